@@ -1,0 +1,54 @@
+import { type DomainError, domainError } from '../errors/domain-error.js';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, MAX_ORDER_TOTAL_SUN, MIN_LINE_QUANTITY } from '../money/limits.js';
+import { addSun, multiplySun, type Sun } from '../money/sun.js';
+import { err, ok, type Result } from '../shared/result.js';
+
+/** Every order carries a network fee of -0.01 TRX (specification, Limits). */
+export const NETWORK_FEE_SUN: Sun = -10_000;
+export const DISCOUNT_SUN: Sun = 0;
+
+export interface PricedLineInput {
+  readonly unitPriceSun: Sun;
+  readonly quantity: number;
+}
+
+export interface OrderPrice {
+  readonly subtotalSun: Sun;
+  readonly networkFeeSun: Sun;
+  readonly discountSun: Sun;
+  readonly totalSun: Sun;
+}
+
+const invalid = (field: string, message: string): DomainError =>
+  domainError('VALIDATION_ERROR', message, { details: [{ field, message }] });
+
+export const isValidQuantity = (quantity: number): boolean =>
+  Number.isInteger(quantity) && quantity >= MIN_LINE_QUANTITY && quantity <= MAX_LINE_QUANTITY;
+
+/** subtotal = sum of price x quantity; total = subtotal + networkFee, which must stay positive. */
+export const priceOrder = (lines: readonly PricedLineInput[]): Result<OrderPrice, DomainError> => {
+  if (lines.length === 0) return err(invalid('products', 'an order needs at least one product'));
+  if (lines.length > MAX_ORDER_LINES) {
+    return err(invalid('products', `an order holds at most ${MAX_ORDER_LINES} lines`));
+  }
+  let subtotalSun = 0;
+  for (const [index, line] of lines.entries()) {
+    if (!isValidQuantity(line.quantity)) {
+      return err(
+        invalid(
+          `products/${index}/quantity`,
+          `quantity must be an integer from ${MIN_LINE_QUANTITY} to ${MAX_LINE_QUANTITY}`,
+        ),
+      );
+    }
+    subtotalSun = addSun(subtotalSun, multiplySun(line.unitPriceSun, line.quantity));
+  }
+  const totalSun = addSun(subtotalSun, NETWORK_FEE_SUN) - DISCOUNT_SUN;
+  if (totalSun <= 0) {
+    return err(domainError('ORDER_TOTAL_TOO_LOW', 'Order total must be greater than 0 after the network fee'));
+  }
+  if (totalSun > MAX_ORDER_TOTAL_SUN) {
+    return err(invalid('products', 'order total exceeds 1,000,000,000 TRX'));
+  }
+  return ok({ subtotalSun, networkFeeSun: NETWORK_FEE_SUN, discountSun: DISCOUNT_SUN, totalSun });
+};

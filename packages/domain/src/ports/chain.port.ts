@@ -1,0 +1,67 @@
+import type { Sun } from '../money/sun.js';
+
+export interface CreatedWallet {
+  readonly address: string;
+  readonly privateKey: string;
+}
+
+export interface TransferRequest {
+  readonly fromAddress: string;
+  readonly toAddress: string;
+  readonly amountSun: Sun;
+}
+
+export interface SignedTransfer {
+  readonly txId: string;
+  /** The signed transaction as JSON text: what `broadcast` takes. */
+  readonly signedTransaction: string;
+  /** Expiration in chain time. */
+  readonly expiresAt: Date;
+}
+
+export type BroadcastOutcome =
+  /** The node accepted it (or already had it: DUP_TRANSACTION_ERROR). */
+  | { readonly kind: 'accepted' }
+  /** The node refused it; `code` is java-tron's (`CONTRACT_VALIDATE_ERROR`, ...), `reason` decoded text. */
+  | { readonly kind: 'rejected'; readonly code: string; readonly reason: string }
+  /** No answer (timeout, connection lost after sending): it may or may not have been accepted. */
+  | { readonly kind: 'unknown'; readonly reason: string };
+
+export type TransferLookup =
+  | {
+      readonly kind: 'confirmed';
+      readonly blockNumber: number;
+      readonly feeSun: Sun;
+      /** false when the chain included it but its contract failed. */
+      readonly succeeded: boolean;
+    }
+  /** Not on the solidified chain (yet). */
+  | { readonly kind: 'not-found' };
+
+export interface FeeEstimate {
+  readonly feeSun: Sun;
+  /** true when the recipient account does not exist yet (creation fee included). */
+  readonly createsAccount: boolean;
+}
+
+/**
+ * The TRON network as the domain needs it. Reads that fail because the node cannot be reached
+ * throw a DomainError with code CHAIN_UNAVAILABLE.
+ */
+export interface ChainPort {
+  createWallet(): Promise<CreatedWallet>;
+  isValidAddress(address: string): boolean;
+  /** Balance on the solidified chain. */
+  getConfirmedBalance(address: string): Promise<Sun>;
+  /** Balance at the head block. */
+  getUnconfirmedBalance(address: string): Promise<Sun>;
+  estimateTransferFee(request: TransferRequest): Promise<FeeEstimate>;
+  /** Builds and signs a transfer; no side effect on the chain. */
+  signTransfer(request: TransferRequest, privateKey: string): Promise<SignedTransfer>;
+  broadcast(signedTransaction: string): Promise<BroadcastOutcome>;
+  /** Looks the transaction up on the solidified chain. */
+  lookupTransfer(txId: string): Promise<TransferLookup>;
+  /** Timestamp of the solidified head block: the chain's clock for expiry judgements. */
+  solidifiedHeadTime(): Promise<Date>;
+  isReachable(): Promise<boolean>;
+}

@@ -1,0 +1,62 @@
+import type { Sun } from '../money/sun.js';
+import type { OrderWithCustomer } from '../orders/order.js';
+import type { OrderStatus } from '../orders/order-status.js';
+import type { TrendWindows } from '../stats/time-windows.js';
+
+export interface DashboardQuery {
+  readonly windows: TrendWindows;
+  /** Midnight UTC of the first chart day. */
+  readonly chartFrom: Date;
+  readonly recentSalesLimit: number;
+  readonly topProductsLimit: number;
+}
+
+/** Figures over orders created inside one trend window. */
+export interface WindowFigures {
+  /** Sum of `total` of completed orders. */
+  readonly completedRevenueSun: Sun;
+  /** Sum of `networkFee` of completed orders (negative). */
+  readonly completedNetworkFeesSun: Sun;
+  /** All orders, any status. */
+  readonly ordersCreated: number;
+  /** Users of any role. */
+  readonly usersCreated: number;
+}
+
+export interface TopProductFigures {
+  readonly productId: string;
+  /** The product's current name (products are archived, never deleted). */
+  readonly name: string;
+  /** Units sold in completed orders. */
+  readonly quantitySold: number;
+  /** Sum of price x quantity in completed orders. */
+  readonly revenueSun: Sun;
+  readonly currentRevenueSun: Sun;
+  readonly previousRevenueSun: Sun;
+}
+
+export interface DashboardFigures {
+  readonly totals: {
+    readonly completedRevenueSun: Sun;
+    readonly completedNetworkFeesSun: Sun;
+    readonly totalOrders: number;
+    /** Users of any role with isActive true. */
+    readonly activeUsers: number;
+    readonly totalUsers: number;
+  };
+  readonly current: WindowFigures;
+  readonly previous: WindowFigures;
+  /** Every status, 0 included. */
+  readonly statusCounts: Readonly<Record<OrderStatus, number>>;
+  /** Newest orders first. */
+  readonly recentSales: readonly OrderWithCustomer[];
+  /** By quantity sold descending, then revenue descending, then product id ascending. */
+  readonly topProducts: readonly TopProductFigures[];
+  /** Revenue of completed orders per UTC day (`YYYY-MM-DD`) from `chartFrom` on; days without revenue may be absent. */
+  readonly dailyRevenue: readonly { readonly date: string; readonly revenueSun: Sun }[];
+}
+
+/** Dashboard figures computed inside the store, never by loading every order into the app. */
+export interface DashboardReadModel {
+  dashboard(query: DashboardQuery): Promise<DashboardFigures>;
+}

@@ -1,0 +1,70 @@
+import type { DomainError } from '../errors/domain-error.js';
+import type { Order, OrderWithCustomer, TransferClaim } from '../orders/order.js';
+import type { OrderStatus } from '../orders/order-status.js';
+import type { Page, PageRequest } from '../shared/pagination.js';
+import type { Result } from '../shared/result.js';
+
+/** An order as the create use case priced it; the store assigns `number`. */
+export type NewOrder = Omit<Order, 'number'>;
+
+export type TransferSlot = 'payment' | 'refund';
+export type EffectKind = 'purchase' | 'refund';
+
+export interface OrderListQuery {
+  readonly status?: OrderStatus;
+}
+
+/**
+ * A guarded status change: applied only if the order's status is one of `from` (and, when given,
+ * its payment claim holds `paymentTxId`). Leaving `pending` frees the user's pending slot; entering
+ * `pending` takes it, or fails with PENDING_ORDER_EXISTS when another order of the user holds it.
+ */
+export interface StatusChange {
+  readonly from: readonly OrderStatus[];
+  readonly to: OrderStatus;
+  readonly paymentTxId?: string;
+  /** Marks the confirmation effect of this kind as started, in the same write. */
+  readonly beginEffect?: EffectKind;
+  /** Admin override: also replaces transactionHash. */
+  readonly transactionHash?: string;
+  readonly at: Date;
+}
+
+export type StatusChangeFailure = 'ORDER_NOT_FOUND' | 'STATUS_MISMATCH' | 'PENDING_ORDER_EXISTS';
+
+export interface OrderStore {
+  /**
+   * Stores a pending order with the next `#TRX-<n>` number. At most one pending order per user,
+   * enforced atomically by the store: a second gets PENDING_ORDER_EXISTS with `pendingOrderId`.
+   */
+  create(order: NewOrder): Promise<Result<Order, DomainError>>;
+  findById(id: string): Promise<Order | null>;
+  findPendingByUser(userId: string): Promise<Order | null>;
+  /** The user's orders, newest first. */
+  listByUser(userId: string, query: OrderListQuery, page: PageRequest): Promise<Page<Order>>;
+  /** All orders with their customer, newest first (admin sales). */
+  listSales(query: OrderListQuery, page: PageRequest): Promise<Page<OrderWithCustomer>>;
+  /**
+   * Step 2 of an exactly-once transfer. Payment: only while the order is pending and has no
+   * payment claim that is pending or confirmed. Refund: only while the order is completed and
+   * has no refund claim that is pending. One atomic write; false means the claim was lost.
+   */
+  claimTransfer(orderId: string, slot: TransferSlot, claim: TransferClaim): Promise<boolean>;
+  /** Marks a claim as recorded once its transaction record exists. */
+  markClaimRecorded(orderId: string, slot: TransferSlot, txId: string): Promise<void>;
+  /** Moves a claim to `confirmed` or `failed`; only the claim holding `txId` is touched. */
+  settleClaim(orderId: string, slot: TransferSlot, txId: string, state: 'confirmed' | 'failed'): Promise<void>;
+  /** Orders with a claim whose transaction record was never written (crash after step 2). */
+  listUnrecordedClaims(limit: number): Promise<readonly Order[]>;
+  changeStatus(orderId: string, change: StatusChange): Promise<Result<Order, StatusChangeFailure>>;
+  /** Records what a stock effect moved on line `lineIndex`; only the first record counts. */
+  recordStockMovement(orderId: string, kind: EffectKind, lineIndex: number, quantity: number): Promise<void>;
+  /** Marks the effect of this kind as fully applied. */
+  finishEffect(orderId: string, kind: EffectKind): Promise<void>;
+  count(): Promise<number>;
+}
+
+/** Named sequences (the order number counter): each call returns the next integer, from 1. */
+export interface CounterStore {
+  next(name: string): Promise<number>;
+}

@@ -1,0 +1,17 @@
+import type { Session } from '../users/session.js';
+
+export interface SessionStore {
+  insert(session: Session): Promise<Session>;
+  findById(id: string): Promise<Session | null>;
+  /** The user's sessions, most recent activity first. */
+  listByUser(userId: string): Promise<readonly Session[]>;
+  touch(id: string, at: Date): Promise<void>;
+  /**
+   * Refresh-token rotation: replaces `expectedTokenId` by `nextTokenId` on an active session in
+   * one guarded write. false means the presented token was not the current one (reuse).
+   */
+  rotateRefreshToken(id: string, expectedTokenId: string, nextTokenId: string, at: Date): Promise<boolean>;
+  deactivate(id: string): Promise<void>;
+  /** Deactivates every session of the user but `keepId`. */
+  deactivateOthers(userId: string, keepId: string | null): Promise<number>;
+}

@@ -1,0 +1,24 @@
+import type { DashboardReadModel } from './dashboard-read-model.port.js';
+import type { IdempotencyStore } from './idempotency-store.port.js';
+import type { LeaseStore } from './lease-store.port.js';
+import type { CounterStore, OrderStore } from './order-store.port.js';
+import type { ProductStore } from './product-store.port.js';
+import type { SessionStore } from './session-store.port.js';
+import type { TransactionStore } from './transaction-store.port.js';
+import type { UserStore } from './user-store.port.js';
+
+/** Everything a store adapter provides, opened and migrated. */
+export interface ShopStore {
+  readonly users: UserStore;
+  readonly products: ProductStore;
+  readonly orders: OrderStore;
+  readonly counters: CounterStore;
+  readonly transactions: TransactionStore;
+  readonly sessions: SessionStore;
+  readonly withdrawals: IdempotencyStore;
+  readonly leases: LeaseStore;
+  readonly dashboard: DashboardReadModel;
+  /** true when the database answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,36 @@
+import type { Sun } from '../money/sun.js';
+import type { Page, PageRequest } from '../shared/pagination.js';
+import type { TransactionRecord } from '../transactions/transaction.js';
+import type { TransactionStatus, TransactionType } from '../transactions/transaction-status.js';
+
+export interface TransactionListQuery {
+  readonly type?: TransactionType;
+  readonly status?: TransactionStatus;
+}
+
+export interface Confirmation {
+  readonly blockNumber: number;
+  readonly feeSun: Sun;
+  readonly confirmations: number;
+  readonly at: Date;
+}
+
+export interface TransactionStore {
+  /** Idempotent on `transactionHash`: a second insert of the same hash keeps the first record. */
+  insert(record: TransactionRecord): Promise<'inserted' | 'exists'>;
+  findById(id: string): Promise<TransactionRecord | null>;
+  findByHash(hash: string): Promise<TransactionRecord | null>;
+  /** The user's transactions (refunds of the user's orders included), newest first. */
+  listByUser(userId: string, query: TransactionListQuery, page: PageRequest): Promise<Page<TransactionRecord>>;
+  /** Pending transactions with a hash, oldest first. */
+  listPending(limit: number): Promise<readonly TransactionRecord[]>;
+  /** Confirmed or failed transactions whose effect is not yet fully applied. */
+  listAwaitingEffect(limit: number): Promise<readonly TransactionRecord[]>;
+  /** Sum of the amounts of pending transactions sent from `address`. */
+  pendingOutgoingSun(address: string): Promise<Sun>;
+  /** pending -> confirmed; false if it was not pending. */
+  markConfirmed(id: string, confirmation: Confirmation): Promise<boolean>;
+  /** pending -> failed; false if it was not pending. */
+  markFailed(id: string, reason: string, at: Date): Promise<boolean>;
+  markEffectApplied(id: string, at: Date): Promise<void>;
+}

@@ -1,0 +1,73 @@
+import type { DomainError } from '../errors/domain-error.js';
+import type { Sun } from '../money/sun.js';
+import type { Page, PageRequest } from '../shared/pagination.js';
+import type { Result } from '../shared/result.js';
+import type { TimeWindow } from '../stats/time-windows.js';
+import type { TwoFactorState, User } from '../users/user.js';
+
+export interface UserProfilePatch {
+  readonly username?: string;
+  readonly phone?: string | null;
+  readonly country?: string | null;
+  readonly externalWalletAddress?: string | null;
+}
+
+/** A customer (role `user`) with totalSpent = completed totals - refunded totals. */
+export interface CustomerRow {
+  readonly user: User;
+  readonly totalSpentSun: Sun;
+}
+
+export interface CustomerQuery {
+  /** Case-insensitive literal substring of username or email. */
+  readonly search?: string;
+}
+
+export interface CustomerStatsQuery extends CustomerQuery {
+  readonly current: TimeWindow;
+  readonly previous: TimeWindow;
+}
+
+export interface CustomerStatsFigures {
+  /** Customers matching the search. */
+  readonly matchingCustomers: number;
+  /** Sum of totalSpent over all customers. */
+  readonly totalVolumeSun: Sun;
+  /** Customers created in each window. */
+  readonly customersCreated: { readonly current: number; readonly previous: number };
+  /** completed - refunded totals of customers' orders created in each window. */
+  readonly volumeSun: { readonly current: Sun; readonly previous: Sun };
+}
+
+export interface UserStore {
+  /** Email and username are unique case-insensitively: EMAIL_TAKEN / USERNAME_TAKEN. */
+  insert(user: User): Promise<Result<User, DomainError>>;
+  findById(id: string): Promise<User | null>;
+  /** Case-insensitive. */
+  findByEmail(email: string): Promise<User | null>;
+  /** USERNAME_TAKEN when the new username is in use (case-insensitively) by another user. */
+  updateProfile(id: string, patch: UserProfilePatch, at: Date): Promise<Result<User, DomainError>>;
+  updatePasswordHash(id: string, passwordHash: string, at: Date): Promise<User | null>;
+  setActive(id: string, isActive: boolean, at: Date): Promise<User | null>;
+  recordLogin(id: string, at: Date): Promise<void>;
+  setTwoFactor(id: string, state: TwoFactorState, at: Date): Promise<User | null>;
+  /**
+   * Accepts TOTP time step `step` only if it is later than the last accepted one, atomically, so
+   * one code is accepted once even when two requests race.
+   */
+  acceptTwoFactorStep(id: string, step: number): Promise<boolean>;
+  /**
+   * Replaces a sealed wallet key only if it still equals `expected` (key rotation can be re-run
+   * and never overwrites a key another writer changed).
+   */
+  replaceWalletKey(id: string, expected: string, replacement: string): Promise<boolean>;
+  /** Users holding a sealed wallet key, by id ascending, after `afterId` (for key rotation). */
+  listWithWalletKeys(afterId: string | null, limit: number): Promise<readonly User[]>;
+  /** The first admin by creation time: its wallet is the merchant wallet. */
+  firstAdmin(): Promise<User | null>;
+  /** Customers (role `user`), newest first. */
+  listCustomers(query: CustomerQuery, page: PageRequest): Promise<Page<CustomerRow>>;
+  customerStats(query: CustomerStatsQuery): Promise<CustomerStatsFigures>;
+  /** Every customer, newest first, read in batches: the CSV export never holds the whole table. */
+  streamCustomers(): AsyncIterable<CustomerRow>;
+}

@@ -1,0 +1,26 @@
+import type { Sun } from '../money/sun.js';
+
+export const PRODUCT_CATEGORIES = ['digital', 'physical', 'service'] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const isProductCategory = (value: unknown): value is ProductCategory =>
+  typeof value === 'string' && (PRODUCT_CATEGORIES as readonly string[]).includes(value);
+
+export interface Product {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly priceSun: Sun;
+  readonly category: ProductCategory;
+  readonly stock: number;
+  readonly image: string;
+  /** false: archived; cannot be ordered, still listed for admins. */
+  readonly isActive: boolean;
+  /** The admin who created it; recorded, never shown. */
+  readonly createdBy: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export const PRODUCT_NAME_MAX = 200;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
