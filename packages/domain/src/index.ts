@@ -32,3 +32,6 @@ export * from './transactions/transaction.js';
 export * from './transactions/transaction-status.js';
 export * from './users/session.js';
 export * from './users/user.js';
+export type * from './ports/totp.port.js';
+export type * from './ports/wallet-funding.port.js';
+export * from './use-cases/identity/index.js';

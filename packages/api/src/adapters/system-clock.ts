@@ -1,0 +1,3 @@
+import type { Clock } from '@trx-shop/domain';
+
+export const systemClock: Clock = { now: () => new Date() };

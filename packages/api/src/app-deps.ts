@@ -1,0 +1,36 @@
+import type {
+  ChainPort,
+  Clock,
+  IdGenerator,
+  KeyVault,
+  Notifier,
+  PasswordHasher,
+  ShopStore,
+  TotpPort,
+  WalletFunding,
+} from '@trx-shop/domain';
+
+/** Everything the HTTP app needs, built by the composition root (or by a test). */
+export interface AppDeps {
+  readonly store: ShopStore;
+  readonly chain: ChainPort;
+  readonly vault: KeyVault;
+  readonly passwords: PasswordHasher;
+  readonly totp: TotpPort;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly notifier: Notifier;
+  readonly funding?: WalletFunding;
+}
+
+export interface AppSettings {
+  readonly production: boolean;
+  readonly jwtAccessSecret: string;
+  readonly jwtRefreshSecret: string;
+  readonly corsOrigins: readonly string[];
+  readonly rateLimitMax: number;
+  readonly authRateLimitMax: number;
+  readonly logLevel: string;
+  /** Fastify `trustProxy`: set when the service runs behind a reverse proxy. */
+  readonly trustProxy?: boolean;
+}

@@ -1,0 +1,76 @@
+import websocket from '@fastify/websocket';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppDeps, AppSettings } from './app-deps.js';
+import { parseQueryString } from './http/query-string.js';
+import { validatorCompiler } from './http/validation.js';
+import { authPlugin } from './plugins/auth.js';
+import { corsPlugin } from './plugins/cors.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { authRoutes } from './routes/auth.routes.js';
+import { healthRoutes } from './routes/health.routes.js';
+import { securityRoutes } from './routes/security.routes.js';
+import { sessionRoutes } from './routes/sessions.routes.js';
+import { userRoutes } from './routes/users.routes.js';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Fields the logger never prints, wherever they appear in a logged object. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordHash',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.privateKey',
+  '*.encryptedPrivateKey',
+  '*.secret',
+  '*.encryptedSecret',
+  '*.code',
+];
+
+export interface BuildAppOptions {
+  readonly deps: AppDeps;
+  readonly settings: AppSettings;
+  /** Extra Fastify options (a logger stream in tests, say). */
+  readonly fastify?: FastifyServerOptions;
+}
+
+/** Builds the whole HTTP app without listening: server.ts listens, tests inject. */
+export const buildApp = async ({ deps, settings, fastify }: BuildAppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: { level: settings.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: settings.trustProxy ?? false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    ...fastify,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  await app.register(securityHeadersPlugin);
+  await app.register(corsPlugin, { origins: settings.corsOrigins });
+  await app.register(rateLimitPlugin, { globalMax: settings.rateLimitMax, authMax: settings.authRateLimitMax });
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin, {
+    deps,
+    accessSecret: settings.jwtAccessSecret,
+    refreshSecret: settings.jwtRefreshSecret,
+  });
+  await app.register(openApiPlugin);
+  await app.register(websocket);
+
+  const routeOptions = { deps, settings };
+  await app.register(healthRoutes, routeOptions);
+  await app.register(authRoutes, routeOptions);
+  await app.register(userRoutes, routeOptions);
+  await app.register(sessionRoutes, routeOptions);
+  await app.register(securityRoutes, routeOptions);
+  return app;
+};

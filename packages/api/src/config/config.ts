@@ -1,0 +1,37 @@
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  readonly production: boolean;
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly logLevel: LogLevel;
+  readonly corsOrigins: readonly string[];
+  readonly rateLimitMax: number;
+  readonly authRateLimitMax: number;
+  readonly listenerIntervalMs: number;
+  readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
+  readonly store: { readonly kind: 'sqlite' } | { readonly kind: 'mongodb'; readonly uri: string };
+  readonly chain:
+    | {
+        readonly kind: 'devnet';
+        readonly port: number;
+        readonly blockIntervalMs: number;
+        readonly solidDepth: number;
+        readonly airdropTrx: number;
+      }
+    | { readonly kind: 'tron'; readonly fullHost: string; readonly apiKey: string | null };
+  readonly merchantWalletAddress: string | null;
+  /** Secrets given by the environment; missing ones are generated into DATA_DIR outside production. */
+  readonly secrets: {
+    readonly jwtAccess: string | null;
+    readonly jwtRefresh: string | null;
+    readonly walletKey: string | null;
+    readonly previousWalletKeys: readonly string[];
+  };
+  readonly bootstrapAdmin: {
+    readonly email: string | null;
+    readonly password: string | null;
+    readonly username: string | null;
+  };
+}

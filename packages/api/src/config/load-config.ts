@@ -1,0 +1,129 @@
+import type { AppConfig, LogLevel } from './config.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * Reads and validates every setting. All problems are collected so a bad deployment learns
+ * everything wrong in one start, one line per variable.
+ */
+export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: false; problems: string[] } => {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name}: must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string): string | null => {
+    const raw = text(name);
+    if (raw === null) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!['http:', 'https:', 'mongodb:', 'mongodb+srv:'].includes(parsed.protocol)) throw new Error();
+      return raw;
+    } catch {
+      problems.push(`${name}: must be a URL, got ${JSON.stringify(raw)}`);
+      return null;
+    }
+  };
+
+  const nodeEnv = text('NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+  const logLevel = (text('LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const secret = (name: string, minLength: number): string | null => {
+    const value = text(name);
+    if (value === null) {
+      if (production) problems.push(`${name}: required when NODE_ENV=production`);
+      return null;
+    }
+    if (value.length < minLength) problems.push(`${name}: must be at least ${minLength} characters`);
+    return value;
+  };
+  const walletKey = text('WALLET_ENCRYPTION_KEY');
+  if (walletKey === null && production) problems.push('WALLET_ENCRYPTION_KEY: required when NODE_ENV=production');
+  if (walletKey !== null && !HEX_KEY.test(walletKey)) {
+    problems.push('WALLET_ENCRYPTION_KEY: must be 64 hex characters (a 32-byte AES-256 key)');
+  }
+  const previousWalletKeys = (text('WALLET_ENCRYPTION_PREVIOUS_KEYS') ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key.length > 0);
+  if (previousWalletKeys.some((key) => !HEX_KEY.test(key))) {
+    problems.push('WALLET_ENCRYPTION_PREVIOUS_KEYS: must be a comma-separated list of 64-hex-character keys');
+  }
+
+  const mongoUri = url('MONGODB_URI');
+  const tronFullHost = url('TRON_FULL_HOST');
+  const merchant = text('MERCHANT_WALLET_ADDRESS');
+  if (merchant !== null && !/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(merchant)) {
+    problems.push('MERCHANT_WALLET_ADDRESS: must be a TRON base58 address (T...)');
+  }
+  const adminEmail = text('ADMIN_EMAIL');
+  const adminPassword = text('ADMIN_PASSWORD');
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    problems.push('ADMIN_EMAIL / ADMIN_PASSWORD: set both or neither');
+  }
+  if (adminPassword !== null && adminPassword.length < 8) {
+    problems.push('ADMIN_PASSWORD: must be at least 8 characters');
+  }
+  const corsOrigins = (text('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin.length > 0);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      problems.push(`CORS_ORIGINS: ${JSON.stringify(origin)} is not an origin such as https://shop.example`);
+    }
+  }
+
+  const config: AppConfig = {
+    production,
+    host: text('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    port: integer('PORT', 3000, 0, 65_535),
+    dataDir: text('DATA_DIR') ?? './data',
+    logLevel,
+    corsOrigins,
+    rateLimitMax: integer('RATE_LIMIT_MAX', 300, 1, 10_000_000),
+    authRateLimitMax: integer('AUTH_RATE_LIMIT_MAX', 10, 1, 10_000_000),
+    listenerIntervalMs: integer('LISTENER_INTERVAL_MS', 15_000, 50, 86_400_000),
+    argon2: {
+      memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),
+      timeCost: integer('ARGON2_TIME_COST', 2, 1, 100),
+    },
+    store: mongoUri ? { kind: 'mongodb', uri: mongoUri } : { kind: 'sqlite' },
+    chain: tronFullHost
+      ? { kind: 'tron', fullHost: tronFullHost, apiKey: text('TRON_API_KEY') }
+      : {
+          kind: 'devnet',
+          port: integer('DEVNET_PORT', 0, 0, 65_535),
+          blockIntervalMs: integer('DEVNET_BLOCK_INTERVAL_MS', 1_000, 0, 60_000),
+          solidDepth: integer('DEVNET_SOLID_DEPTH', 3, 0, 100),
+          airdropTrx: integer('DEVNET_AIRDROP_TRX', 1_000, 0, 1_000_000),
+        },
+    merchantWalletAddress: merchant,
+    secrets: {
+      jwtAccess: secret('JWT_ACCESS_SECRET', 32),
+      jwtRefresh: secret('JWT_REFRESH_SECRET', 32),
+      walletKey,
+      previousWalletKeys,
+    },
+    bootstrapAdmin: { email: adminEmail, password: adminPassword, username: text('ADMIN_USERNAME') },
+  };
+  if (config.secrets.jwtAccess !== null && config.secrets.jwtAccess === config.secrets.jwtRefresh) {
+    problems.push('JWT_REFRESH_SECRET: must differ from JWT_ACCESS_SECRET');
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, config };
+};

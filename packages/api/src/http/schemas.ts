@@ -1,0 +1,39 @@
+import { Type } from 'typebox';
+
+/** 24 lowercase hex characters; a malformed id is answered 400 INVALID_ID by the error handler. */
+export const ObjectIdString = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24-hex object id' });
+export const IdParams = Type.Object({ id: ObjectIdString }, { additionalProperties: false });
+
+export const IsoDate = Type.String({ format: 'date-time' });
+export const NullableIsoDate = Type.Union([IsoDate, Type.Null()]);
+
+export const ErrorResponse = Type.Object(
+  {
+    success: Type.Optional(Type.Literal(false)),
+    error: Type.String(),
+    code: Type.String({ description: 'stable UPPER_SNAKE error code' }),
+    details: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), message: Type.String() }, { additionalProperties: false })),
+    ),
+    pendingOrderId: Type.Optional(Type.String()),
+    userBalance: Type.Optional(Type.Number()),
+    requiredAmount: Type.Optional(Type.Number()),
+    estimatedFee: Type.Optional(Type.Number()),
+    adminBalance: Type.Optional(Type.Number()),
+    reason: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false, $id: 'ErrorResponse', description: 'Every error answer' },
+);
+
+export const MessageResponse = Type.Object({ message: Type.String() }, { additionalProperties: false });
+export const SuccessMessageResponse = Type.Object(
+  { success: Type.Literal(true), message: Type.String() },
+  { additionalProperties: false },
+);
+
+/** Statuses any route can answer: bad input, body limits, rate limiting and server faults. */
+export const ALWAYS_POSSIBLE_STATUSES = [400, 413, 415, 429, 500] as const;
+
+/** Response entries for the given error statuses, all with the shared error body. */
+export const errorResponses = (...statuses: readonly number[]): Record<number, typeof ErrorResponse> =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));

@@ -1,0 +1,35 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+// ajv-formats is CommonJS whose default export arrives wrapped under NodeNext.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+const makeAjv = (coerceTypes: boolean): Ajv =>
+  addFormats(
+    new Ajv({
+      // Unknown body fields are refused (decisions.md section 3), never silently dropped.
+      removeAdditional: false,
+      useDefaults: true,
+      coerceTypes,
+      allErrors: false,
+      strict: false,
+    }),
+  );
+
+/** Bodies are JSON and must carry the declared types: `"2"` is not a quantity. */
+const bodyAjv = makeAjv(false);
+/** Query strings and path parameters are text by nature; numbers in them are coerced. */
+const textAjv = makeAjv(true);
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+  return (data: unknown) => (validate(data) ? { value: data } : { error: validationFailure(validate, httpPart) });
+};
+
+const validationFailure = (validate: ValidateFunction, httpPart: string | undefined): Error =>
+  Object.assign(new Error('Request validation failed'), {
+    validation: validate.errors ?? [],
+    validationContext: httpPart ?? 'body',
+    statusCode: 400,
+  });

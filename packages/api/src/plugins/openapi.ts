@@ -1,0 +1,56 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ALWAYS_POSSIBLE_STATUSES, ErrorResponse } from '../http/schemas.js';
+
+/**
+ * OpenAPI 3 at /api/docs/json and swagger-ui at /api/docs. Every route also gets the error
+ * answers any request can meet, so its document and its serializer both know them.
+ */
+export const openApiPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/docs')) return;
+      const schema = (route.schema ??= {});
+      const response = (schema.response ??= {}) as Record<string | number, unknown>;
+      for (const status of ALWAYS_POSSIBLE_STATUSES) response[status] ??= ErrorResponse;
+    });
+
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'TRX Shop API',
+          version: '1.0.0',
+          description:
+            'Online-shop backend taking payment in TRX on TRON. Amounts are TRX as JSON numbers with at most 6 decimals. ' +
+            'Authenticate with the accessToken cookie or `Authorization: Bearer <token>`.',
+        },
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            cookieAuth: { type: 'apiKey', in: 'cookie', name: 'accessToken' },
+          },
+        },
+        tags: [
+          { name: 'auth', description: 'Registration, login, tokens' },
+          { name: 'users', description: 'The caller’s profile' },
+          { name: 'sessions', description: 'The caller’s sessions' },
+          { name: 'security', description: 'Two-factor authentication' },
+          { name: 'products', description: 'Catalogue' },
+          { name: 'orders', description: 'Orders and payment' },
+          { name: 'transactions', description: 'The caller’s transactions' },
+          { name: 'wallets', description: 'The caller’s custodial wallet' },
+          { name: 'admin', description: 'Shop administration' },
+          { name: 'health', description: 'Service health' },
+        ],
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  },
+  { name: 'openapi' },
+);
+
+/** The security requirement of a route that needs an access token. */
+export const BEARER_OR_COOKIE: { [scheme: string]: readonly string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];

@@ -1,0 +1,175 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  type Authenticated,
+  domainError,
+  loginUser,
+  logout,
+  refreshSession,
+  registerUser,
+} from '@trx-shop/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { domainLogger } from '../adapters/fastify-logger.js';
+import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../auth/auth-cookies.js';
+import { errorResponses, MessageResponse } from '../http/schemas.js';
+import { accessTokenOf, identityOf } from '../plugins/auth.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import {
+  AuthProfileView,
+  AuthUserView,
+  presentAuthProfile,
+  presentAuthUser,
+  presentRegisteredUser,
+  RegisteredUserView,
+} from './presenters/user.presenter.js';
+import { identityDeps, type RouteOptions } from './route-options.js';
+
+const RegisterBody = Type.Object(
+  {
+    email: Type.String({ maxLength: 254 }),
+    username: Type.String({ maxLength: 50 }),
+    password: Type.String({ maxLength: 1024 }),
+    passwordConfirm: Type.String({ maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+
+const LoginBody = Type.Object(
+  {
+    email: Type.String({ maxLength: 254 }),
+    password: Type.String({ maxLength: 1024 }),
+    code: Type.Optional(Type.String({ maxLength: 16, description: 'TOTP code, required when 2FA is on' })),
+  },
+  { additionalProperties: false },
+);
+
+export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, settings }) => {
+  const identity = identityDeps(deps, domainLogger(app.log));
+  const client = (request: FastifyRequest) => ({
+    userAgent: request.headers['user-agent'] ?? '',
+    ipAddress: request.ip ?? '',
+  });
+  const issueCookies = (reply: FastifyReply, { user, session }: Authenticated) =>
+    setAuthCookies(reply, settings.production, {
+      access: app.tokens.issueAccess({ sub: user.id, role: user.role, sid: session.id }),
+      refresh: app.tokens.issueRefresh({ sub: user.id, sid: session.id, jti: session.refreshTokenId }),
+    });
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { rateLimit: app.strictRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Register; creates the custodial wallet and sets the auth cookies',
+        body: RegisterBody,
+        response: {
+          201: Type.Object({ message: Type.String(), user: RegisteredUserView }, { additionalProperties: false }),
+          ...errorResponses(409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const registered = await registerUser(identity, request.body, client(request));
+      if (!registered.ok) throw registered.error;
+      issueCookies(reply, registered.value);
+      return reply
+        .status(201)
+        .send({ message: 'User registered successfully', user: presentRegisteredUser(registered.value.user) });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit: app.strictRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with email and password (and the TOTP code when 2FA is on)',
+        body: LoginBody,
+        response: {
+          200: Type.Object({ message: Type.String(), user: AuthUserView }, { additionalProperties: false }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const loggedIn = await loginUser(identity, request.body, client(request));
+      if (!loggedIn.ok) throw loggedIn.error;
+      issueCookies(reply, loggedIn.value);
+      return { message: 'Login successful', user: presentAuthUser(loggedIn.value.user) };
+    },
+  );
+
+  app.get(
+    '/api/auth/profile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The logged-in user',
+        security: BEARER_OR_COOKIE,
+        response: {
+          200: Type.Object({ user: AuthProfileView }, { additionalProperties: false }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request) => ({ user: presentAuthProfile(identityOf(request).user) }),
+  );
+
+  const refresh = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    const claims = token ? app.tokens.verifyRefresh(token) : null;
+    if (!claims) throw domainError('UNAUTHENTICATED', 'Refresh token required');
+    if (!claims.ok) throw claims.error;
+    const refreshed = await refreshSession(identity, {
+      userId: claims.value.sub,
+      sessionId: claims.value.sid,
+      tokenId: claims.value.jti,
+    });
+    if (!refreshed.ok) {
+      clearAuthCookies(reply, settings.production);
+      throw refreshed.error;
+    }
+    issueCookies(reply, refreshed.value);
+    return { message: 'Token refreshed' };
+  };
+  const refreshSchema = (deprecated: boolean) => ({
+    tags: ['auth'],
+    summary: deprecated ? 'Alias of POST /api/auth/refresh' : 'New access cookie from the refresh cookie (rotates it)',
+    deprecated,
+    response: { 200: MessageResponse, ...errorResponses(401, 403) },
+  });
+  app.post('/api/auth/refresh', { config: { rateLimit: app.strictRateLimit }, schema: refreshSchema(false) }, refresh);
+  app.post(
+    '/api/auth/refresh-token',
+    { config: { rateLimit: app.strictRateLimit }, schema: refreshSchema(true) },
+    refresh,
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Clear the auth cookies and end the session',
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request, reply) => {
+      const access = accessTokenOf(request);
+      const accessClaims = access ? app.tokens.verifyAccess(access) : null;
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      const refreshClaims = refreshToken ? app.tokens.verifyRefresh(refreshToken) : null;
+      const sessionId = accessClaims?.ok
+        ? accessClaims.value.sid
+        : refreshClaims?.ok
+          ? refreshClaims.value.sid
+          : null;
+      await logout({ sessions: deps.store.sessions }, sessionId);
+      clearAuthCookies(reply, settings.production);
+      return { message: 'Logged out successfully' };
+    },
+  );
+};

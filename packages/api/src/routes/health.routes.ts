@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { RouteOptions } from './route-options.js';
+
+const HealthView = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+    store: Type.Boolean({ description: 'the database answers' }),
+    chain: Type.Boolean({ description: 'the TRON node answers' }),
+  },
+  { additionalProperties: false },
+);
+
+export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Store and chain reachability (200 when both answer, else 503)',
+        response: { 200: HealthView, 503: HealthView },
+      },
+    },
+    async (_request, reply) => {
+      const [store, chain] = await Promise.all([
+        deps.store.ping().catch(() => false),
+        deps.chain.isReachable().catch(() => false),
+      ]);
+      const healthy = store && chain;
+      return reply.status(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'degraded', store, chain });
+    },
+  );
+};

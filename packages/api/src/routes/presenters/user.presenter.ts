@@ -1,0 +1,93 @@
+import type { User } from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { IsoDate, NullableIsoDate } from '../../http/schemas.js';
+
+/** The user as /api/users shows it: every field but the password hash and the sealed secrets. */
+export const UserView = Type.Object(
+  {
+    _id: Type.String(),
+    email: Type.String(),
+    username: Type.String(),
+    role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+    wallet: Type.Object(
+      {
+        address: Type.Union([Type.String(), Type.Null()]),
+        externalAddress: Type.Union([Type.String(), Type.Null()]),
+      },
+      { additionalProperties: false },
+    ),
+    phone: Type.Union([Type.String(), Type.Null()]),
+    country: Type.Union([Type.String(), Type.Null()]),
+    twoFactorEnabled: Type.Boolean(),
+    isActive: Type.Boolean(),
+    lastLogin: NullableIsoDate,
+    createdAt: IsoDate,
+    updatedAt: IsoDate,
+  },
+  { additionalProperties: false },
+);
+
+export const presentUser = (user: User) => ({
+  _id: user.id,
+  email: user.email,
+  username: user.username,
+  role: user.role,
+  wallet: { address: user.wallet.address, externalAddress: user.wallet.externalAddress },
+  phone: user.phone,
+  country: user.country,
+  twoFactorEnabled: user.twoFactor.enabled,
+  isActive: user.isActive,
+  lastLogin: user.lastLogin?.toISOString() ?? null,
+  createdAt: user.createdAt.toISOString(),
+  updatedAt: user.updatedAt.toISOString(),
+});
+
+const authUserFields = {
+  id: Type.String(),
+  email: Type.String(),
+  username: Type.String(),
+  role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+};
+
+/** Registration shows `wallet: {address, balance}`; balance starts at 0 (specification). */
+export const RegisteredUserView = Type.Object(
+  {
+    ...authUserFields,
+    wallet: Type.Object(
+      { address: Type.Union([Type.String(), Type.Null()]), balance: Type.Number() },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Login and /api/auth/profile show `wallet` as the address string. */
+export const AuthUserView = Type.Object(
+  { ...authUserFields, wallet: Type.Union([Type.String(), Type.Null()]) },
+  { additionalProperties: false },
+);
+
+export const AuthProfileView = Type.Object(
+  {
+    ...authUserFields,
+    wallet: Type.Union([Type.String(), Type.Null()]),
+    createdAt: IsoDate,
+    lastLogin: NullableIsoDate,
+  },
+  { additionalProperties: false },
+);
+
+const authUser = (user: User) => ({ id: user.id, email: user.email, username: user.username, role: user.role });
+
+export const presentRegisteredUser = (user: User) => ({
+  ...authUser(user),
+  wallet: { address: user.wallet.address, balance: 0 },
+});
+
+export const presentAuthUser = (user: User) => ({ ...authUser(user), wallet: user.wallet.address });
+
+export const presentAuthProfile = (user: User) => ({
+  ...presentAuthUser(user),
+  createdAt: user.createdAt.toISOString(),
+  lastLogin: user.lastLogin?.toISOString() ?? null,
+});

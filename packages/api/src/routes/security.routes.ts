@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { beginTwoFactorSetup, disableTwoFactor, verifyTwoFactor } from '@trx-shop/domain';
+import QRCode from 'qrcode';
+import { Type } from 'typebox';
+import { errorResponses, SuccessMessageResponse } from '../http/schemas.js';
+import { identityOf } from '../plugins/auth.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import type { RouteOptions } from './route-options.js';
+
+const CodeField = Type.String({ maxLength: 16, description: '6-digit TOTP code' });
+
+export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  const twoFactorDeps = { users: deps.store.users, vault: deps.vault, totp: deps.totp, clock: deps.clock };
+  const base = {
+    preHandler: app.requireUser,
+    config: { rateLimit: app.strictRateLimit },
+  } as const;
+
+  app.post(
+    '/api/security/2fa/enable',
+    {
+      ...base,
+      schema: {
+        tags: ['security'],
+        summary: 'Start 2FA setup: the one answer that shows the TOTP secret',
+        security: BEARER_OR_COOKIE,
+        response: {
+          200: Type.Object(
+            {
+              success: Type.Literal(true),
+              secret: Type.String(),
+              otpauthUrl: Type.String(),
+              qrCode: Type.String({ description: 'PNG data URL of otpauthUrl' }),
+            },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const setup = await beginTwoFactorSetup(twoFactorDeps, identityOf(request).user.id);
+      if (!setup.ok) throw setup.error;
+      return {
+        success: true as const,
+        secret: setup.value.secret,
+        otpauthUrl: setup.value.otpauthUrl,
+        qrCode: await QRCode.toDataURL(setup.value.otpauthUrl),
+      };
+    },
+  );
+
+  app.post(
+    '/api/security/2fa/verify',
+    {
+      ...base,
+      schema: {
+        tags: ['security'],
+        summary: 'Activate 2FA with a code from the authenticator',
+        security: BEARER_OR_COOKIE,
+        body: Type.Object({ code: CodeField }, { additionalProperties: false }),
+        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const verified = await verifyTwoFactor(twoFactorDeps, identityOf(request).user.id, request.body.code);
+      if (!verified.ok) throw verified.error;
+      return { success: true as const, message: 'Two-factor authentication enabled' };
+    },
+  );
+
+  app.post(
+    '/api/security/2fa/disable',
+    {
+      ...base,
+      schema: {
+        tags: ['security'],
+        summary: 'Turn 2FA off (needs a current code and the password)',
+        security: BEARER_OR_COOKIE,
+        body: Type.Object(
+          { code: CodeField, password: Type.String({ maxLength: 1024 }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const disabled = await disableTwoFactor(
+        { ...twoFactorDeps, passwords: deps.passwords },
+        identityOf(request).user.id,
+        request.body,
+      );
+      if (!disabled.ok) throw disabled.error;
+      return { success: true as const, message: 'Two-factor authentication disabled' };
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listSessions, revokeSession } from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { errorResponses, IdParams, IsoDate, SuccessMessageResponse } from '../http/schemas.js';
+import { identityOf } from '../plugins/auth.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import type { RouteOptions } from './route-options.js';
+
+const SessionView = Type.Object(
+  {
+    _id: Type.String(),
+    device: Type.String(),
+    userAgent: Type.String(),
+    ipAddress: Type.String(),
+    createdAt: IsoDate,
+    lastActive: IsoDate,
+    isActive: Type.Boolean(),
+    current: Type.Boolean({ description: 'true for the session making this request' }),
+  },
+  { additionalProperties: false },
+);
+
+export const sessionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  const sessions = deps.store.sessions;
+
+  app.get(
+    '/api/sessions',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['sessions'],
+        summary: 'The caller’s active sessions, most recent activity first',
+        security: BEARER_OR_COOKIE,
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), sessions: Type.Array(SessionView) },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const { user, session } = identityOf(request);
+      const listed = await listSessions({ sessions }, user.id, session.id);
+      return {
+        success: true as const,
+        sessions: listed
+          .filter((entry) => entry.isActive)
+          .map((entry) => ({
+            _id: entry.id,
+            device: entry.device,
+            userAgent: entry.userAgent,
+            ipAddress: entry.ipAddress,
+            createdAt: entry.createdAt.toISOString(),
+            lastActive: entry.lastActive.toISOString(),
+            isActive: entry.isActive,
+            current: entry.current,
+          })),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/sessions/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['sessions'],
+        summary: 'Revoke one of the caller’s sessions',
+        security: BEARER_OR_COOKIE,
+        params: IdParams,
+        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const revoked = await revokeSession({ sessions }, identityOf(request).user.id, request.params.id);
+      if (!revoked.ok) throw revoked.error;
+      return { success: true as const, message: 'Session revoked' };
+    },
+  );
+};

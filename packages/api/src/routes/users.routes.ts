@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { changePassword, connectWallet, updateProfile } from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { errorResponses, SuccessMessageResponse } from '../http/schemas.js';
+import { identityOf } from '../plugins/auth.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import { presentUser, UserView } from './presenters/user.presenter.js';
+import type { RouteOptions } from './route-options.js';
+
+const ProfileBody = Type.Object(
+  {
+    username: Type.Optional(Type.String({ maxLength: 50 })),
+    phone: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+    country: Type.Optional(Type.Union([Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2' }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+// Both fields optional in the schema: "both passwords required" is a rule with its own answer.
+const PasswordBody = Type.Object(
+  {
+    currentPassword: Type.Optional(Type.String({ maxLength: 1024 })),
+    newPassword: Type.Optional(Type.String({ maxLength: 1024 })),
+  },
+  { additionalProperties: false },
+);
+
+const WalletBody = Type.Object({ walletAddress: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+
+const ProfileResponse = Type.Object({ success: Type.Literal(true), user: UserView }, { additionalProperties: false });
+const ProfileUpdateResponse = Type.Object(
+  { success: Type.Literal(true), message: Type.String(), user: UserView },
+  { additionalProperties: false },
+);
+
+export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  const users = deps.store.users;
+  const common = { preHandler: app.requireUser } as const;
+  const schemaBase = { tags: ['users'], security: BEARER_OR_COOKIE };
+
+  app.get(
+    '/api/users/profile',
+    {
+      ...common,
+      schema: { ...schemaBase, summary: 'The caller’s profile', response: { 200: ProfileResponse, ...errorResponses(401, 403) } },
+    },
+    async (request) => ({ success: true as const, user: presentUser(identityOf(request).user) }),
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/api/users/profile',
+      ...common,
+      schema: {
+        ...schemaBase,
+        summary: method === 'PUT' ? 'Update username, phone or country' : 'Alias of PUT /api/users/profile',
+        deprecated: method === 'PATCH',
+        body: ProfileBody,
+        response: { 200: ProfileUpdateResponse, ...errorResponses(401, 403, 409) },
+      },
+      handler: async (request) => {
+        const updated = await updateProfile({ users, clock: deps.clock }, identityOf(request).user.id, request.body);
+        if (!updated.ok) throw updated.error;
+        return { success: true as const, message: 'Profile updated successfully', user: presentUser(updated.value) };
+      },
+    });
+
+    app.route({
+      method,
+      url: '/api/users/password',
+      ...common,
+      config: { rateLimit: app.strictRateLimit },
+      schema: {
+        ...schemaBase,
+        summary: method === 'PUT' ? 'Change the password; other sessions are logged out' : 'Alias of PUT /api/users/password',
+        deprecated: method === 'PATCH',
+        body: PasswordBody,
+        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
+      },
+      handler: async (request) => {
+        const { user, session } = identityOf(request);
+        const changed = await changePassword(
+          { users, sessions: deps.store.sessions, passwords: deps.passwords, clock: deps.clock },
+          user.id,
+          session.id,
+          { currentPassword: request.body.currentPassword, newPassword: request.body.newPassword },
+        );
+        if (!changed.ok) throw changed.error;
+        return { success: true as const, message: 'Password changed successfully' };
+      },
+    });
+  }
+
+  for (const url of ['/api/users/wallet/connect', '/api/users/connect-wallet']) {
+    const alias = url === '/api/users/connect-wallet';
+    app.post(
+      url,
+      {
+        ...common,
+        schema: {
+          ...schemaBase,
+          summary: alias ? 'Alias of POST /api/users/wallet/connect' : 'Record an external TRON address (informational)',
+          deprecated: alias,
+          body: WalletBody,
+          response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => {
+        const connected = await connectWallet(
+          { users, chain: deps.chain, clock: deps.clock },
+          identityOf(request).user.id,
+          request.body.walletAddress,
+        );
+        if (!connected.ok) throw connected.error;
+        return { success: true as const, message: 'Wallet connected successfully' };
+      },
+    );
+  }
+};

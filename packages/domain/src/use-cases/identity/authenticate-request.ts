@@ -1,0 +1,34 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { Session } from '../../users/session.js';
+import type { User } from '../../users/user.js';
+import type { IdentityDeps } from './identity-deps.js';
+
+export interface RequestIdentity {
+  readonly user: User;
+  readonly session: Session;
+}
+
+/** Activity is written at most this often, so reads do not turn into a write per request. */
+const ACTIVITY_RESOLUTION_MS = 60_000;
+
+/**
+ * Every authenticated request re-checks its session and its user, so logout, revocation, blocking
+ * and password changes take effect on the very next request, whatever the token's lifetime.
+ */
+export const authenticateRequest = async (
+  deps: Pick<IdentityDeps, 'users' | 'sessions' | 'clock'>,
+  userId: string,
+  sessionId: string,
+): Promise<Result<RequestIdentity, DomainError>> => {
+  const [session, user] = await Promise.all([deps.sessions.findById(sessionId), deps.users.findById(userId)]);
+  if (!session || !session.isActive || session.userId !== userId || !user) {
+    return err(domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again'));
+  }
+  if (!user.isActive) return err(domainError('ACCOUNT_BLOCKED', 'Account is blocked'));
+  const now = deps.clock.now();
+  if (now.getTime() - session.lastActive.getTime() >= ACTIVITY_RESOLUTION_MS) {
+    await deps.sessions.touch(session.id, now);
+  }
+  return ok({ user, session });
+};

@@ -1,0 +1,32 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { IdentityDeps } from './identity-deps.js';
+import { passwordProblem, validationError } from './validation.js';
+
+export interface PasswordChange {
+  readonly currentPassword: string | undefined;
+  readonly newPassword: string | undefined;
+}
+
+/** A new password is effective at once: every other session of the user is revoked. */
+export const changePassword = async (
+  deps: Pick<IdentityDeps, 'users' | 'sessions' | 'passwords' | 'clock'>,
+  userId: string,
+  currentSessionId: string,
+  change: PasswordChange,
+): Promise<Result<void, DomainError>> => {
+  if (!change.currentPassword || !change.newPassword) {
+    const message = 'Current password and new password are both required';
+    return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'newPassword', message }] }));
+  }
+  const problem = validationError([passwordProblem(change.newPassword, 'newPassword')]);
+  if (problem) return err(problem);
+  const user = await deps.users.findById(userId);
+  if (!user) return err(domainError('USER_NOT_FOUND', 'User not found'));
+  if (!(await deps.passwords.verify(user.passwordHash, change.currentPassword))) {
+    return err(domainError('INVALID_CURRENT_PASSWORD', 'Current password is incorrect'));
+  }
+  await deps.users.updatePasswordHash(userId, await deps.passwords.hash(change.newPassword), deps.clock.now());
+  await deps.sessions.deactivateOthers(userId, currentSessionId);
+  return ok(undefined);
+};

@@ -1,0 +1,38 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { ClientInfo, IdentityDeps } from './identity-deps.js';
+import type { Authenticated } from './register-user.js';
+import { startSession } from './start-session.js';
+import { acceptTwoFactorCode } from './two-factor-code.js';
+
+export interface LoginInput {
+  readonly email: string;
+  readonly password: string;
+  readonly code?: string;
+}
+
+const invalidCredentials = (): DomainError => domainError('INVALID_CREDENTIALS', 'Invalid email or password');
+
+export const loginUser = async (
+  deps: IdentityDeps,
+  input: LoginInput,
+  client: ClientInfo,
+): Promise<Result<Authenticated, DomainError>> => {
+  const user = await deps.users.findByEmail(input.email);
+  const passwordMatches = await deps.passwords.verify(user?.passwordHash ?? null, input.password);
+  if (!user || !passwordMatches) return err(invalidCredentials());
+  if (!user.isActive) return err(domainError('ACCOUNT_BLOCKED', 'Account is blocked'));
+
+  if (user.twoFactor.enabled) {
+    if (!input.code) {
+      return err(domainError('TWO_FACTOR_REQUIRED', 'Two-factor authentication code required'));
+    }
+    const accepted = await acceptTwoFactorCode(deps, user, input.code);
+    if (!accepted) return err(domainError('INVALID_TWO_FACTOR_CODE', 'Invalid two-factor authentication code'));
+  }
+
+  const now = deps.clock.now();
+  await deps.users.recordLogin(user.id, now);
+  const session = await startSession(deps, user.id, client);
+  return ok({ user: { ...user, lastLogin: now }, session });
+};

@@ -1,0 +1,84 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { IdentityDeps } from './identity-deps.js';
+import { acceptTwoFactorCode } from './two-factor-code.js';
+
+export interface TwoFactorSetup {
+  readonly secret: string;
+  readonly otpauthUrl: string;
+}
+
+type TwoFactorDeps = Pick<IdentityDeps, 'users' | 'vault' | 'totp' | 'clock'>;
+
+const invalidCode = (): DomainError => domainError('INVALID_TWO_FACTOR_CODE', 'Invalid two-factor authentication code');
+
+/**
+ * Starts (or restarts) setup: a new secret is stored sealed but inactive until a code made from
+ * it is verified. This is the only answer that ever shows the secret.
+ */
+export const beginTwoFactorSetup = async (
+  deps: TwoFactorDeps,
+  userId: string,
+): Promise<Result<TwoFactorSetup, DomainError>> => {
+  const user = await deps.users.findById(userId);
+  if (!user) return err(domainError('USER_NOT_FOUND', 'User not found'));
+  if (user.twoFactor.enabled) {
+    const message = 'Two-factor authentication is already enabled; disable it first';
+    return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'twoFactor', message }] }));
+  }
+  const secret = deps.totp.newSecret();
+  await deps.users.setTwoFactor(
+    userId,
+    { enabled: false, encryptedSecret: await deps.vault.seal(secret, userId), lastAcceptedStep: null },
+    deps.clock.now(),
+  );
+  return ok({ secret, otpauthUrl: deps.totp.keyUri(user.email, secret) });
+};
+
+export const verifyTwoFactor = async (
+  deps: TwoFactorDeps,
+  userId: string,
+  code: string,
+): Promise<Result<void, DomainError>> => {
+  const user = await deps.users.findById(userId);
+  if (!user) return err(domainError('USER_NOT_FOUND', 'User not found'));
+  if (!user.twoFactor.encryptedSecret || user.twoFactor.enabled) {
+    const message = 'Start two-factor setup with /api/security/2fa/enable first';
+    return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'code', message }] }));
+  }
+  if (!(await acceptTwoFactorCode(deps, user, code))) return err(invalidCode());
+  const fresh = await deps.users.findById(userId);
+  await deps.users.setTwoFactor(
+    userId,
+    {
+      enabled: true,
+      encryptedSecret: user.twoFactor.encryptedSecret,
+      lastAcceptedStep: fresh?.twoFactor.lastAcceptedStep ?? null,
+    },
+    deps.clock.now(),
+  );
+  return ok(undefined);
+};
+
+export const disableTwoFactor = async (
+  deps: TwoFactorDeps & Pick<IdentityDeps, 'passwords'>,
+  userId: string,
+  input: { readonly code: string; readonly password: string },
+): Promise<Result<void, DomainError>> => {
+  const user = await deps.users.findById(userId);
+  if (!user) return err(domainError('USER_NOT_FOUND', 'User not found'));
+  if (!user.twoFactor.enabled) {
+    const message = 'Two-factor authentication is not enabled';
+    return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'code', message }] }));
+  }
+  if (!(await deps.passwords.verify(user.passwordHash, input.password))) {
+    return err(domainError('INVALID_CURRENT_PASSWORD', 'Password is incorrect'));
+  }
+  if (!(await acceptTwoFactorCode(deps, user, input.code))) return err(invalidCode());
+  await deps.users.setTwoFactor(
+    userId,
+    { enabled: false, encryptedSecret: null, lastAcceptedStep: null },
+    deps.clock.now(),
+  );
+  return ok(undefined);
+};

@@ -1,0 +1,37 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { err, type Result } from '../../shared/result.js';
+import type { User } from '../../users/user.js';
+import type { IdentityDeps } from './identity-deps.js';
+import { usernameProblem, validationError } from './validation.js';
+
+export interface ProfileChanges {
+  readonly username?: string;
+  readonly phone?: string | null;
+  readonly country?: string | null;
+}
+
+// ISO 3166-1 alpha-2; the specification says "country code" and nothing longer is one.
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+const PHONE = /^\+?[0-9 ()-]{3,32}$/;
+
+export const updateProfile = async (
+  deps: Pick<IdentityDeps, 'users' | 'clock'>,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<Result<User, DomainError>> => {
+  const problem = validationError([
+    changes.username === undefined ? null : usernameProblem(changes.username),
+    changes.phone === undefined || changes.phone === null || PHONE.test(changes.phone)
+      ? null
+      : { field: 'phone', message: 'Phone must be a phone number' },
+    changes.country === undefined || changes.country === null || COUNTRY_CODE.test(changes.country)
+      ? null
+      : { field: 'country', message: 'Country must be a two-letter ISO 3166-1 code such as DE' },
+  ]);
+  if (problem) return err(problem);
+  const updated = await deps.users.updateProfile(userId, changes, deps.clock.now());
+  if (!updated.ok && updated.error.code === 'USERNAME_TAKEN') {
+    return err(domainError('USERNAME_TAKEN', 'Username already exists'));
+  }
+  return updated;
+};
