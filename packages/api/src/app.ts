@@ -54,7 +54,7 @@ export const buildApp = async ({ deps, settings, fastify }: BuildAppOptions): Pr
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { production: settings.production });
   await app.register(corsPlugin, { origins: settings.corsOrigins });
   await app.register(rateLimitPlugin, { globalMax: settings.rateLimitMax, authMax: settings.authRateLimitMax });
   await app.register(errorHandlerPlugin);

@@ -16,6 +16,6 @@ export const createOtplibTotp = (issuer = 'TRX Shop'): TotpPort => ({
       epoch: Math.floor(now.getTime() / 1000),
       epochTolerance: PERIOD_S,
     });
-    return result.valid ? result.timeStep : null;
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   },
 });

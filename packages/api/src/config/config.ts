@@ -11,7 +11,9 @@ export interface AppConfig {
   readonly authRateLimitMax: number;
   readonly listenerIntervalMs: number;
   readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
-  readonly store: { readonly kind: 'sqlite' } | { readonly kind: 'mongodb'; readonly uri: string };
+  readonly store:
+    | { readonly kind: 'sqlite' }
+    | { readonly kind: 'mongodb'; readonly uri: string; readonly dbName: string };
   readonly chain:
     | {
         readonly kind: 'devnet';

@@ -103,7 +103,7 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),
       timeCost: integer('ARGON2_TIME_COST', 2, 1, 100),
     },
-    store: mongoUri ? { kind: 'mongodb', uri: mongoUri } : { kind: 'sqlite' },
+    store: mongoUri ? { kind: 'mongodb', uri: mongoUri, dbName: text('MONGODB_DB') ?? 'trx-shop' } : { kind: 'sqlite' },
     chain: tronFullHost
       ? { kind: 'tron', fullHost: tronFullHost, apiKey: text('TRON_API_KEY') }
       : {

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
  * styles and data-URI images swagger-ui needs for /api/docs.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { readonly production: boolean }) => {
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
@@ -18,9 +18,12 @@ export const securityHeadersPlugin = fp(
           imgSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           frameAncestors: ["'none'"],
+          // Over plain http (local use) upgrading would break /api/docs' own requests.
+          upgradeInsecureRequests: options.production ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,
+      hsts: options.production,
     });
   },
   { name: 'security-headers' },

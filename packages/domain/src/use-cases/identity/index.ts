@@ -1,6 +1,7 @@
 export * from './authenticate-request.js';
 export * from './change-password.js';
 export * from './connect-wallet.js';
+export * from './create-account.js';
 export * from './device-label.js';
 export * from './identity-deps.js';
 export * from './login-user.js';

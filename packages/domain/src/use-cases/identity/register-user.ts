@@ -1,7 +1,8 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import type { DomainError } from '../../errors/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Session } from '../../users/session.js';
 import type { User } from '../../users/user.js';
+import { createAccount } from './create-account.js';
 import type { ClientInfo, IdentityDeps } from './identity-deps.js';
 import { startSession } from './start-session.js';
 import { emailProblem, passwordProblem, usernameProblem, validationError } from './validation.js';
@@ -18,10 +19,7 @@ export interface Authenticated {
   readonly session: Session;
 }
 
-/**
- * Registers a user with a new custodial wallet: the key is made locally by the chain adapter and
- * sealed with the user's id as associated data before anything is stored.
- */
+/** Registration (role `user`, `lastLogin` set) opens the first session at once. */
 export const registerUser = async (
   deps: IdentityDeps,
   input: RegistrationInput,
@@ -31,44 +29,10 @@ export const registerUser = async (
     emailProblem(input.email),
     usernameProblem(input.username),
     passwordProblem(input.password),
-    input.password === input.passwordConfirm
-      ? null
-      : { field: 'passwordConfirm', message: 'Passwords do not match' },
+    input.password === input.passwordConfirm ? null : { field: 'passwordConfirm', message: 'Passwords do not match' },
   ]);
   if (problem) return err(problem);
-  if (await deps.users.findByEmail(input.email)) {
-    return err(domainError('EMAIL_TAKEN', 'Email already registered'));
-  }
-
-  const id = deps.ids.newId();
-  const now = deps.clock.now();
-  const wallet = await deps.chain.createWallet();
-  const inserted = await deps.users.insert({
-    id,
-    email: input.email,
-    username: input.username,
-    passwordHash: await deps.passwords.hash(input.password),
-    role: 'user',
-    wallet: {
-      address: wallet.address,
-      encryptedPrivateKey: await deps.vault.seal(wallet.privateKey, id),
-      externalAddress: null,
-    },
-    phone: null,
-    country: null,
-    twoFactor: { enabled: false, encryptedSecret: null, lastAcceptedStep: null },
-    isActive: true,
-    lastLogin: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  if (!inserted.ok) return inserted;
-
-  if (deps.funding) {
-    // Funding is a convenience of the devnet; a failure must not undo a registration.
-    await deps.funding.fundNewWallet(wallet.address).catch((cause: unknown) => {
-      deps.logger.warn({ userId: id, err: String(cause) }, 'could not fund the new wallet');
-    });
-  }
-  return ok({ user: inserted.value, session: await startSession(deps, id, client) });
+  const created = await createAccount(deps, { ...input, role: 'user' });
+  if (!created.ok) return created;
+  return ok({ user: created.value, session: await startSession(deps, created.value.id, client) });
 };
