@@ -56,7 +56,10 @@ export const buildApp = async ({ deps, settings, fastify }: BuildAppOptions): Pr
 
   await app.register(securityHeadersPlugin, { production: settings.production });
   await app.register(corsPlugin, { origins: settings.corsOrigins });
-  await app.register(rateLimitPlugin, { globalMax: settings.rateLimitMax, authMax: settings.authRateLimitMax });
+  await app.register(rateLimitPlugin, {
+    globalMax: settings.rateLimitMax,
+    authMax: settings.authRateLimitMax,
+  });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, {
     deps,

@@ -34,4 +34,4 @@ export * from './users/session.js';
 export * from './users/user.js';
 export type * from './ports/totp.port.js';
 export type * from './ports/wallet-funding.port.js';
-export * from './use-cases/identity/index.js';
+export * from './use-cases/index.js';

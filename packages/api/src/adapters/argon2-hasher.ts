@@ -9,7 +9,12 @@ export interface Argon2Cost {
 
 /** argon2id; its verify compares in constant time. */
 export const createArgon2Hasher = (cost: Argon2Cost): PasswordHasher => {
-  const options: HashOptions = { type: argon2.argon2id, memoryCost: cost.memoryKib, timeCost: cost.timeCost, parallelism: 1 };
+  const options: HashOptions = {
+    type: argon2.argon2id,
+    memoryCost: cost.memoryKib,
+    timeCost: cost.timeCost,
+    parallelism: 1,
+  };
   // A hash of a password nobody knows, made with the same cost, for unknown accounts.
   let decoy: Promise<string> | null = null;
   const decoyHash = () => (decoy ??= argon2.hash(`decoy-${Math.random()}-${Date.now()}`, options));

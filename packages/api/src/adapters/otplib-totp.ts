@@ -6,7 +6,8 @@ const PERIOD_S = 30;
 /** RFC 6238 TOTP through otplib: 30 s steps, 6 digits, one step of tolerance either side. */
 export const createOtplibTotp = (issuer = 'TRX Shop'): TotpPort => ({
   newSecret: () => generateSecret(),
-  keyUri: (accountName, secret) => generateURI({ issuer, label: accountName, secret, period: PERIOD_S, digits: 6 }),
+  keyUri: (accountName, secret) =>
+    generateURI({ issuer, label: accountName, secret, period: PERIOD_S, digits: 6 }),
   matchingStep: (secret, code, now) => {
     const result = verifySync({
       secret,

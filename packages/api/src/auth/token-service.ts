@@ -25,7 +25,8 @@ export interface TokenService {
 
 const unauthenticated = (): DomainError => domainError('UNAUTHENTICATED', 'Authentication required');
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 /**
  * Access and refresh tokens are signed with different secrets and carry a `typ` claim, so
@@ -36,21 +37,32 @@ export const createTokenService = (jwt: { access: JWT; refresh: JWT }, now: () =
   const clockTimestamp = () => now().getTime();
   const verify = (signer: JWT, token: string, typ: string): Result<Record<string, unknown>, DomainError> => {
     try {
-      const payload: unknown = signer.verify(token, { algorithms: ['HS256'], clockTimestamp: clockTimestamp() });
+      const payload: unknown = signer.verify(token, {
+        algorithms: ['HS256'],
+        clockTimestamp: clockTimestamp(),
+      });
       if (!isRecord(payload) || payload.typ !== typ) return err(unauthenticated());
       return ok(payload);
     } catch (error) {
       const code = isRecord(error) ? error.code : undefined;
       return err(
-        code === 'FAST_JWT_EXPIRED' ? domainError('TOKEN_EXPIRED', 'Access token expired; refresh and retry') : unauthenticated(),
+        code === 'FAST_JWT_EXPIRED'
+          ? domainError('TOKEN_EXPIRED', 'Access token expired; refresh and retry')
+          : unauthenticated(),
       );
     }
   };
   return {
     issueAccess: (claims) =>
-      jwt.access.sign({ ...claims, typ: 'access' }, { expiresIn: ACCESS_TOKEN_TTL_S, clockTimestamp: clockTimestamp() }),
+      jwt.access.sign(
+        { ...claims, typ: 'access' },
+        { expiresIn: ACCESS_TOKEN_TTL_S, clockTimestamp: clockTimestamp() },
+      ),
     issueRefresh: (claims) =>
-      jwt.refresh.sign({ ...claims, typ: 'refresh' }, { expiresIn: REFRESH_TOKEN_TTL_S, clockTimestamp: clockTimestamp() }),
+      jwt.refresh.sign(
+        { ...claims, typ: 'refresh' },
+        { expiresIn: REFRESH_TOKEN_TTL_S, clockTimestamp: clockTimestamp() },
+      ),
     verifyAccess: (token) => {
       const verified = verify(jwt.access, token, 'access');
       if (!verified.ok) return verified;
@@ -65,7 +77,8 @@ export const createTokenService = (jwt: { access: JWT; refresh: JWT }, now: () =
       const verified = verify(jwt.refresh, token, 'refresh');
       if (!verified.ok) return err(unauthenticated());
       const { sub, sid, jti } = verified.value;
-      if (typeof sub !== 'string' || typeof sid !== 'string' || typeof jti !== 'string') return err(unauthenticated());
+      if (typeof sub !== 'string' || typeof sid !== 'string' || typeof jti !== 'string')
+        return err(unauthenticated());
       return ok({ sub, sid, jti });
     },
   };

@@ -21,6 +21,7 @@ export const printBanner = (service: RunningService, config: AppConfig): void =>
       `  Admin password (shown once, change it): ${service.bootstrap.generatedCredentials.password}`,
     );
   }
-  if (service.demoProductsCreated > 0) lines.push(`  Demo       ${service.demoProductsCreated} products added`);
+  if (service.demoProductsCreated > 0)
+    lines.push(`  Demo       ${service.demoProductsCreated} products added`);
   console.log(lines.join('\n'));
 };

@@ -13,7 +13,10 @@ export interface BootstrapResult {
  * password. The admin's wallet is created and funded like any other, so the merchant account
  * exists on chain before the first payment arrives.
  */
-export const ensureBootstrapAdmin = async (deps: IdentityDeps, config: AppConfig): Promise<BootstrapResult> => {
+export const ensureBootstrapAdmin = async (
+  deps: IdentityDeps,
+  config: AppConfig,
+): Promise<BootstrapResult> => {
   const existing = await deps.users.firstAdmin();
   if (existing) return { admin: existing, generatedCredentials: null };
   const given = config.bootstrapAdmin;

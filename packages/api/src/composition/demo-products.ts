@@ -1,11 +1,41 @@
 import type { Clock, IdGenerator, ProductStore } from '@trx-shop/domain';
 
 const DEMO_PRODUCTS = [
-  { name: 'E-book: TRON for Shop Owners', description: 'A PDF guide to taking TRX payments.', priceSun: 12_500_000, category: 'digital', stock: 1000 },
-  { name: 'Hardware Wallet Sticker Pack', description: 'Ten vinyl stickers, shipped worldwide.', priceSun: 3_200_000, category: 'physical', stock: 250 },
-  { name: 'Store Setup Consultation', description: 'One hour with a payments engineer.', priceSun: 150_000_000, category: 'service', stock: 20 },
-  { name: 'Premium Theme License', description: 'A storefront theme for one shop.', priceSun: 45_000_000, category: 'digital', stock: 500 },
-  { name: 'TRX Shop T-Shirt', description: 'Organic cotton, sizes S to XL.', priceSun: 19_990_000, category: 'physical', stock: 100 },
+  {
+    name: 'E-book: TRON for Shop Owners',
+    description: 'A PDF guide to taking TRX payments.',
+    priceSun: 12_500_000,
+    category: 'digital',
+    stock: 1000,
+  },
+  {
+    name: 'Hardware Wallet Sticker Pack',
+    description: 'Ten vinyl stickers, shipped worldwide.',
+    priceSun: 3_200_000,
+    category: 'physical',
+    stock: 250,
+  },
+  {
+    name: 'Store Setup Consultation',
+    description: 'One hour with a payments engineer.',
+    priceSun: 150_000_000,
+    category: 'service',
+    stock: 20,
+  },
+  {
+    name: 'Premium Theme License',
+    description: 'A storefront theme for one shop.',
+    priceSun: 45_000_000,
+    category: 'digital',
+    stock: 500,
+  },
+  {
+    name: 'TRX Shop T-Shirt',
+    description: 'Organic cotton, sizes S to XL.',
+    priceSun: 19_990_000,
+    category: 'physical',
+    stock: 100,
+  },
 ] as const;
 
 /** A few products so a first start can be tried at once; only into an empty catalogue. */

@@ -79,7 +79,10 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     const bootstrap = await ensureBootstrapAdmin(identityDeps(deps, logger), config);
     const demoProductsCreated =
       config.chain.kind === 'devnet'
-        ? await seedDemoProducts({ products: store.products, clock: systemClock, ids }, bootstrap.admin?.id ?? null)
+        ? await seedDemoProducts(
+            { products: store.products, clock: systemClock, ids },
+            bootstrap.admin?.id ?? null,
+          )
         : 0;
     const url = await app.listen({ host: config.host, port: config.port });
     return { app, url, chain, bootstrap, demoProductsCreated, stop: stopAll };

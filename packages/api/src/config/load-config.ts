@@ -53,7 +53,8 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
     return value;
   };
   const walletKey = text('WALLET_ENCRYPTION_KEY');
-  if (walletKey === null && production) problems.push('WALLET_ENCRYPTION_KEY: required when NODE_ENV=production');
+  if (walletKey === null && production)
+    problems.push('WALLET_ENCRYPTION_KEY: required when NODE_ENV=production');
   if (walletKey !== null && !HEX_KEY.test(walletKey)) {
     problems.push('WALLET_ENCRYPTION_KEY: must be 64 hex characters (a 32-byte AES-256 key)');
   }
@@ -103,7 +104,9 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),
       timeCost: integer('ARGON2_TIME_COST', 2, 1, 100),
     },
-    store: mongoUri ? { kind: 'mongodb', uri: mongoUri, dbName: text('MONGODB_DB') ?? 'trx-shop' } : { kind: 'sqlite' },
+    store: mongoUri
+      ? { kind: 'mongodb', uri: mongoUri, dbName: text('MONGODB_DB') ?? 'trx-shop' }
+      : { kind: 'sqlite' },
     chain: tronFullHost
       ? { kind: 'tron', fullHost: tronFullHost, apiKey: text('TRON_API_KEY') }
       : {

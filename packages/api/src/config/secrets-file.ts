@@ -9,7 +9,11 @@ export interface ServiceSecrets {
   readonly walletKey: string;
 }
 
-type Given = { readonly jwtAccess: string | null; readonly jwtRefresh: string | null; readonly walletKey: string | null };
+type Given = {
+  readonly jwtAccess: string | null;
+  readonly jwtRefresh: string | null;
+  readonly walletKey: string | null;
+};
 
 export const SECRETS_FILE = 'secrets.json';
 

@@ -52,4 +52,6 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
 const SUCCESS_FLAG_PREFIXES = ['/api/users', '/api/auth', '/api/security', '/api/sessions', '/api/wallets'];
 
 export const carriesSuccessFlag = (url: string): boolean =>
-  SUCCESS_FLAG_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+  SUCCESS_FLAG_PREFIXES.some(
+    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+  );

@@ -13,7 +13,9 @@ export const ErrorResponse = Type.Object(
     error: Type.String(),
     code: Type.String({ description: 'stable UPPER_SNAKE error code' }),
     details: Type.Optional(
-      Type.Array(Type.Object({ field: Type.String(), message: Type.String() }, { additionalProperties: false })),
+      Type.Array(
+        Type.Object({ field: Type.String(), message: Type.String() }, { additionalProperties: false }),
+      ),
     ),
     pendingOrderId: Type.Optional(Type.String()),
     userBalance: Type.Optional(Type.Number()),

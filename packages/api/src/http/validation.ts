@@ -24,7 +24,8 @@ const textAjv = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
-  return (data: unknown) => (validate(data) ? { value: data } : { error: validationFailure(validate, httpPart) });
+  return (data: unknown) =>
+    validate(data) ? { value: data } : { error: validationFailure(validate, httpPart) };
 };
 
 const validationFailure = (validate: ValidateFunction, httpPart: string | undefined): Error =>

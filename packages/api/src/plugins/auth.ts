@@ -45,7 +45,10 @@ export const authPlugin = fp(
     await app.register(jwt, { secret: options.accessSecret, namespace: 'access' });
     await app.register(jwt, { secret: options.refreshSecret, namespace: 'refresh' });
     const signers = app.jwt as unknown as { access: JWT; refresh: JWT };
-    app.decorate('tokens', createTokenService(signers, () => options.deps.clock.now()));
+    app.decorate(
+      'tokens',
+      createTokenService(signers, () => options.deps.clock.now()),
+    );
     app.decorateRequest('identity', null);
 
     const identify = async (request: FastifyRequest): Promise<RequestIdentity> => {

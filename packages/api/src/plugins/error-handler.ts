@@ -20,11 +20,15 @@ const send = (request: FastifyRequest, reply: FastifyReply, code: ErrorCode, mes
   reply.status(STATUS_OF[code]).send(errorBody(request.url, code, message, data));
 
 const isObjectIdParamFailure = (error: FastifyError): boolean =>
-  error.validationContext === 'params' && (error.validation ?? []).some((item) => item.instancePath === '/id');
+  error.validationContext === 'params' &&
+  (error.validation ?? []).some((item) => item.instancePath === '/id');
 
 const handleValidation = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
   if (isObjectIdParamFailure(error)) return send(request, reply, 'INVALID_ID', 'Malformed id');
-  const details = validationDetails((error.validation ?? []) as ErrorObject[], error.validationContext ?? 'body');
+  const details = validationDetails(
+    (error.validation ?? []) as ErrorObject[],
+    error.validationContext ?? 'body',
+  );
   const overrides = request.routeOptions.config.validationOverrides ?? {};
   const override = details.map((detail) => overrides[detail.field.split('.')[0] ?? '']).find(Boolean);
   if (override) return send(request, reply, override.code, override.message);

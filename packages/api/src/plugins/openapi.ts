@@ -12,8 +12,9 @@ export const openApiPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRoute', (route) => {
       if (route.url.startsWith('/api/docs')) return;
-      const schema = (route.schema ??= {});
-      const response = (schema.response ??= {}) as Record<string | number, unknown>;
+      route.schema ??= {};
+      route.schema.response ??= {};
+      const response = route.schema.response as Record<string | number, unknown>;
       for (const status of ALWAYS_POSSIBLE_STATUSES) response[status] ??= ErrorResponse;
     });
 
@@ -53,4 +54,7 @@ export const openApiPlugin = fp(
 );
 
 /** The security requirement of a route that needs an access token. */
-export const BEARER_OR_COOKIE: { [scheme: string]: readonly string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+export const BEARER_OR_COOKIE: { [scheme: string]: readonly string[] }[] = [
+  { bearerAuth: [] },
+  { cookieAuth: [] },
+];

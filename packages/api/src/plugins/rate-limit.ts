@@ -37,7 +37,11 @@ export const rateLimitPlugin = fp(
       errorResponseBuilder: (request, context) =>
         Object.assign(
           new Error(`Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`),
-          errorBody(request.url, 'RATE_LIMITED', `Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`),
+          errorBody(
+            request.url,
+            'RATE_LIMITED',
+            `Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`,
+          ),
           { statusCode: 429 },
         ),
     });
@@ -64,7 +68,13 @@ export const rateLimitPlugin = fp(
         reply.header('retry-after', String(retryAfter));
         return reply
           .status(429)
-          .send(errorBody(request.url, 'RATE_LIMITED', `Too many attempts for this account; retry in ${retryAfter} s`));
+          .send(
+            errorBody(
+              request.url,
+              'RATE_LIMITED',
+              `Too many attempts for this account; retry in ${retryAfter} s`,
+            ),
+          );
       }
     });
   },

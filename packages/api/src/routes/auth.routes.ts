@@ -64,7 +64,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         summary: 'Register; creates the custodial wallet and sets the auth cookies',
         body: RegisterBody,
         response: {
-          201: Type.Object({ message: Type.String(), user: RegisteredUserView }, { additionalProperties: false }),
+          201: Type.Object(
+            { message: Type.String(), user: RegisteredUserView },
+            { additionalProperties: false },
+          ),
           ...errorResponses(409),
         },
       },
@@ -75,7 +78,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       issueCookies(reply, registered.value);
       return reply
         .status(201)
-        .send({ message: 'User registered successfully', user: presentRegisteredUser(registered.value.user) });
+        .send({
+          message: 'User registered successfully',
+          user: presentRegisteredUser(registered.value.user),
+        });
     },
   );
 
@@ -137,11 +143,17 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
   };
   const refreshSchema = (deprecated: boolean) => ({
     tags: ['auth'],
-    summary: deprecated ? 'Alias of POST /api/auth/refresh' : 'New access cookie from the refresh cookie (rotates it)',
+    summary: deprecated
+      ? 'Alias of POST /api/auth/refresh'
+      : 'New access cookie from the refresh cookie (rotates it)',
     deprecated,
     response: { 200: MessageResponse, ...errorResponses(401, 403) },
   });
-  app.post('/api/auth/refresh', { config: { rateLimit: app.strictRateLimit }, schema: refreshSchema(false) }, refresh);
+  app.post(
+    '/api/auth/refresh',
+    { config: { rateLimit: app.strictRateLimit }, schema: refreshSchema(false) },
+    refresh,
+  );
   app.post(
     '/api/auth/refresh-token',
     { config: { rateLimit: app.strictRateLimit }, schema: refreshSchema(true) },

@@ -11,7 +11,9 @@ const ProfileBody = Type.Object(
   {
     username: Type.Optional(Type.String({ maxLength: 50 })),
     phone: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
-    country: Type.Optional(Type.Union([Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2' }), Type.Null()])),
+    country: Type.Optional(
+      Type.Union([Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2' }), Type.Null()]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -25,9 +27,15 @@ const PasswordBody = Type.Object(
   { additionalProperties: false },
 );
 
-const WalletBody = Type.Object({ walletAddress: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+const WalletBody = Type.Object(
+  { walletAddress: Type.String({ maxLength: 64 }) },
+  { additionalProperties: false },
+);
 
-const ProfileResponse = Type.Object({ success: Type.Literal(true), user: UserView }, { additionalProperties: false });
+const ProfileResponse = Type.Object(
+  { success: Type.Literal(true), user: UserView },
+  { additionalProperties: false },
+);
 const ProfileUpdateResponse = Type.Object(
   { success: Type.Literal(true), message: Type.String(), user: UserView },
   { additionalProperties: false },
@@ -42,7 +50,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
     '/api/users/profile',
     {
       ...common,
-      schema: { ...schemaBase, summary: 'The caller’s profile', response: { 200: ProfileResponse, ...errorResponses(401, 403) } },
+      schema: {
+        ...schemaBase,
+        summary: 'The caller’s profile',
+        response: { 200: ProfileResponse, ...errorResponses(401, 403) },
+      },
     },
     async (request) => ({ success: true as const, user: presentUser(identityOf(request).user) }),
   );
@@ -60,9 +72,17 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         response: { 200: ProfileUpdateResponse, ...errorResponses(401, 403, 409) },
       },
       handler: async (request) => {
-        const updated = await updateProfile({ users, clock: deps.clock }, identityOf(request).user.id, request.body);
+        const updated = await updateProfile(
+          { users, clock: deps.clock },
+          identityOf(request).user.id,
+          request.body,
+        );
         if (!updated.ok) throw updated.error;
-        return { success: true as const, message: 'Profile updated successfully', user: presentUser(updated.value) };
+        return {
+          success: true as const,
+          message: 'Profile updated successfully',
+          user: presentUser(updated.value),
+        };
       },
     });
 
@@ -73,7 +93,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       config: { rateLimit: app.strictRateLimit },
       schema: {
         ...schemaBase,
-        summary: method === 'PUT' ? 'Change the password; other sessions are logged out' : 'Alias of PUT /api/users/password',
+        summary:
+          method === 'PUT'
+            ? 'Change the password; other sessions are logged out'
+            : 'Alias of PUT /api/users/password',
         deprecated: method === 'PATCH',
         body: PasswordBody,
         response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
@@ -100,7 +123,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         ...common,
         schema: {
           ...schemaBase,
-          summary: alias ? 'Alias of POST /api/users/wallet/connect' : 'Record an external TRON address (informational)',
+          summary: alias
+            ? 'Alias of POST /api/users/wallet/connect'
+            : 'Record an external TRON address (informational)',
           deprecated: alias,
           body: WalletBody,
           response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },

@@ -52,7 +52,8 @@ export const formatSunAsTrx = (amount: Sun): string => {
   const magnitude = Math.abs(amount);
   const whole = Math.floor(magnitude / SUN_PER_TRX);
   const fraction = magnitude % SUN_PER_TRX;
-  const fractionText = fraction === 0 ? '' : `.${String(fraction).padStart(TRX_DECIMALS, '0').replace(/0+$/, '')}`;
+  const fractionText =
+    fraction === 0 ? '' : `.${String(fraction).padStart(TRX_DECIMALS, '0').replace(/0+$/, '')}`;
   const text = `${whole}${fractionText}`;
   return negative && text !== '0' ? `-${text}` : text;
 };

@@ -1,5 +1,10 @@
 import { type DomainError, domainError } from '../errors/domain-error.js';
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, MAX_ORDER_TOTAL_SUN, MIN_LINE_QUANTITY } from '../money/limits.js';
+import {
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  MAX_ORDER_TOTAL_SUN,
+  MIN_LINE_QUANTITY,
+} from '../money/limits.js';
 import { addSun, multiplySun, type Sun } from '../money/sun.js';
 import { err, ok, type Result } from '../shared/result.js';
 
@@ -45,7 +50,9 @@ export const priceOrder = (lines: readonly PricedLineInput[]): Result<OrderPrice
   }
   const totalSun = addSun(subtotalSun, NETWORK_FEE_SUN) - DISCOUNT_SUN;
   if (totalSun <= 0) {
-    return err(domainError('ORDER_TOTAL_TOO_LOW', 'Order total must be greater than 0 after the network fee'));
+    return err(
+      domainError('ORDER_TOTAL_TOO_LOW', 'Order total must be greater than 0 after the network fee'),
+    );
   }
   if (totalSun > MAX_ORDER_TOTAL_SUN) {
     return err(invalid('products', 'order total exceeds 1,000,000,000 TRX'));

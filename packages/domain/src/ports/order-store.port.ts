@@ -23,6 +23,11 @@ export interface StatusChange {
   readonly from: readonly OrderStatus[];
   readonly to: OrderStatus;
   readonly paymentTxId?: string;
+  /**
+   * Also requires that the order has no payment claim that is pending or confirmed, in the same
+   * guarded write: an owner's cancel must lose against a payment claimed a moment earlier.
+   */
+  readonly requireNoLivePayment?: boolean;
   /** Marks the confirmation effect of this kind as started, in the same write. */
   readonly beginEffect?: EffectKind;
   /** Admin override: also replaces transactionHash. */
@@ -53,7 +58,12 @@ export interface OrderStore {
   /** Marks a claim as recorded once its transaction record exists. */
   markClaimRecorded(orderId: string, slot: TransferSlot, txId: string): Promise<void>;
   /** Moves a claim to `confirmed` or `failed`; only the claim holding `txId` is touched. */
-  settleClaim(orderId: string, slot: TransferSlot, txId: string, state: 'confirmed' | 'failed'): Promise<void>;
+  settleClaim(
+    orderId: string,
+    slot: TransferSlot,
+    txId: string,
+    state: 'confirmed' | 'failed',
+  ): Promise<void>;
   /** Orders with a claim whose transaction record was never written (crash after step 2). */
   listUnrecordedClaims(limit: number): Promise<readonly Order[]>;
   changeStatus(orderId: string, change: StatusChange): Promise<Result<Order, StatusChangeFailure>>;

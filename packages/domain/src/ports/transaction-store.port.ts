@@ -21,7 +21,11 @@ export interface TransactionStore {
   findById(id: string): Promise<TransactionRecord | null>;
   findByHash(hash: string): Promise<TransactionRecord | null>;
   /** The user's transactions (refunds of the user's orders included), newest first. */
-  listByUser(userId: string, query: TransactionListQuery, page: PageRequest): Promise<Page<TransactionRecord>>;
+  listByUser(
+    userId: string,
+    query: TransactionListQuery,
+    page: PageRequest,
+  ): Promise<Page<TransactionRecord>>;
   /** Pending transactions with a hash, oldest first. */
   listPending(limit: number): Promise<readonly TransactionRecord[]>;
   /** Confirmed or failed transactions whose effect is not yet fully applied. */

@@ -77,7 +77,12 @@ export const AuthProfileView = Type.Object(
   { additionalProperties: false },
 );
 
-const authUser = (user: User) => ({ id: user.id, email: user.email, username: user.username, role: user.role });
+const authUser = (user: User) => ({
+  id: user.id,
+  email: user.email,
+  username: user.username,
+  role: user.role,
+});
 
 export const presentRegisteredUser = (user: User) => ({
   ...authUser(user),

@@ -26,7 +26,11 @@ export const changePassword = async (
   if (!(await deps.passwords.verify(user.passwordHash, change.currentPassword))) {
     return err(domainError('INVALID_CURRENT_PASSWORD', 'Current password is incorrect'));
   }
-  await deps.users.updatePasswordHash(userId, await deps.passwords.hash(change.newPassword), deps.clock.now());
+  await deps.users.updatePasswordHash(
+    userId,
+    await deps.passwords.hash(change.newPassword),
+    deps.clock.now(),
+  );
   await deps.sessions.deactivateOthers(userId, currentSessionId);
   return ok(undefined);
 };

@@ -16,7 +16,10 @@ export interface AccountInput {
  * sealed with the user's id as associated data before anything is stored.
  */
 export const createAccount = async (
-  deps: Pick<IdentityDeps, 'users' | 'chain' | 'vault' | 'passwords' | 'clock' | 'ids' | 'logger' | 'funding'>,
+  deps: Pick<
+    IdentityDeps,
+    'users' | 'chain' | 'vault' | 'passwords' | 'clock' | 'ids' | 'logger' | 'funding'
+  >,
   input: AccountInput,
 ): Promise<Result<User, DomainError>> => {
   const problem = validationError([

@@ -28,7 +28,8 @@ export const loginUser = async (
       return err(domainError('TWO_FACTOR_REQUIRED', 'Two-factor authentication code required'));
     }
     const accepted = await acceptTwoFactorCode(deps, user, input.code);
-    if (!accepted) return err(domainError('INVALID_TWO_FACTOR_CODE', 'Invalid two-factor authentication code'));
+    if (!accepted)
+      return err(domainError('INVALID_TWO_FACTOR_CODE', 'Invalid two-factor authentication code'));
   }
 
   const now = deps.clock.now();

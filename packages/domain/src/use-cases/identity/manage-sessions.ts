@@ -12,7 +12,10 @@ export const listSessions = async (
   userId: string,
   currentSessionId: string,
 ): Promise<readonly ListedSession[]> =>
-  (await deps.sessions.listByUser(userId)).map((session) => ({ ...session, current: session.id === currentSessionId }));
+  (await deps.sessions.listByUser(userId)).map((session) => ({
+    ...session,
+    current: session.id === currentSessionId,
+  }));
 
 /** Another user's session answers exactly like a missing one, so ids cannot be probed. */
 export const revokeSession = async (
@@ -21,11 +24,15 @@ export const revokeSession = async (
   sessionId: string,
 ): Promise<Result<void, DomainError>> => {
   const session = await deps.sessions.findById(sessionId);
-  if (!session || session.userId !== userId) return err(domainError('SESSION_NOT_FOUND', 'Session not found'));
+  if (!session || session.userId !== userId)
+    return err(domainError('SESSION_NOT_FOUND', 'Session not found'));
   await deps.sessions.deactivate(session.id);
   return ok(undefined);
 };
 
-export const logout = async (deps: { readonly sessions: SessionStore }, sessionId: string | null): Promise<void> => {
+export const logout = async (
+  deps: { readonly sessions: SessionStore },
+  sessionId: string | null,
+): Promise<void> => {
   if (sessionId) await deps.sessions.deactivate(sessionId);
 };

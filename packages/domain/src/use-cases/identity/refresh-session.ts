@@ -16,7 +16,8 @@ export const refreshSession = async (
   deps: Pick<IdentityDeps, 'users' | 'sessions' | 'clock' | 'ids'>,
   claims: { readonly userId: string; readonly sessionId: string; readonly tokenId: string },
 ): Promise<Result<RefreshedSession, DomainError>> => {
-  const unauthenticated = () => domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again');
+  const unauthenticated = () =>
+    domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again');
   const session = await deps.sessions.findById(claims.sessionId);
   if (!session || !session.isActive || session.userId !== claims.userId) return err(unauthenticated());
   const user = await deps.users.findById(claims.userId);
@@ -30,5 +31,9 @@ export const refreshSession = async (
     await deps.sessions.deactivate(session.id);
     return err(unauthenticated());
   }
-  return ok({ user, session: { ...session, lastActive: now, refreshTokenId: nextTokenId }, refreshTokenId: nextTokenId });
+  return ok({
+    user,
+    session: { ...session, lastActive: now, refreshTokenId: nextTokenId },
+    refreshTokenId: nextTokenId,
+  });
 };

@@ -29,7 +29,9 @@ export const registerUser = async (
     emailProblem(input.email),
     usernameProblem(input.username),
     passwordProblem(input.password),
-    input.password === input.passwordConfirm ? null : { field: 'passwordConfirm', message: 'Passwords do not match' },
+    input.password === input.passwordConfirm
+      ? null
+      : { field: 'passwordConfirm', message: 'Passwords do not match' },
   ]);
   if (problem) return err(problem);
   const created = await createAccount(deps, { ...input, role: 'user' });

@@ -10,7 +10,8 @@ export interface TwoFactorSetup {
 
 type TwoFactorDeps = Pick<IdentityDeps, 'users' | 'vault' | 'totp' | 'clock'>;
 
-const invalidCode = (): DomainError => domainError('INVALID_TWO_FACTOR_CODE', 'Invalid two-factor authentication code');
+const invalidCode = (): DomainError =>
+  domainError('INVALID_TWO_FACTOR_CODE', 'Invalid two-factor authentication code');
 
 /**
  * Starts (or restarts) setup: a new secret is stored sealed but inactive until a code made from

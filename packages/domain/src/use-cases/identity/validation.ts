@@ -11,7 +11,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USERNAME = /^[\p{L}\p{N}_.-]+$/u;
 
 export const emailProblem = (email: string): FieldProblem | null =>
-  EMAIL.test(email) && email.length <= 254 ? null : { field: 'email', message: 'Please provide a valid email' };
+  EMAIL.test(email) && email.length <= 254
+    ? null
+    : { field: 'email', message: 'Please provide a valid email' };
 
 export const usernameProblem = (username: string): FieldProblem | null => {
   if (username.length < USERNAME_MIN_LENGTH) {

@@ -1,0 +1,38 @@
+import type { Sun } from '../../money/sun.js';
+import type { CustomerRow, UserStore } from '../../ports/user-store.port.js';
+import type { Page, PageRequest } from '../../shared/pagination.js';
+import { trendWindows } from '../../stats/time-windows.js';
+import { trendString } from '../../stats/trend.js';
+
+export interface CustomerOverview {
+  readonly customers: Page<CustomerRow>;
+  readonly stats: {
+    readonly total: number;
+    readonly totalVolumeSun: Sun;
+    readonly totalChange: string;
+    readonly volumeChange: string;
+  };
+}
+
+/** The admin customer list with its stats and the two trend strings (decisions.md section 10). */
+export const customerOverview = async (
+  deps: { readonly users: UserStore },
+  query: { readonly search?: string },
+  page: PageRequest,
+  now: Date,
+): Promise<CustomerOverview> => {
+  const windows = trendWindows(now);
+  const [customers, figures] = await Promise.all([
+    deps.users.listCustomers(query, page),
+    deps.users.customerStats({ ...query, current: windows.current, previous: windows.previous }),
+  ]);
+  return {
+    customers,
+    stats: {
+      total: figures.matchingCustomers,
+      totalVolumeSun: figures.totalVolumeSun,
+      totalChange: trendString(figures.customersCreated.current, figures.customersCreated.previous),
+      volumeChange: trendString(figures.volumeSun.current, figures.volumeSun.previous),
+    },
+  };
+};

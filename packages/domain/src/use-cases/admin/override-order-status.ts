@@ -1,0 +1,40 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import type { Order } from '../../orders/order.js';
+import { ORDER_STATUSES, transitionOrder } from '../../orders/order-status.js';
+import type { OrderStore } from '../../ports/order-store.port.js';
+import type { Clock } from '../../ports/runtime.port.js';
+import { err, type Result } from '../../shared/result.js';
+
+/**
+ * An admin sets pending, completed or refunded from any state. Only status, updatedAt and (if
+ * given) transactionHash change: no stock moves and no transfer is made.
+ */
+export const overrideOrderStatus = async (
+  deps: { readonly orders: OrderStore; readonly clock: Clock },
+  orderId: string,
+  requested: { readonly status: unknown; readonly transactionHash?: string },
+): Promise<Result<Order, DomainError>> => {
+  const order = await deps.orders.findById(orderId);
+  const next = transitionOrder(order?.status ?? 'pending', {
+    type: 'admin-override',
+    status: requested.status,
+  });
+  if (!next.ok) return next;
+  if (!order) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
+  const changed = await deps.orders.changeStatus(orderId, {
+    from: ORDER_STATUSES,
+    to: next.value,
+    ...(requested.transactionHash === undefined ? {} : { transactionHash: requested.transactionHash }),
+    at: deps.clock.now(),
+  });
+  if (changed.ok) return changed;
+  if (changed.error === 'PENDING_ORDER_EXISTS') {
+    const pending = await deps.orders.findPendingByUser(order.userId);
+    return err(
+      domainError('PENDING_ORDER_EXISTS', 'The customer already has another pending order', {
+        ...(pending ? { pendingOrderId: pending.id } : {}),
+      }),
+    );
+  }
+  return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
+};

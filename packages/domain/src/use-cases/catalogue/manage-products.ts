@@ -1,0 +1,59 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import type { ProductStore } from '../../ports/product-store.port.js';
+import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
+import type { Product } from '../../products/product.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { type ProductFieldsInput, parseProductFields } from './product-fields.js';
+
+type CatalogueDeps = { readonly products: ProductStore; readonly clock: Clock; readonly ids: IdGenerator };
+
+const notFound = (): DomainError => domainError('PRODUCT_NOT_FOUND', 'Product not found');
+
+export const createProduct = async (
+  deps: CatalogueDeps,
+  adminId: string,
+  input: ProductFieldsInput,
+): Promise<Result<Product, DomainError>> => {
+  const missing = (['name', 'price', 'category'] as const).filter((field) => input[field] === undefined);
+  if (missing.length > 0) {
+    const details = missing.map((field) => ({ field, message: `${field} is required` }));
+    return err(domainError('VALIDATION_ERROR', details[0]?.message ?? 'missing fields', { details }));
+  }
+  const fields = parseProductFields(input);
+  if (!fields.ok) return fields;
+  const { name, priceSun, category } = fields.value;
+  if (name === undefined || priceSun === undefined || category === undefined) return err(notFound());
+  const now = deps.clock.now();
+  return ok(
+    await deps.products.insert({
+      id: deps.ids.newId(),
+      name,
+      description: fields.value.description ?? '',
+      priceSun,
+      category,
+      stock: fields.value.stock ?? 0,
+      image: fields.value.image ?? '',
+      isActive: fields.value.isActive ?? true,
+      createdBy: adminId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
+};
+
+export const updateProduct = async (
+  deps: CatalogueDeps,
+  productId: string,
+  input: ProductFieldsInput,
+): Promise<Result<Product, DomainError>> => {
+  const fields = parseProductFields(input);
+  if (!fields.ok) return fields;
+  const updated = await deps.products.update(productId, fields.value, deps.clock.now());
+  return updated ? ok(updated) : err(notFound());
+};
+
+/** Products are archived, never deleted: orders keep pointing at them and stats keep their names. */
+export const archiveProduct = async (
+  deps: CatalogueDeps,
+  productId: string,
+): Promise<Result<Product, DomainError>> => updateProduct(deps, productId, { isActive: false });

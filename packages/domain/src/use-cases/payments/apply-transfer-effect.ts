@@ -1,0 +1,106 @@
+import type { Order } from '../../orders/order.js';
+import type { EffectKind } from '../../ports/order-store.port.js';
+import type { TransactionRecord } from '../../transactions/transaction.js';
+import type { PaymentDeps } from './payment-deps.js';
+import { confirmedEvent, refundedEvent } from './transfer-events.js';
+
+type EffectDeps = Pick<PaymentDeps, 'store' | 'notifier' | 'clock'>;
+
+/**
+ * Moves stock line by line, each move at most once: the product remembers the effect key until
+ * the order has recorded what moved, so a crash anywhere in between neither loses nor repeats one.
+ */
+const moveStock = async (deps: EffectDeps, order: Order, kind: EffectKind): Promise<void> => {
+  const { products, orders } = deps.store;
+  for (const [index, line] of order.lines.entries()) {
+    const recorded = kind === 'purchase' ? order.stockTaken[index] : order.stockRestored[index];
+    if (recorded !== null && recorded !== undefined) continue;
+    // A refund gives back exactly what this order's purchase took (nothing after an override).
+    const quantity = kind === 'purchase' ? line.quantity : (order.stockTaken[index] ?? 0);
+    const effectKey = `${order.id}:${kind}:${index}`;
+    const moved =
+      quantity === 0
+        ? 0
+        : await products.applyStockChange(
+            {
+              productId: line.productId,
+              effectKey,
+              kind: kind === 'purchase' ? 'take' : 'restore',
+              quantity,
+            },
+            deps.clock.now(),
+          );
+    await orders.recordStockMovement(order.id, kind, index, moved);
+    if (quantity > 0) await products.forgetStockChange(line.productId, effectKey);
+  }
+  await orders.finishEffect(order.id, kind);
+};
+
+/** Purchase confirmed: the order completes only if still pending; then stock and the event. */
+const applyPurchase = async (deps: EffectDeps, tx: TransactionRecord, orderId: string): Promise<void> => {
+  const { orders } = deps.store;
+  await orders.settleClaim(orderId, 'payment', tx.transactionHash, 'confirmed');
+  const changed = await orders.changeStatus(orderId, {
+    from: ['pending'],
+    to: 'completed',
+    paymentTxId: tx.transactionHash,
+    beginEffect: 'purchase',
+    at: deps.clock.now(),
+  });
+  const order = changed.ok ? changed.value : await orders.findById(orderId);
+  // 'applying' is set only by the guarded change above, so it means this payment completed it.
+  if (order?.purchaseEffect !== 'applying' || order.payment?.txId !== tx.transactionHash) return;
+  await moveStock(deps, order, 'purchase');
+  deps.notifier.notifyUser(order.userId, confirmedEvent(tx, deps.clock.now()));
+};
+
+/** Refund confirmed: the order becomes refunded unless it already is; stock comes back. */
+const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: string): Promise<void> => {
+  const { orders } = deps.store;
+  await orders.settleClaim(orderId, 'refund', tx.transactionHash, 'confirmed');
+  const changed = await orders.changeStatus(orderId, {
+    from: ['pending', 'completed', 'failed', 'cancelled'],
+    to: 'refunded',
+    beginEffect: 'refund',
+    at: deps.clock.now(),
+  });
+  const order = changed.ok ? changed.value : await orders.findById(orderId);
+  if (order?.refundEffect !== 'applying') return;
+  await moveStock(deps, order, 'refund');
+  deps.notifier.notifyUser(order.userId, refundedEvent(tx, deps.clock.now()));
+};
+
+/** Failure: a pending purchase's order fails; a refund or withdrawal claim is released. */
+const applyFailure = async (deps: EffectDeps, tx: TransactionRecord): Promise<void> => {
+  const { orders, withdrawals } = deps.store;
+  if (tx.type === 'purchase' && tx.orderId) {
+    await orders.settleClaim(tx.orderId, 'payment', tx.transactionHash, 'failed');
+    await orders.changeStatus(tx.orderId, {
+      from: ['pending'],
+      to: 'failed',
+      paymentTxId: tx.transactionHash,
+      at: deps.clock.now(),
+    });
+  } else if (tx.type === 'refund' && tx.orderId) {
+    await orders.settleClaim(tx.orderId, 'refund', tx.transactionHash, 'failed');
+  } else if (tx.type === 'withdrawal') {
+    await withdrawals.settle(tx.id, 'failed');
+  }
+};
+
+/**
+ * Applies a settled transaction's effect; every step is guarded, so running it again after a
+ * crash, or from a second listener, changes nothing twice. Marks the effect applied at the end.
+ */
+export const applyTransferEffect = async (deps: EffectDeps, tx: TransactionRecord): Promise<void> => {
+  if (tx.status === 'confirmed') {
+    if (tx.type === 'purchase' && tx.orderId) await applyPurchase(deps, tx, tx.orderId);
+    else if (tx.type === 'refund' && tx.orderId) await applyRefund(deps, tx, tx.orderId);
+    else if (tx.type === 'withdrawal') await deps.store.withdrawals.settle(tx.id, 'confirmed');
+  } else if (tx.status === 'failed') {
+    await applyFailure(deps, tx);
+  } else {
+    return;
+  }
+  await deps.store.transactions.markEffectApplied(tx.id, deps.clock.now());
+};

@@ -1,0 +1,61 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import type { TransferClaim } from '../../orders/order.js';
+import type { TransferRequest } from '../../ports/chain.port.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { TransactionRecord } from '../../transactions/transaction.js';
+import { failTransaction } from './fail-transaction.js';
+import type { PaymentDeps } from './payment-deps.js';
+
+export interface ClaimedTransferPlan {
+  readonly request: TransferRequest;
+  readonly privateKey: string;
+  /** Step 2: the one guarded write that makes this attempt the only one allowed to broadcast. */
+  readonly claim: (claim: TransferClaim) => Promise<boolean>;
+  /** The answer when the claim is lost (another attempt holds it, or the record changed). */
+  readonly lostClaim: () => Promise<DomainError>;
+  /** Step 3: the pending transaction record for the claim. */
+  readonly record: (claim: TransferClaim) => TransactionRecord;
+  readonly markRecorded: (claim: TransferClaim) => Promise<void>;
+}
+
+export interface SentTransfer {
+  readonly claim: TransferClaim;
+  readonly transaction: TransactionRecord;
+}
+
+/**
+ * The exactly-once transfer of decisions.md section 7: sign (no side effect), claim, record,
+ * broadcast. Only the claim's winner ever broadcasts; a rejection fails the transaction (502); an
+ * unknown outcome leaves it pending for the listener, which re-broadcasts the stored copy. A crash
+ * between any two steps leaves a claim or a record from which the listener finishes the job.
+ */
+export const sendClaimedTransfer = async (
+  deps: Pick<PaymentDeps, 'store' | 'chain' | 'notifier' | 'clock'>,
+  plan: ClaimedTransferPlan,
+): Promise<Result<SentTransfer, DomainError>> => {
+  const signed = await deps.chain.signTransfer(plan.request, plan.privateKey);
+  const claim: TransferClaim = {
+    txId: signed.txId,
+    signedTransaction: signed.signedTransaction,
+    fromAddress: plan.request.fromAddress,
+    toAddress: plan.request.toAddress,
+    amountSun: plan.request.amountSun,
+    expiresAt: signed.expiresAt,
+    claimedAt: deps.clock.now(),
+    state: 'pending',
+    recorded: false,
+  };
+  if (!(await plan.claim(claim))) return err(await plan.lostClaim());
+
+  const transaction = plan.record(claim);
+  await deps.store.transactions.insert(transaction);
+  await plan.markRecorded(claim);
+
+  const outcome = await deps.chain.broadcast(signed.signedTransaction);
+  if (outcome.kind === 'rejected') {
+    const reason = outcome.reason || outcome.code;
+    await failTransaction(deps, transaction, reason);
+    return err(domainError('PAYMENT_FAILED', 'The network rejected the transfer', { reason }));
+  }
+  return ok({ claim, transaction });
+};

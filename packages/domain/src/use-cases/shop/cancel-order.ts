@@ -1,0 +1,40 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import type { Order } from '../../orders/order.js';
+import { transitionOrder } from '../../orders/order-status.js';
+import type { OrderStore } from '../../ports/order-store.port.js';
+import type { Clock } from '../../ports/runtime.port.js';
+import { err, ok, type Result } from '../../shared/result.js';
+
+/** The owner cancels a pending order that has no pending or confirmed payment. */
+export const cancelOrder = async (
+  deps: { readonly orders: OrderStore; readonly clock: Clock },
+  userId: string,
+  orderId: string,
+): Promise<Result<Order, DomainError>> => {
+  const order = await deps.orders.findById(orderId);
+  // Another user's order answers as missing, so ids cannot be probed.
+  if (!order || order.userId !== userId) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
+  const next = transitionOrder(order.status, {
+    type: 'owner-cancel',
+    payment: order.payment?.state ?? 'none',
+  });
+  if (!next.ok) return next;
+  const changed = await deps.orders.changeStatus(orderId, {
+    from: ['pending'],
+    to: next.value,
+    requireNoLivePayment: true,
+    at: deps.clock.now(),
+  });
+  if (changed.ok) return ok(changed.value);
+  // Something changed since the read: say what, from the order as it is now.
+  const current = await deps.orders.findById(orderId);
+  const again = transitionOrder(current?.status ?? 'cancelled', {
+    type: 'owner-cancel',
+    payment: current?.payment?.state ?? 'none',
+  });
+  return err(
+    again.ok
+      ? domainError('PAYMENT_IN_PROGRESS', 'A payment for this order is pending or confirmed')
+      : again.error,
+  );
+};

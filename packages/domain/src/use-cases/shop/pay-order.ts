@@ -1,0 +1,78 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { sunToTrx } from '../../money/sun.js';
+import type { Order } from '../../orders/order.js';
+import { checkPayable } from '../../orders/order-status.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { TransactionRecord } from '../../transactions/transaction.js';
+import type { PaymentDeps } from '../payments/payment-deps.js';
+import { recordOfClaim } from '../payments/recover-unrecorded-claims.js';
+import { sendClaimedTransfer } from '../payments/send-claimed-transfer.js';
+import { balanceErrorData, checkSpendableBalance } from '../payments/spendable-balance.js';
+
+export interface PaidOrder {
+  readonly order: Order;
+  readonly transaction: TransactionRecord;
+}
+
+/**
+ * Pays a pending order from the owner's custodial wallet to the order's merchant address:
+ * owner (403), pending (400), no live payment (409), balance covering |total| + fee + what the
+ * wallet has in flight (400), then the exactly-once transfer.
+ */
+export const payOrder = async (
+  deps: PaymentDeps,
+  userId: string,
+  orderId: string,
+): Promise<Result<PaidOrder, DomainError>> => {
+  const { orders, users } = deps.store;
+  const order = await orders.findById(orderId);
+  if (!order) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
+  if (order.userId !== userId) return err(domainError('NOT_ORDER_OWNER', 'You can only pay your own orders'));
+  const payable = checkPayable(order.status, order.payment?.state ?? 'none');
+  if (!payable.ok) return payable;
+
+  const user = await users.findById(userId);
+  if (!user?.wallet.address || !user.wallet.encryptedPrivateKey) {
+    return err(domainError('NO_WALLET', 'User has no wallet'));
+  }
+  const request = {
+    fromAddress: user.wallet.address,
+    toAddress: order.merchantAddress,
+    amountSun: order.totalSun,
+  };
+  const balance = await checkSpendableBalance(
+    { chain: deps.chain, transactions: deps.store.transactions },
+    request,
+  );
+  if (!balance.sufficient) {
+    return err(
+      domainError('INSUFFICIENT_BALANCE', 'Insufficient wallet balance', {
+        userBalance: sunToTrx(balance.availableSun),
+        ...balanceErrorData(balance),
+      }),
+    );
+  }
+
+  const sent = await sendClaimedTransfer(deps, {
+    request,
+    privateKey: await deps.vault.open(user.wallet.encryptedPrivateKey, user.id),
+    claim: (claim) => orders.claimTransfer(order.id, 'payment', claim),
+    lostClaim: async () => {
+      const current = await orders.findById(order.id);
+      const again = checkPayable(current?.status ?? 'cancelled', current?.payment?.state ?? 'none');
+      return again.ok
+        ? domainError('PAYMENT_IN_PROGRESS', 'A payment for this order is pending or confirmed')
+        : again.error;
+    },
+    record: (claim) =>
+      recordOfClaim(
+        claim,
+        { id: deps.ids.newId(), userId, orderId: order.id, type: 'purchase' },
+        deps.clock.now(),
+      ),
+    markRecorded: (claim) => orders.markClaimRecorded(order.id, 'payment', claim.txId),
+  });
+  if (!sent.ok) return sent;
+  const current = await orders.findById(order.id);
+  return ok({ order: current ?? order, transaction: sent.value.transaction });
+};
