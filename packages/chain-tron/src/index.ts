@@ -1,1 +1,4 @@
-export {};
+export { isBase58Address } from './addresses.js';
+export { createKeyVault, type KeyVaultOptions } from './key-vault.js';
+export { createTronChain, type TronChainOptions } from './tron-chain.js';
+export { MAINNET_FEE_SCHEDULE, type TransferFeeSchedule } from './transfer-fee.js';

@@ -1,1 +1,32 @@
-export {};
+export { BUILDER_NOW, minutesAfter } from './builders/fixed-time.js';
+export { newObjectId } from './builders/object-id.js';
+export {
+  buildOrder,
+  buildOrderLine,
+  buildTransferClaim,
+  NETWORK_FEE_SUN,
+  newTxId,
+} from './builders/order.builder.js';
+export { buildProduct } from './builders/product.builder.js';
+export { buildSession } from './builders/session.builder.js';
+export { buildTransaction } from './builders/transaction.builder.js';
+export { buildUser } from './builders/user.builder.js';
+export { buildWithdrawal } from './builders/withdrawal.builder.js';
+export * from './data-set/expected-figures.js';
+export * from './data-set/seeded-random.js';
+export * from './data-set/shop-data-set.js';
+export { describeStoreContract } from './describe-store-contract.js';
+export type { ContractHarness } from './harness.js';
+export { raceInWorkers, type WorkerRaceOptions } from './race/race-in-workers.js';
+export {
+  type CreateOrderOutcome,
+  isRaceOperationName,
+  type RaceInput,
+  type RaceOperationName,
+  type RaceOutput,
+  raceInProcess,
+  raceOperations,
+  runRaceOperation,
+  type StatusChangeOutcome,
+} from './race/race-operations.js';
+export { serveRaceWorker } from './race/serve-race-worker.js';

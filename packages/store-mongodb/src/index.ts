@@ -1,1 +1,1 @@
-export {};
+export { type MongoStoreOptions, openMongoStore } from './open-mongo-store.js';

@@ -1,1 +1,1 @@
-export {};
+export { openSqliteStore, type SqliteStoreOptions } from './open-sqlite-store.js';

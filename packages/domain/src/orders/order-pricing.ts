@@ -3,6 +3,7 @@ import {
   MAX_LINE_QUANTITY,
   MAX_ORDER_LINES,
   MAX_ORDER_TOTAL_SUN,
+  MAX_PRODUCT_PRICE_SUN,
   MIN_LINE_QUANTITY,
 } from '../money/limits.js';
 import { addSun, multiplySun, type Sun } from '../money/sun.js';
@@ -36,6 +37,10 @@ export const priceOrder = (lines: readonly PricedLineInput[]): Result<OrderPrice
   if (lines.length > MAX_ORDER_LINES) {
     return err(invalid('products', `an order holds at most ${MAX_ORDER_LINES} lines`));
   }
+  // Stop as soon as the running subtotal passes what any valid order may total, so the sum stays
+  // far inside the safe-integer range however many lines are given.
+  const subtotalLimit = MAX_ORDER_TOTAL_SUN - NETWORK_FEE_SUN;
+  const tooLarge = () => err(invalid('products', 'order total exceeds 1,000,000,000 TRX'));
   let subtotalSun = 0;
   for (const [index, line] of lines.entries()) {
     if (!isValidQuantity(line.quantity)) {
@@ -46,16 +51,15 @@ export const priceOrder = (lines: readonly PricedLineInput[]): Result<OrderPrice
         ),
       );
     }
+    if (!Number.isSafeInteger(line.unitPriceSun) || line.unitPriceSun <= 0 || line.unitPriceSun > MAX_PRODUCT_PRICE_SUN) {
+      return err(invalid(`products/${index}/price`, 'price must be above 0 and at most 1,000,000 TRX'));
+    }
     subtotalSun = addSun(subtotalSun, multiplySun(line.unitPriceSun, line.quantity));
+    if (subtotalSun > subtotalLimit) return tooLarge();
   }
   const totalSun = addSun(subtotalSun, NETWORK_FEE_SUN) - DISCOUNT_SUN;
   if (totalSun <= 0) {
-    return err(
-      domainError('ORDER_TOTAL_TOO_LOW', 'Order total must be greater than 0 after the network fee'),
-    );
-  }
-  if (totalSun > MAX_ORDER_TOTAL_SUN) {
-    return err(invalid('products', 'order total exceeds 1,000,000,000 TRX'));
+    return err(domainError('ORDER_TOTAL_TOO_LOW', 'Order total must be greater than 0 after the network fee'));
   }
   return ok({ subtotalSun, networkFeeSun: NETWORK_FEE_SUN, discountSun: DISCOUNT_SUN, totalSun });
 };

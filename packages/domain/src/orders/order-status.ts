@@ -65,9 +65,13 @@ export const checkPayable = (status: OrderStatus, payment: TransferState): Resul
   return ok(undefined);
 };
 
-/** Refund preconditions in the specification's order, with REFUND_IN_PROGRESS right after. */
+/** Refund preconditions in the specification's order, with REFUND_IN_PROGRESS right after "not completed". */
 export const checkRefundable = (status: OrderStatus, refund: TransferState): Result<void, DomainError> => {
-  if (status === 'refunded') return err(domainError('ORDER_ALREADY_REFUNDED', 'Order already refunded'));
+  // A confirmed refund blocks another even after an admin moved the order back to completed:
+  // the money went back once, and an override must never make it go back twice.
+  if (status === 'refunded' || refund === 'confirmed') {
+    return err(domainError('ORDER_ALREADY_REFUNDED', 'Order already refunded'));
+  }
   if (status !== 'completed') {
     return err(domainError('ORDER_NOT_COMPLETED', 'Only completed orders can be refunded'));
   }

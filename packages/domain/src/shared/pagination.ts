@@ -22,12 +22,18 @@ export interface Page<T> {
 
 const toInteger = (field: string, value: unknown, fallback: number): Result<number, DomainError> => {
   if (value === undefined || value === null || value === '') return ok(fallback);
-  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  // Plain decimal integers only: '0x10', '1e2', '2.5' or blanks are not page numbers.
+  const number =
+    typeof value === 'number' && Number.isInteger(value)
+      ? value
+      : typeof value === 'string' && /^-?\d{1,15}$/.test(value)
+        ? Number(value)
+        : Number.NaN;
   if (!Number.isFinite(number)) {
     const message = `${field} must be a number`;
     return err(domainError('VALIDATION_ERROR', message, { details: [{ field, message }] }));
   }
-  return ok(Math.trunc(number));
+  return ok(number);
 };
 
 /**

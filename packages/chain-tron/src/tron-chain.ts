@@ -1,0 +1,181 @@
+import {
+  type BroadcastOutcome,
+  type ChainPort,
+  type CreatedWallet,
+  domainError,
+  type FeeEstimate,
+  type SignedTransfer,
+  type Sun,
+  type TransferLookup,
+  type TransferRequest,
+} from '@trx-shop/domain';
+import { TronWeb, type Types } from 'tronweb';
+import { accountExists, balanceOfAccountReply, bandwidthOfResourceReply } from './account-replies.js';
+import { isBase58Address } from './addresses.js';
+import { outcomeOfBroadcastFailure, outcomeOfBroadcastReply } from './broadcast-outcome.js';
+import { chainUnavailable, readFromNode } from './chain-unavailable.js';
+import { integerField, isRecord, MalformedReplyError, recordField } from './node-replies.js';
+import { lookupOfTransactionInfo } from './transfer-lookup.js';
+import { parseSignedTransaction, signedTransferOf } from './signed-transaction.js';
+import { createTronClient } from './tron-client.js';
+import { MAINNET_FEE_SCHEDULE, type TransferFeeSchedule, transferFeeSun } from './transfer-fee.js';
+import { signedTransferBandwidthBytes } from './transfer-size.js';
+
+export interface TronChainOptions {
+  /** Node base URL: TronGrid (`https://api.trongrid.io`), Shasta, Nile or the devnet. */
+  readonly fullHost: string;
+  /** Sent as `TRON-PRO-API-KEY` (TronGrid) when given. */
+  readonly apiKey?: string | undefined;
+  /** Applies to every HTTP call to the node. */
+  readonly timeoutMs: number;
+  /** Chain fee parameters; mainnet values unless the network is configured otherwise. */
+  readonly feeSchedule?: Partial<TransferFeeSchedule> | undefined;
+}
+
+/**
+ * Any ref-block values and any millisecond timestamp between 2004 and 2109 encode to the same
+ * protobuf length, so a transfer built offline with these has exactly the size of the real one.
+ */
+const SIZING_BLOCK_HEADER = {
+  ref_block_bytes: '0000',
+  ref_block_hash: '0000000000000000',
+  timestamp: 1_700_000_000_000,
+  expiration: 1_700_000_060_000,
+};
+
+export const createTronChain = (options: TronChainOptions): ChainPort => {
+  const tronWeb = createTronClient(options);
+  const feeSchedule: TransferFeeSchedule = { ...MAINNET_FEE_SCHEDULE, ...options.feeSchedule };
+
+  const requireAddress = (address: string, role: string): string => {
+    if (!isBase58Address(address))
+      throw domainError('INVALID_ADDRESS', `${role} is not a TRON base58 address`);
+    return address;
+  };
+
+  const requireTransfer = (request: TransferRequest): TransferRequest => {
+    requireAddress(request.fromAddress, 'sender address');
+    requireAddress(request.toAddress, 'recipient address');
+    if (request.fromAddress === request.toAddress) {
+      throw domainError('VALIDATION_ERROR', 'TRON refuses a transfer to the sending account itself');
+    }
+    if (!Number.isSafeInteger(request.amountSun) || request.amountSun <= 0) {
+      throw domainError('VALIDATION_ERROR', 'transfer amount must be a positive whole number of SUN');
+    }
+    return request;
+  };
+
+  const readBalance = async (address: string, confirmed: boolean): Promise<Sun> => {
+    requireAddress(address, 'address');
+    return readFromNode(
+      'read a balance',
+      () => (confirmed ? tronWeb.trx.getAccount(address) : tronWeb.trx.getUnconfirmedAccount(address)),
+      balanceOfAccountReply,
+    );
+  };
+
+  const headTimestamp = (block: unknown): Date => {
+    const header = isRecord(block)
+      ? recordField(recordField(block, 'block_header') ?? {}, 'raw_data')
+      : undefined;
+    const timestamp = header === undefined ? undefined : integerField(header, 'timestamp');
+    if (timestamp === undefined) throw new MalformedReplyError('block has no header timestamp');
+    return new Date(timestamp);
+  };
+
+  const solidifiedHeadTime = (): Promise<Date> =>
+    readFromNode(
+      'read the solidified head block',
+      () => tronWeb.trx.getConfirmedCurrentBlock(),
+      headTimestamp,
+    );
+
+  return {
+    async createWallet(): Promise<CreatedWallet> {
+      // Generated locally from a CSPRNG; the key never touches the node.
+      const account = await TronWeb.createAccount();
+      return { address: account.address.base58, privateKey: account.privateKey };
+    },
+
+    isValidAddress: isBase58Address,
+
+    getConfirmedBalance: (address) => readBalance(address, true),
+
+    getUnconfirmedBalance: (address) => readBalance(address, false),
+
+    async estimateTransferFee(request): Promise<FeeEstimate> {
+      const { fromAddress, toAddress, amountSun } = requireTransfer(request);
+      const [recipientExists, sender] = await Promise.all([
+        readFromNode(
+          'read the recipient account',
+          () => tronWeb.trx.getUnconfirmedAccount(toAddress),
+          accountExists,
+        ),
+        readFromNode(
+          'read the sender bandwidth',
+          () => tronWeb.trx.getAccountResources(fromAddress),
+          bandwidthOfResourceReply,
+        ),
+      ]);
+      const sizing = await tronWeb.transactionBuilder.sendTrx(toAddress, amountSun, fromAddress, {
+        blockHeader: SIZING_BLOCK_HEADER,
+      });
+      const bandwidthBytes = signedTransferBandwidthBytes(sizing.raw_data_hex);
+      const feeSun = transferFeeSun({ bandwidthBytes, sender, recipientExists, schedule: feeSchedule });
+      return { feeSun, createsAccount: !recipientExists };
+    },
+
+    async signTransfer(request, privateKey): Promise<SignedTransfer> {
+      const { fromAddress, toAddress, amountSun } = requireTransfer(request);
+      let unsigned: Types.Transaction<Types.TransferContract>;
+      try {
+        // Takes TAPOS reference and expiration (head time + 60 s) from the node's head block.
+        unsigned = await tronWeb.transactionBuilder.sendTrx(toAddress, amountSun, fromAddress);
+      } catch (error) {
+        throw chainUnavailable('provide a reference block', error);
+      }
+      let signed: Types.SignedTransaction<Types.TransferContract>;
+      try {
+        signed = await tronWeb.trx.sign(unsigned, privateKey);
+      } catch {
+        // The library's message may quote the key material; a fixed text never does.
+        throw domainError('INTERNAL_ERROR', 'the wallet key could not sign a transfer from its address');
+      }
+      return signedTransferOf(signed);
+    },
+
+    async broadcast(signedTransaction): Promise<BroadcastOutcome> {
+      const transaction = parseSignedTransaction(signedTransaction);
+      let reply: unknown;
+      try {
+        reply = await tronWeb.trx.sendRawTransaction(transaction);
+      } catch (error) {
+        return outcomeOfBroadcastFailure(error);
+      }
+      return outcomeOfBroadcastReply(reply);
+    },
+
+    async lookupTransfer(txId): Promise<TransferLookup> {
+      if (!/^[0-9a-fA-F]{64}$/.test(txId)) {
+        throw domainError('VALIDATION_ERROR', 'a TRON transaction id is 64 hex characters');
+      }
+      return readFromNode(
+        'look up a transaction',
+        () => tronWeb.trx.getTransactionInfo(txId.toLowerCase()),
+        lookupOfTransactionInfo,
+      );
+    },
+
+    solidifiedHeadTime,
+
+    async isReachable(): Promise<boolean> {
+      try {
+        // The listener needs the solidity endpoints as much as payments need the full node.
+        await Promise.all([solidifiedHeadTime(), tronWeb.trx.getCurrentBlock().then(headTimestamp)]);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+};

@@ -1,0 +1,36 @@
+import { describe } from 'vitest';
+import type { ContractHarness } from './harness.js';
+import { describeCounterContract } from './suite/counters.contract.js';
+import { describeCustomerReadModelContract } from './suite/customers.contract.js';
+import { describeDashboardContract } from './suite/dashboard.contract.js';
+import { describeLeaseContract } from './suite/leases.contract.js';
+import { describeOrderClaimContract } from './suite/order-claims.contract.js';
+import { describeOrderStatusContract } from './suite/order-status.contract.js';
+import { describeOrderContract } from './suite/orders.contract.js';
+import { describeProductContract } from './suite/products.contract.js';
+import { describeRaceContract } from './suite/races.contract.js';
+import { describeSessionContract } from './suite/sessions.contract.js';
+import { describeStockContract } from './suite/stock.contract.js';
+import { describeTransactionContract } from './suite/transactions.contract.js';
+import { describeUserContract } from './suite/users.contract.js';
+import { describeWithdrawalContract } from './suite/withdrawals.contract.js';
+
+/** Defines the whole store contract (vitest describe/it blocks) against one adapter. */
+export const describeStoreContract = (harness: ContractHarness): void => {
+  describe(`store contract: ${harness.name}`, () => {
+    describeUserContract(harness);
+    describeProductContract(harness);
+    describeStockContract(harness);
+    describeOrderContract(harness);
+    describeOrderStatusContract(harness);
+    describeOrderClaimContract(harness);
+    describeCounterContract(harness);
+    describeTransactionContract(harness);
+    describeSessionContract(harness);
+    describeWithdrawalContract(harness);
+    describeLeaseContract(harness);
+    describeCustomerReadModelContract(harness);
+    describeDashboardContract(harness);
+    describeRaceContract(harness);
+  });
+};

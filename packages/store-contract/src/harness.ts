@@ -1,0 +1,21 @@
+import type { ShopStore } from '@trx-shop/domain';
+import type { RaceInput, RaceOperationName, RaceOutput } from './race/race-operations.js';
+
+/** What an adapter hands the contract suite so it can run against that adapter. */
+export interface ContractHarness {
+  readonly name: string;
+  /** A fresh, empty, migrated store for one test (or a group). */
+  open(): Promise<ShopStore>;
+  /** Closes and wipes what `open()` made. */
+  dispose(store: ShopStore): Promise<void>;
+  /**
+   * Runs `operation` once per input, all concurrently, each call on a connection (or worker
+   * thread / process) of its own against the SAME database as `store`, and answers the outputs
+   * in input order. Adapters with a synchronous driver must use at least two threads/processes.
+   */
+  race<N extends RaceOperationName>(
+    store: ShopStore,
+    operation: N,
+    inputs: readonly RaceInput<N>[],
+  ): Promise<RaceOutput<N>[]>;
+}

@@ -1,0 +1,95 @@
+import type { NewOrder, ShopStore, StockChange, TransferClaim } from '@trx-shop/domain';
+
+/*
+ * The operations the race tests run concurrently. Inputs and outputs are plain structured-clone
+ * data (no class instances) so that worker threads and child processes can carry them.
+ */
+
+export type CreateOrderOutcome =
+  | { readonly created: true; readonly orderId: string; readonly number: number }
+  | { readonly created: false; readonly code: string; readonly pendingOrderId: string | null };
+
+export type StatusChangeOutcome = 'changed' | 'ORDER_NOT_FOUND' | 'STATUS_MISMATCH' | 'PENDING_ORDER_EXISTS';
+
+export const raceOperations = {
+  async createOrder(store: ShopStore, order: NewOrder): Promise<CreateOrderOutcome> {
+    const result = await store.orders.create(order);
+    if (result.ok) return { created: true, orderId: result.value.id, number: result.value.number };
+    const pending = result.error.data.pendingOrderId;
+    return {
+      created: false,
+      code: result.error.code,
+      pendingOrderId: typeof pending === 'string' ? pending : null,
+    };
+  },
+
+  async nextCounterValue(store: ShopStore, name: string): Promise<number> {
+    return store.counters.next(name);
+  },
+
+  async applyStockChange(store: ShopStore, input: { change: StockChange; at: Date }): Promise<number> {
+    return store.products.applyStockChange(input.change, input.at);
+  },
+
+  /** The listener's purchase confirmation: pending -> completed with the purchase effect begun. */
+  async completeWithPurchaseEffect(
+    store: ShopStore,
+    input: { orderId: string; paymentTxId?: string; at: Date },
+  ): Promise<StatusChangeOutcome> {
+    const result = await store.orders.changeStatus(input.orderId, {
+      from: ['pending'],
+      to: 'completed',
+      beginEffect: 'purchase',
+      ...(input.paymentTxId === undefined ? {} : { paymentTxId: input.paymentTxId }),
+      at: input.at,
+    });
+    return result.ok ? 'changed' : result.error;
+  },
+
+  async claimPayment(store: ShopStore, input: { orderId: string; claim: TransferClaim }): Promise<boolean> {
+    return store.orders.claimTransfer(input.orderId, 'payment', input.claim);
+  },
+
+  async acquireLease(
+    store: ShopStore,
+    input: { name: string; holder: string; now: Date; ttlMs: number },
+  ): Promise<boolean> {
+    return store.leases.tryAcquire(input.name, input.holder, input.now, input.ttlMs);
+  },
+} as const;
+
+type RaceOperations = typeof raceOperations;
+export type RaceOperationName = keyof RaceOperations;
+export type RaceInput<N extends RaceOperationName> = Parameters<RaceOperations[N]>[1];
+export type RaceOutput<N extends RaceOperationName> = Awaited<ReturnType<RaceOperations[N]>>;
+
+export const isRaceOperationName = (value: unknown): value is RaceOperationName =>
+  typeof value === 'string' && Object.hasOwn(raceOperations, value);
+
+/** Runs one race operation by name (what workers and in-process harnesses call). */
+export const runRaceOperation = <N extends RaceOperationName>(
+  operation: N,
+  store: ShopStore,
+  input: RaceInput<N>,
+): Promise<RaceOutput<N>> => {
+  // The correlation between N, its input and its output is lost when indexing the record.
+  const run = raceOperations[operation] as (store: ShopStore, input: RaceInput<N>) => Promise<RaceOutput<N>>;
+  return run(store, input);
+};
+
+/**
+ * The in-process race for async drivers: every input starts before any finishes, spread
+ * round-robin over `stores` (each its own connection/client on the same database).
+ */
+export const raceInProcess = <N extends RaceOperationName>(
+  stores: readonly ShopStore[],
+  operation: N,
+  inputs: readonly RaceInput<N>[],
+): Promise<RaceOutput<N>[]> => {
+  if (stores.length === 0) throw new Error('raceInProcess needs at least one store');
+  return Promise.all(
+    inputs.map((input, index) =>
+      runRaceOperation(operation, stores[index % stores.length] as ShopStore, input),
+    ),
+  );
+};

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import type { ContractHarness } from '../harness.js';
+import { useFreshStore } from './use-store.js';
+
+export const describeCounterContract = (harness: ContractHarness): void => {
+  describe('counters', () => {
+    const store = useFreshStore(harness);
+
+    it('counts each named sequence from 1 on its own', async () => {
+      expect(await store().counters.next('order')).toBe(1);
+      expect(await store().counters.next('order')).toBe(2);
+      expect(await store().counters.next('other')).toBe(1);
+      expect(await store().counters.next('order')).toBe(3);
+    });
+  });
+};

@@ -1,0 +1,36 @@
+import type { Collection, Db } from 'mongodb';
+import type {
+  CounterDocument,
+  LeaseDocument,
+  OrderDocument,
+  PendingOrderLockDocument,
+  ProductDocument,
+  SessionDocument,
+  TransactionDocument,
+  UserDocument,
+  WithdrawalDocument,
+} from './documents.js';
+
+export interface ShopCollections {
+  readonly users: Collection<UserDocument>;
+  readonly products: Collection<ProductDocument>;
+  readonly orders: Collection<OrderDocument>;
+  readonly pendingOrderLocks: Collection<PendingOrderLockDocument>;
+  readonly counters: Collection<CounterDocument>;
+  readonly transactions: Collection<TransactionDocument>;
+  readonly sessions: Collection<SessionDocument>;
+  readonly withdrawals: Collection<WithdrawalDocument>;
+  readonly leases: Collection<LeaseDocument>;
+}
+
+export const shopCollections = (db: Db): ShopCollections => ({
+  users: db.collection<UserDocument>('users'),
+  products: db.collection<ProductDocument>('products'),
+  orders: db.collection<OrderDocument>('orders'),
+  pendingOrderLocks: db.collection<PendingOrderLockDocument>('pending_order_locks'),
+  counters: db.collection<CounterDocument>('counters'),
+  transactions: db.collection<TransactionDocument>('transactions'),
+  sessions: db.collection<SessionDocument>('sessions'),
+  withdrawals: db.collection<WithdrawalDocument>('withdrawals'),
+  leases: db.collection<LeaseDocument>('leases'),
+});

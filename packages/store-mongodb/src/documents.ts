@@ -1,0 +1,69 @@
+import type { Order, Product, Session, TransactionRecord, User, WithdrawalRecord } from '@trx-shop/domain';
+
+/*
+ * The stored shape of each collection. `_id` is the domain's 24-hex id kept as a string (not an
+ * ObjectId): both stores then hold the same id text, nothing converts ids at the edge, and a
+ * string that is not an ObjectId can never silently miss a lookup. Money fields are JS numbers
+ * holding integer SUN (BSON int32, or double above 2^31, which is exact for every integer up to
+ * 2^53; the domain's limits keep every amount and every sum far below that).
+ */
+
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export interface UserDocument extends Mutable<Omit<User, 'id'>> {
+  _id: string;
+  /** Lower-cased email: its unique index makes email unique case-insensitively. */
+  emailKey: string;
+  /** Lower-cased username, unique for the same reason. */
+  usernameKey: string;
+}
+
+/** What a stock effect moved, remembered inside the product so the CAS update can check it. */
+export interface StockJournalEntry {
+  key: string;
+  quantity: number;
+}
+
+export interface ProductDocument extends Mutable<Omit<Product, 'id'>> {
+  _id: string;
+  stockJournal: StockJournalEntry[];
+}
+
+export interface OrderDocument extends Mutable<Omit<Order, 'id'>> {
+  _id: string;
+}
+
+/** One record per user holding a pending order: `_id` = userId makes the slot unique. */
+export interface PendingOrderLockDocument {
+  _id: string;
+  orderId: string;
+  createdAt: Date;
+  /**
+   * Set while an existing order is being moved back into `pending`: its status still reads
+   * non-pending, which would otherwise make the lock look stale to a concurrent creator.
+   */
+  settling?: boolean;
+}
+
+export interface CounterDocument {
+  _id: string;
+  seq: number;
+}
+
+export interface TransactionDocument extends Mutable<Omit<TransactionRecord, 'id'>> {
+  _id: string;
+}
+
+export interface SessionDocument extends Mutable<Omit<Session, 'id'>> {
+  _id: string;
+}
+
+export interface WithdrawalDocument extends Mutable<Omit<WithdrawalRecord, 'id'>> {
+  _id: string;
+}
+
+export interface LeaseDocument {
+  _id: string;
+  holder: string;
+  expiresAt: Date;
+}

@@ -1,0 +1,98 @@
+import type { IndexDescription } from 'mongodb';
+import type { ShopCollections } from './collections.js';
+
+/*
+ * Every index the adapter creates, each with the queries it serves. Creation is idempotent
+ * (`createIndexes` with fixed names and specs is a no-op when they exist). Lookups by `_id`
+ * (findById everywhere, pending-order locks, counters, leases, wallet-key pages walked in `_id`
+ * order) use the built-in `_id` index and are not repeated here.
+ *
+ * Unique indexes carry invariants; the others serve reads. mongo-java-server ignores non-unique
+ * indexes (it scans), which changes speed, never results. No partial indexes are used: the
+ * stand-in enforces a partial unique index on every document, and decisions.md section 13 rules
+ * them out anyway.
+ */
+export const INDEX = {
+  userEmail: 'users_email_key_unique',
+  userUsername: 'users_username_key_unique',
+  orderNumber: 'orders_number_unique',
+  transactionHash: 'transactions_hash_unique',
+  withdrawalUserKey: 'withdrawals_user_key_unique',
+} as const;
+
+const users: IndexDescription[] = [
+  // insert (EMAIL_TAKEN), findByEmail: the lower-cased email.
+  { name: INDEX.userEmail, key: { emailKey: 1 }, unique: true },
+  // insert and updateProfile (USERNAME_TAKEN).
+  { name: INDEX.userUsername, key: { usernameKey: 1 }, unique: true },
+  // listCustomers, streamCustomers (keyset), customerStats counts, firstAdmin (walked backwards);
+  // the customer search is a residual regex on this index's range of role 'user'.
+  { name: 'users_role_created', key: { role: 1, createdAt: -1, _id: -1 } },
+  // dashboard usersCreated per window.
+  { name: 'users_created', key: { createdAt: 1 } },
+  // dashboard activeUsers.
+  { name: 'users_active', key: { isActive: 1 } },
+];
+
+const products: IndexDescription[] = [
+  // admin list (all products), newest first.
+  { name: 'products_created', key: { createdAt: -1, _id: -1 } },
+  // admin list filtered by category.
+  { name: 'products_category_created', key: { category: 1, createdAt: -1, _id: -1 } },
+  // public list (active only), with or without a category; search is a residual regex.
+  { name: 'products_active_category_created', key: { isActive: 1, category: 1, createdAt: -1, _id: -1 } },
+  { name: 'products_active_created', key: { isActive: 1, createdAt: -1, _id: -1 } },
+];
+
+const orders: IndexDescription[] = [
+  // A second guard on numbering: two orders can never share `#TRX-<n>`.
+  { name: INDEX.orderNumber, key: { number: 1 }, unique: true },
+  // listByUser without a status filter.
+  { name: 'orders_user_created', key: { userId: 1, createdAt: -1, _id: -1 } },
+  // listByUser with a status, findPendingByUser, and customers' totalSpent (userId + status).
+  { name: 'orders_user_status_created', key: { userId: 1, status: 1, createdAt: -1, _id: -1 } },
+  // listSales with a status; dashboard aggregations over completed orders by createdAt
+  // (window revenue, daily revenue, top products) and status counts.
+  { name: 'orders_status_created', key: { status: 1, createdAt: -1, _id: -1 } },
+  // listSales unfiltered, recent sales, orders created per window.
+  { name: 'orders_created', key: { createdAt: -1, _id: -1 } },
+  // listUnrecordedClaims: one index per branch of its $or.
+  { name: 'orders_payment_recorded', key: { 'payment.recorded': 1 } },
+  { name: 'orders_refund_recorded', key: { 'refund.recorded': 1 } },
+];
+
+const transactions: IndexDescription[] = [
+  // insert idempotency ('exists') and findByHash.
+  { name: INDEX.transactionHash, key: { transactionHash: 1 }, unique: true },
+  // listByUser; type and status filters are residual on the user's range.
+  { name: 'transactions_user_created', key: { userId: 1, createdAt: -1, _id: -1 } },
+  // listPending, oldest first.
+  { name: 'transactions_status_created', key: { status: 1, createdAt: 1, _id: 1 } },
+  // listAwaitingEffect.
+  { name: 'transactions_effect_status_created', key: { effectApplied: 1, status: 1, createdAt: 1 } },
+  // pendingOutgoingSun.
+  { name: 'transactions_from_status', key: { fromAddress: 1, status: 1 } },
+];
+
+const sessions: IndexDescription[] = [
+  // listByUser (most recent activity first) and deactivateOthers.
+  { name: 'sessions_user_activity', key: { userId: 1, lastActive: -1, _id: -1 } },
+];
+
+const withdrawals: IndexDescription[] = [
+  // claim (one record per user and Idempotency-Key) and find.
+  { name: INDEX.withdrawalUserKey, key: { userId: 1, key: 1 }, unique: true },
+  // listUnrecorded.
+  { name: 'withdrawals_claim_recorded', key: { 'claim.recorded': 1, createdAt: 1 } },
+];
+
+export const ensureIndexes = async (collections: ShopCollections): Promise<void> => {
+  await Promise.all([
+    collections.users.createIndexes(users),
+    collections.products.createIndexes(products),
+    collections.orders.createIndexes(orders),
+    collections.transactions.createIndexes(transactions),
+    collections.sessions.createIndexes(sessions),
+    collections.withdrawals.createIndexes(withdrawals),
+  ]);
+};

@@ -1,0 +1,86 @@
+import type { Order, Product, Session, TransactionRecord, User, WithdrawalRecord } from '@trx-shop/domain';
+import type {
+  OrderDocument,
+  ProductDocument,
+  SessionDocument,
+  TransactionDocument,
+  UserDocument,
+  WithdrawalDocument,
+} from './documents.js';
+
+/*
+ * Domain records <-> stored documents. Only `_id` and the adapter's own helper fields differ;
+ * every domain field is stored as is, so reading back gives an equal record.
+ */
+
+export const emailKeyOf = (email: string): string => email.toLowerCase();
+export const usernameKeyOf = (username: string): string => username.toLowerCase();
+
+export const userToDocument = ({ id, ...user }: User): UserDocument => ({
+  _id: id,
+  ...user,
+  emailKey: emailKeyOf(user.email),
+  usernameKey: usernameKeyOf(user.username),
+});
+
+export const userFromDocument = ({
+  _id,
+  emailKey: _email,
+  usernameKey: _username,
+  ...user
+}: UserDocument): User => ({
+  id: _id,
+  ...user,
+});
+
+export const productToDocument = ({ id, ...product }: Product): ProductDocument => ({
+  _id: id,
+  ...product,
+  stockJournal: [],
+});
+
+export const productFromDocument = ({
+  _id,
+  stockJournal: _journal,
+  ...product
+}: ProductDocument): Product => ({
+  id: _id,
+  ...product,
+});
+
+export const orderToDocument = ({ id, ...order }: Order): OrderDocument => ({
+  _id: id,
+  ...order,
+  lines: [...order.lines],
+  stockTaken: [...order.stockTaken],
+  stockRestored: [...order.stockRestored],
+});
+
+export const orderFromDocument = ({ _id, ...order }: OrderDocument): Order => ({ id: _id, ...order });
+
+export const transactionToDocument = ({ id, ...record }: TransactionRecord): TransactionDocument => ({
+  _id: id,
+  ...record,
+});
+
+export const transactionFromDocument = ({ _id, ...record }: TransactionDocument): TransactionRecord => ({
+  id: _id,
+  ...record,
+});
+
+export const sessionToDocument = ({ id, ...session }: Session): SessionDocument => ({ _id: id, ...session });
+
+export const sessionFromDocument = ({ _id, ...session }: SessionDocument): Session => ({
+  id: _id,
+  ...session,
+});
+
+export const withdrawalToDocument = ({ id, ...record }: WithdrawalRecord): WithdrawalDocument => ({
+  _id: id,
+  ...record,
+});
+
+export const withdrawalFromDocument = ({ _id, ...record }: WithdrawalDocument): WithdrawalRecord => ({
+  id: _id,
+  ...record,
+});

@@ -1,0 +1,69 @@
+import type { Product, ProductPatch, ProductQuery, ProductStore } from '@trx-shop/domain';
+import type { Filter, MatchKeysAndValues } from 'mongodb';
+import type { ShopCollections } from '../collections.js';
+import type { ProductDocument } from '../documents.js';
+import { containsText } from '../literal-pattern.js';
+import { productFromDocument, productToDocument } from '../mapping.js';
+import { findPage } from '../paging.js';
+import { createStockChanges } from './mongo-stock-changes.js';
+
+const listFilter = (query: ProductQuery): Filter<ProductDocument> => {
+  const filter: Filter<ProductDocument> = {};
+  if (query.activeOnly) filter.isActive = true;
+  if (query.category !== undefined) filter.category = query.category;
+  if (query.search !== undefined && query.search !== '') {
+    const pattern = containsText(query.search);
+    filter.$or = [{ name: pattern }, { description: pattern }];
+  }
+  return filter;
+};
+
+const patchFields = (patch: ProductPatch, at: Date): MatchKeysAndValues<ProductDocument> => ({
+  updatedAt: at,
+  ...(patch.name === undefined ? {} : { name: patch.name }),
+  ...(patch.description === undefined ? {} : { description: patch.description }),
+  ...(patch.priceSun === undefined ? {} : { priceSun: patch.priceSun }),
+  ...(patch.category === undefined ? {} : { category: patch.category }),
+  ...(patch.stock === undefined ? {} : { stock: patch.stock }),
+  ...(patch.image === undefined ? {} : { image: patch.image }),
+  ...(patch.isActive === undefined ? {} : { isActive: patch.isActive }),
+});
+
+export const createMongoProductStore = ({ products }: Pick<ShopCollections, 'products'>): ProductStore => {
+  const findById = async (id: string): Promise<Product | null> => {
+    const document = await products.findOne({ _id: id });
+    return document ? productFromDocument(document) : null;
+  };
+  const stock = createStockChanges(products);
+
+  return {
+    async insert(product) {
+      await products.insertOne(productToDocument(product));
+      return product;
+    },
+
+    findById,
+
+    async findManyByIds(ids) {
+      if (ids.length === 0) return [];
+      const documents = await products.find({ _id: { $in: [...ids] } }).toArray();
+      const byId = new Map(documents.map((document) => [document._id, productFromDocument(document)]));
+      return ids.flatMap((id) => {
+        const product = byId.get(id);
+        return product ? [product] : [];
+      });
+    },
+
+    list: (query, page) => findPage(products, listFilter(query), page, productFromDocument),
+
+    async update(id, patch, at) {
+      const result = await products.updateOne({ _id: id }, { $set: patchFields(patch, at) });
+      return result.matchedCount === 0 ? null : findById(id);
+    },
+
+    applyStockChange: stock.apply,
+    forgetStockChange: stock.forget,
+
+    count: () => products.countDocuments({}),
+  };
+};

@@ -1,0 +1,140 @@
+import {
+  type DomainError,
+  domainError,
+  err,
+  ok,
+  type Result,
+  type TwoFactorState,
+  type User,
+  type UserProfilePatch,
+  type UserStore,
+} from '@trx-shop/domain';
+import type { MatchKeysAndValues } from 'mongodb';
+import type { ShopCollections } from '../collections.js';
+import type { UserDocument } from '../documents.js';
+import { isDuplicateKey } from '../duplicate-key.js';
+import { INDEX } from '../indexes.js';
+import { emailKeyOf, userFromDocument, userToDocument, usernameKeyOf } from '../mapping.js';
+import type { CustomerQueries } from './mongo-customer-queries.js';
+
+const takenError = (error: unknown): DomainError | null => {
+  if (isDuplicateKey(error, INDEX.userEmail)) return domainError('EMAIL_TAKEN', 'Email already registered');
+  if (isDuplicateKey(error, INDEX.userUsername))
+    return domainError('USERNAME_TAKEN', 'Username already exists');
+  return null;
+};
+
+export const createMongoUserStore = (
+  { users }: Pick<ShopCollections, 'users'>,
+  customers: CustomerQueries,
+): UserStore => {
+  const findById = async (id: string): Promise<User | null> => {
+    const document = await users.findOne({ _id: id });
+    return document ? userFromDocument(document) : null;
+  };
+
+  // Writes here are not contended, so the answer is a read-back by _id rather than a
+  // findOneAndUpdate post-image (which mongo-java-server may serve from another write).
+  const setFields = async (id: string, fields: MatchKeysAndValues<UserDocument>): Promise<User | null> => {
+    const result = await users.updateOne({ _id: id }, { $set: fields });
+    return result.matchedCount === 0 ? null : findById(id);
+  };
+
+  return {
+    async insert(user) {
+      try {
+        await users.insertOne(userToDocument(user));
+        return ok(user);
+      } catch (error) {
+        const taken = takenError(error);
+        if (taken) return err(taken);
+        throw error;
+      }
+    },
+
+    findById,
+
+    async findByEmail(email) {
+      const document = await users.findOne({ emailKey: emailKeyOf(email) });
+      return document ? userFromDocument(document) : null;
+    },
+
+    async updateProfile(id, patch: UserProfilePatch, at): Promise<Result<User, DomainError>> {
+      const fields: MatchKeysAndValues<UserDocument> = {
+        updatedAt: at,
+        ...(patch.username === undefined
+          ? {}
+          : { username: patch.username, usernameKey: usernameKeyOf(patch.username) }),
+        ...(patch.phone === undefined ? {} : { phone: patch.phone }),
+        ...(patch.country === undefined ? {} : { country: patch.country }),
+        ...(patch.externalWalletAddress === undefined
+          ? {}
+          : { 'wallet.externalAddress': patch.externalWalletAddress }),
+      };
+      try {
+        const user = await setFields(id, fields);
+        return user ? ok(user) : err(domainError('USER_NOT_FOUND', 'User not found'));
+      } catch (error) {
+        const taken = takenError(error);
+        if (taken) return err(taken);
+        throw error;
+      }
+    },
+
+    updatePasswordHash: (id, passwordHash, at) => setFields(id, { passwordHash, updatedAt: at }),
+
+    setActive: (id, isActive, at) => setFields(id, { isActive, updatedAt: at }),
+
+    async recordLogin(id, at) {
+      await users.updateOne({ _id: id }, { $set: { lastLogin: at } });
+    },
+
+    setTwoFactor: (id, state: TwoFactorState, at) =>
+      setFields(id, { twoFactor: { ...state }, updatedAt: at }),
+
+    async acceptTwoFactorStep(id, step) {
+      // One guarded write: of two requests presenting the same code, only one matches.
+      const result = await users.updateOne(
+        {
+          _id: id,
+          $or: [{ 'twoFactor.lastAcceptedStep': null }, { 'twoFactor.lastAcceptedStep': { $lt: step } }],
+        },
+        { $set: { 'twoFactor.lastAcceptedStep': step } },
+      );
+      return result.matchedCount === 1;
+    },
+
+    async replaceWalletKey(id, expected, replacement) {
+      const result = await users.updateOne(
+        { _id: id, 'wallet.encryptedPrivateKey': expected },
+        { $set: { 'wallet.encryptedPrivateKey': replacement } },
+      );
+      return result.matchedCount === 1;
+    },
+
+    async listWithWalletKeys(afterId, limit) {
+      const documents = await users
+        .find({
+          'wallet.encryptedPrivateKey': { $ne: null },
+          ...(afterId === null ? {} : { _id: { $gt: afterId } }),
+        })
+        .sort({ _id: 1 })
+        .limit(limit)
+        .toArray();
+      return documents.map(userFromDocument);
+    },
+
+    async firstAdmin() {
+      const [document] = await users
+        .find({ role: 'admin' })
+        .sort({ createdAt: 1, _id: 1 })
+        .limit(1)
+        .toArray();
+      return document ? userFromDocument(document) : null;
+    },
+
+    listCustomers: (query, page) => customers.list(query, page),
+    customerStats: (query) => customers.stats(query),
+    streamCustomers: () => customers.stream(),
+  };
+};

@@ -1,0 +1,58 @@
+import type { ShopStore } from '@trx-shop/domain';
+import Database from 'better-sqlite3';
+import { createSqliteCustomerReadModel } from './read-models/customers.read-model.js';
+import { createSqliteDashboardReadModel } from './read-models/dashboard.read-model.js';
+import { createSqliteCounterRepository } from './repositories/counters.repository.js';
+import { createSqliteLeaseRepository } from './repositories/leases.repository.js';
+import { createSqliteOrderRepository } from './repositories/orders.repository.js';
+import { createSqliteProductRepository } from './repositories/products.repository.js';
+import { createSqliteSessionRepository } from './repositories/sessions.repository.js';
+import { createSqliteTransactionRepository } from './repositories/transactions.repository.js';
+import { createSqliteUserRepository } from './repositories/users.repository.js';
+import { createSqliteWithdrawalRepository } from './repositories/withdrawals.repository.js';
+import { migrate } from './schema/migrate.js';
+
+export interface SqliteStoreOptions {
+  /** A file path, or `:memory:` for a private in-memory database. */
+  readonly filename: string;
+  /** How long a writer waits for another connection's write lock before failing. Default 5000. */
+  readonly busyTimeoutMs?: number;
+}
+
+/** Opens (creating if needed) and migrates the database, and answers the store. */
+export const openSqliteStore = async (options: SqliteStoreOptions): Promise<ShopStore> => {
+  const db = new Database(options.filename);
+  try {
+    // WAL lets readers run beside the one writer; other processes share the file safely.
+    db.pragma('journal_mode = WAL');
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = NORMAL');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  return {
+    users: { ...createSqliteUserRepository(db), ...createSqliteCustomerReadModel(db) },
+    products: createSqliteProductRepository(db),
+    orders: createSqliteOrderRepository(db),
+    counters: createSqliteCounterRepository(db),
+    transactions: createSqliteTransactionRepository(db),
+    sessions: createSqliteSessionRepository(db),
+    withdrawals: createSqliteWithdrawalRepository(db),
+    leases: createSqliteLeaseRepository(db),
+    dashboard: createSqliteDashboardReadModel(db),
+    async ping() {
+      try {
+        return db.prepare<[], { ok: number }>('SELECT 1 AS ok').get()?.ok === 1;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+};

@@ -1,0 +1,52 @@
+import { claimColumnNames } from '../rows/claim-columns.js';
+
+export const ORDER_COLUMN_LIST = [
+  'id',
+  'number',
+  'user_id',
+  'subtotal_sun',
+  'network_fee_sun',
+  'discount_sun',
+  'total_sun',
+  'status',
+  'payment_method',
+  'transaction_hash',
+  'wallet_address',
+  'merchant_address',
+  ...claimColumnNames('payment'),
+  ...claimColumnNames('refund'),
+  'purchase_effect',
+  'refund_effect',
+  'created_at',
+  'updated_at',
+] as const;
+
+export const ORDER_COLUMNS = ORDER_COLUMN_LIST.join(', ');
+const O_COLUMNS = ORDER_COLUMN_LIST.map((column) => `o.${column}`).join(', ');
+
+export const INSERT_ORDER = `INSERT INTO orders (${ORDER_COLUMNS}) VALUES (${ORDER_COLUMN_LIST.map((column) => `@${column}`).join(', ')})`;
+export const INSERT_ORDER_LINE =
+  'INSERT INTO order_lines (order_id, line_index, product_id, name, price_sun, quantity, color, stock_taken, stock_restored) ' +
+  'VALUES (@order_id, @line_index, @product_id, @name, @price_sun, @quantity, @color, @stock_taken, @stock_restored)';
+
+const statusFilter = (filtered: boolean, alias = ''): string => (filtered ? `${alias}status = @status` : '');
+const where = (...conditions: string[]): string => {
+  const present = conditions.filter((condition) => condition !== '');
+  return present.length === 0 ? '' : `WHERE ${present.join(' AND ')}`;
+};
+
+export const ORDER_SQL = {
+  byId: `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`,
+  pendingByUser: `SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = ? AND status = 'pending' ORDER BY created_at DESC LIMIT 1`,
+  userPage: (status: boolean) =>
+    `SELECT ${ORDER_COLUMNS} FROM orders ${where('user_id = @user_id', statusFilter(status))} ` +
+    'ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset',
+  userCount: (status: boolean) =>
+    `SELECT COUNT(*) AS n FROM orders ${where('user_id = @user_id', statusFilter(status))}`,
+  salesPage: (status: boolean) =>
+    `SELECT ${O_COLUMNS}, u.id AS customer_id, u.username AS customer_username, u.email AS customer_email ` +
+    `FROM orders o LEFT JOIN users u ON u.id = o.user_id ${where(statusFilter(status, 'o.'))} ` +
+    'ORDER BY o.created_at DESC, o.id DESC LIMIT @limit OFFSET @offset',
+  salesCount: (status: boolean) => `SELECT COUNT(*) AS n FROM orders ${where(statusFilter(status))}`,
+  unrecordedClaims: `SELECT ${ORDER_COLUMNS} FROM orders WHERE payment_recorded = 0 OR refund_recorded = 0 LIMIT ?`,
+} as const;

@@ -1,0 +1,106 @@
+import {
+  domainError,
+  err,
+  type NewOrder,
+  type Order,
+  type OrderStore,
+  offsetOf,
+  ok,
+  pageOf,
+} from '@trx-shop/domain';
+import { type OrderRow, orderLinesToRows, orderToRow } from '../rows/order-row.js';
+import { type Database, immediate } from '../sqlite-database.js';
+import { createCounterIncrement } from './counters.repository.js';
+import { createSqliteOrderClaims } from './order-claims.js';
+import { createOrderReader, type SaleRow } from './order-reader.js';
+import { INSERT_ORDER, INSERT_ORDER_LINE, ORDER_SQL } from './order-sql.js';
+import { createSqliteOrderStatusChanges } from './order-status.js';
+import { createPendingOrderLocks } from './pending-order-locks.js';
+
+export const ORDER_NUMBER_COUNTER = 'order';
+
+export const createSqliteOrderRepository = (db: Database): OrderStore => {
+  const reader = createOrderReader(db);
+  const locks = createPendingOrderLocks(db);
+  const nextNumber = createCounterIncrement(db);
+  const insertOrder = db.prepare(INSERT_ORDER);
+  const insertLine = db.prepare(INSERT_ORDER_LINE);
+  const byId = db.prepare<[string], OrderRow>(ORDER_SQL.byId);
+  const find = (id: string): Order | null => reader.one(byId.get(id));
+
+  const page = <Row, Item>(
+    pageSql: string,
+    countSql: string,
+    params: Record<string, unknown>,
+    request: { limit: number; page: number },
+    toItems: (rows: Row[]) => Item[],
+  ) =>
+    db.transaction(() => {
+      const rows = db
+        .prepare<Record<string, unknown>, Row>(pageSql)
+        .all({ ...params, limit: request.limit, offset: offsetOf(request) });
+      const total = db.prepare<Record<string, unknown>, { n: number }>(countSql).get(params)?.n ?? 0;
+      return pageOf(toItems(rows), total, request);
+    })();
+
+  return {
+    async create(order: NewOrder) {
+      // Lock first, then the number, then the row: a refused creation never consumes a number.
+      return immediate(db, () => {
+        if (order.status === 'pending') {
+          const lock = locks.take(order.userId, order.id, order.createdAt.getTime());
+          if (!lock.taken) {
+            return err(
+              domainError('PENDING_ORDER_EXISTS', 'You already have a pending order', {
+                pendingOrderId: lock.pendingOrderId,
+              }),
+            );
+          }
+        }
+        const stored: Order = { ...order, number: nextNumber(ORDER_NUMBER_COUNTER) };
+        insertOrder.run(orderToRow(stored));
+        for (const line of orderLinesToRows(stored)) insertLine.run(line);
+        return ok(stored);
+      });
+    },
+
+    async findById(id) {
+      return find(id);
+    },
+
+    async findPendingByUser(userId) {
+      return reader.one(db.prepare<[string], OrderRow>(ORDER_SQL.pendingByUser).get(userId));
+    },
+
+    async listByUser(userId, query, request) {
+      const filtered = query.status !== undefined;
+      const params = { user_id: userId, ...(filtered ? { status: query.status } : {}) };
+      return page(
+        ORDER_SQL.userPage(filtered),
+        ORDER_SQL.userCount(filtered),
+        params,
+        request,
+        reader.orders,
+      );
+    },
+
+    async listSales(query, request) {
+      const filtered = query.status !== undefined;
+      const params = filtered ? { status: query.status } : {};
+      return page<SaleRow, ReturnType<typeof reader.sales>[number]>(
+        ORDER_SQL.salesPage(filtered),
+        ORDER_SQL.salesCount(filtered),
+        params,
+        request,
+        reader.sales,
+      );
+    },
+
+    ...createSqliteOrderClaims(db, reader),
+    ...createSqliteOrderStatusChanges(db, reader, locks),
+
+    async count() {
+      return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM orders').get()?.n ?? 0;
+    },
+  };
+};

@@ -1,0 +1,120 @@
+import { offsetOf, pageOf, type TransactionStore } from '@trx-shop/domain';
+import {
+  TRANSACTION_COLUMN_LIST as COLUMNS,
+  type TransactionRow,
+  transactionFromRow,
+  transactionToRow,
+} from '../rows/transaction-row.js';
+import type { Database } from '../sqlite-database.js';
+
+const userWhere = (type: boolean, status: boolean): string =>
+  ['user_id = @user_id', type ? 'type = @type' : '', status ? 'status = @status' : '']
+    .filter((condition) => condition !== '')
+    .join(' AND ');
+
+export const TRANSACTION_SQL = {
+  byId: 'SELECT * FROM transactions WHERE id = ?',
+  byHash: 'SELECT * FROM transactions WHERE transaction_hash = ?',
+  userPage: (type: boolean, status: boolean) =>
+    `SELECT * FROM transactions WHERE ${userWhere(type, status)} ORDER BY created_at DESC, id DESC ` +
+    'LIMIT @limit OFFSET @offset',
+  userCount: (type: boolean, status: boolean) =>
+    `SELECT COUNT(*) AS n FROM transactions WHERE ${userWhere(type, status)}`,
+  pending: "SELECT * FROM transactions WHERE status = 'pending' ORDER BY created_at, id LIMIT ?",
+  awaitingEffect:
+    "SELECT * FROM transactions WHERE effect_applied = 0 AND status IN ('confirmed', 'failed') ORDER BY created_at LIMIT ?",
+  pendingOutgoing:
+    "SELECT COALESCE(SUM(amount_sun), 0) AS sun FROM transactions WHERE from_address = ? AND status = 'pending'",
+} as const;
+
+export const createSqliteTransactionRepository = (db: Database): TransactionStore => {
+  const insert = db.prepare(
+    `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')}) ` +
+      'ON CONFLICT (transaction_hash) DO NOTHING',
+  );
+  const one = (sql: string, param: string) => {
+    const row = db.prepare<[string], TransactionRow>(sql).get(param);
+    return row ? transactionFromRow(row) : null;
+  };
+
+  return {
+    async insert(record) {
+      return insert.run(transactionToRow(record)).changes === 1 ? 'inserted' : 'exists';
+    },
+
+    async findById(id) {
+      return one(TRANSACTION_SQL.byId, id);
+    },
+
+    async findByHash(hash) {
+      return one(TRANSACTION_SQL.byHash, hash);
+    },
+
+    async listByUser(userId, query, request) {
+      const type = query.type !== undefined;
+      const status = query.status !== undefined;
+      const params = {
+        user_id: userId,
+        ...(type ? { type: query.type } : {}),
+        ...(status ? { status: query.status } : {}),
+      };
+      return db.transaction(() => {
+        const rows = db
+          .prepare<Record<string, unknown>, TransactionRow>(TRANSACTION_SQL.userPage(type, status))
+          .all({ ...params, limit: request.limit, offset: offsetOf(request) });
+        const total =
+          db
+            .prepare<Record<string, unknown>, { n: number }>(TRANSACTION_SQL.userCount(type, status))
+            .get(params)?.n ?? 0;
+        return pageOf(rows.map(transactionFromRow), total, request);
+      })();
+    },
+
+    async listPending(limit) {
+      return db.prepare<[number], TransactionRow>(TRANSACTION_SQL.pending).all(limit).map(transactionFromRow);
+    },
+
+    async listAwaitingEffect(limit) {
+      return db
+        .prepare<[number], TransactionRow>(TRANSACTION_SQL.awaitingEffect)
+        .all(limit)
+        .map(transactionFromRow);
+    },
+
+    async pendingOutgoingSun(address) {
+      return db.prepare<[string], { sun: number }>(TRANSACTION_SQL.pendingOutgoing).get(address)?.sun ?? 0;
+    },
+
+    async markConfirmed(id, confirmation) {
+      const result = db
+        .prepare(
+          "UPDATE transactions SET status = 'confirmed', block_number = ?, fee_sun = ?, confirmations = ?, updated_at = ? " +
+            "WHERE id = ? AND status = 'pending'",
+        )
+        .run(
+          confirmation.blockNumber,
+          confirmation.feeSun,
+          confirmation.confirmations,
+          confirmation.at.getTime(),
+          id,
+        );
+      return result.changes === 1;
+    },
+
+    async markFailed(id, reason, at) {
+      const result = db
+        .prepare(
+          "UPDATE transactions SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'pending'",
+        )
+        .run(reason, at.getTime(), id);
+      return result.changes === 1;
+    },
+
+    async markEffectApplied(id, at) {
+      db.prepare('UPDATE transactions SET effect_applied = 1, updated_at = ? WHERE id = ?').run(
+        at.getTime(),
+        id,
+      );
+    },
+  };
+};

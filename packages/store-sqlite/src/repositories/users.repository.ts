@@ -1,0 +1,162 @@
+import {
+  type DomainError,
+  domainError,
+  err,
+  ok,
+  type Result,
+  type TwoFactorState,
+  type User,
+  type UserProfilePatch,
+  type UserStore,
+} from '@trx-shop/domain';
+import { caseKey, USER_COLUMNS, type UserRow, userFromRow, userToRow } from '../rows/user-row.js';
+import { type Database, flag, immediate, isUniqueViolation } from '../sqlite-database.js';
+
+export const USER_SQL = {
+  byId: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`,
+  byEmailKey: `SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`,
+  idByEmailKey: 'SELECT id FROM users WHERE email_key = ?',
+  idByUsernameKey: 'SELECT id FROM users WHERE username_key = ?',
+  withWalletKeys:
+    `SELECT ${USER_COLUMNS} FROM users WHERE id > ? AND wallet_encrypted_key IS NOT NULL ` +
+    'ORDER BY id LIMIT ?',
+  firstAdmin: `SELECT ${USER_COLUMNS} FROM users WHERE role = 'admin' ORDER BY created_at, id LIMIT 1`,
+} as const;
+
+const INSERT_USER = `INSERT INTO users (${USER_COLUMNS}) VALUES (${USER_COLUMNS.split(', ')
+  .map((column) => `@${column}`)
+  .join(', ')})`;
+
+/** The lowest possible id, so "after null" and "after an id" share one indexed query. */
+const BEFORE_ALL_IDS = '';
+
+export type BasicUserStore = Omit<UserStore, 'listCustomers' | 'customerStats' | 'streamCustomers'>;
+
+export const createSqliteUserRepository = (db: Database): BasicUserStore => {
+  const byId = db.prepare<[string], UserRow>(USER_SQL.byId);
+  const idByEmailKey = db.prepare<[string], { id: string }>(USER_SQL.idByEmailKey);
+  const idByUsernameKey = db.prepare<[string], { id: string }>(USER_SQL.idByUsernameKey);
+  const insert = db.prepare(INSERT_USER);
+  const find = (id: string): User | null => {
+    const row = byId.get(id);
+    return row ? userFromRow(row) : null;
+  };
+  const updateReturning = (sql: string, ...params: unknown[]): User | null => {
+    const row = db.prepare<unknown[], UserRow>(`${sql} RETURNING ${USER_COLUMNS}`).get(...params);
+    return row ? userFromRow(row) : null;
+  };
+
+  return {
+    async insert(user: User): Promise<Result<User, DomainError>> {
+      const row = userToRow(user);
+      // The unique indexes enforce both rules; the lookups only choose which code to answer.
+      return immediate(db, () => {
+        if (idByEmailKey.get(row.email_key))
+          return err(domainError('EMAIL_TAKEN', 'Email already registered'));
+        if (idByUsernameKey.get(row.username_key))
+          return err(domainError('USERNAME_TAKEN', 'Username already exists'));
+        insert.run(row);
+        return ok(user);
+      });
+    },
+
+    async findById(id) {
+      return find(id);
+    },
+
+    async findByEmail(email) {
+      const row = db.prepare<[string], UserRow>(USER_SQL.byEmailKey).get(caseKey(email));
+      return row ? userFromRow(row) : null;
+    },
+
+    async updateProfile(id: string, patch: UserProfilePatch, at: Date): Promise<Result<User, DomainError>> {
+      const sets: string[] = ['updated_at = @updated_at'];
+      const params: Record<string, unknown> = { id, updated_at: at.getTime() };
+      if (patch.username !== undefined) {
+        sets.push('username = @username', 'username_key = @username_key');
+        params.username = patch.username;
+        params.username_key = caseKey(patch.username);
+      }
+      if (patch.phone !== undefined) {
+        sets.push('phone = @phone');
+        params.phone = patch.phone;
+      }
+      if (patch.country !== undefined) {
+        sets.push('country = @country');
+        params.country = patch.country;
+      }
+      if (patch.externalWalletAddress !== undefined) {
+        sets.push('wallet_external_address = @external');
+        params.external = patch.externalWalletAddress;
+      }
+      try {
+        const user = updateReturning(`UPDATE users SET ${sets.join(', ')} WHERE id = @id`, params);
+        return user ? ok(user) : err(domainError('USER_NOT_FOUND', 'User not found'));
+      } catch (error) {
+        if (isUniqueViolation(error)) return err(domainError('USERNAME_TAKEN', 'Username already exists'));
+        throw error;
+      }
+    },
+
+    async updatePasswordHash(id, passwordHash, at) {
+      return updateReturning(
+        'UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?',
+        passwordHash,
+        at.getTime(),
+        id,
+      );
+    },
+
+    async setActive(id, isActive, at) {
+      return updateReturning(
+        'UPDATE users SET is_active = ?, updated_at = ? WHERE id = ?',
+        flag(isActive),
+        at.getTime(),
+        id,
+      );
+    },
+
+    async recordLogin(id, at) {
+      db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(at.getTime(), id);
+    },
+
+    async setTwoFactor(id: string, state: TwoFactorState, at: Date) {
+      return updateReturning(
+        'UPDATE users SET two_factor_enabled = ?, two_factor_secret = ?, two_factor_last_step = ?, updated_at = ? WHERE id = ?',
+        flag(state.enabled),
+        state.encryptedSecret,
+        state.lastAcceptedStep,
+        at.getTime(),
+        id,
+      );
+    },
+
+    async acceptTwoFactorStep(id, step) {
+      const result = db
+        .prepare(
+          'UPDATE users SET two_factor_last_step = ? WHERE id = ? AND (two_factor_last_step IS NULL OR two_factor_last_step < ?)',
+        )
+        .run(step, id, step);
+      return result.changes === 1;
+    },
+
+    async replaceWalletKey(id, expected, replacement) {
+      const result = db
+        .prepare('UPDATE users SET wallet_encrypted_key = ? WHERE id = ? AND wallet_encrypted_key = ?')
+        .run(replacement, id, expected);
+      return result.changes === 1;
+    },
+
+    async listWithWalletKeys(afterId, limit) {
+      return db
+        .prepare<[string, number], UserRow>(USER_SQL.withWalletKeys)
+        .all(afterId ?? BEFORE_ALL_IDS, limit)
+        .map(userFromRow);
+    },
+
+    async firstAdmin() {
+      const row = db.prepare<[], UserRow>(USER_SQL.firstAdmin).get();
+      return row ? userFromRow(row) : null;
+    },
+  };
+};

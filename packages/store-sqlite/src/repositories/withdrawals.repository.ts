@@ -1,0 +1,74 @@
+import type { IdempotencyStore, WithdrawalRecord } from '@trx-shop/domain';
+import { type WithdrawalRow, withdrawalFromRow, withdrawalToRow } from '../rows/withdrawal-row.js';
+import { type Database, immediate } from '../sqlite-database.js';
+
+const COLUMNS = [
+  'id',
+  'user_id',
+  'key',
+  'request_fingerprint',
+  'tx_id',
+  'signed_transaction',
+  'from_address',
+  'to_address',
+  'amount_sun',
+  'expires_at',
+  'claimed_at',
+  'state',
+  'recorded',
+  'created_at',
+] as const satisfies readonly (keyof WithdrawalRow)[];
+
+export const WITHDRAWAL_SQL = {
+  byKey: 'SELECT * FROM withdrawals WHERE user_id = ? AND key = ?',
+  unrecorded: 'SELECT * FROM withdrawals WHERE recorded = 0 ORDER BY created_at LIMIT ?',
+} as const;
+
+export const createSqliteWithdrawalRepository = (db: Database): IdempotencyStore => {
+  const insert = db.prepare(
+    `INSERT INTO withdrawals (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')}) ` +
+      'ON CONFLICT (user_id, key) DO NOTHING',
+  );
+  // Guarded on the old record's createdAt: of two callers replacing one expired record, one wins.
+  const replace = db.prepare(
+    `UPDATE withdrawals SET ${COLUMNS.map((column) => `${column} = @${column}`).join(', ')} ` +
+      'WHERE user_id = @user_id AND key = @key AND created_at = @expected_created_at',
+  );
+  const byKey = db.prepare<[string, string], WithdrawalRow>(WITHDRAWAL_SQL.byKey);
+  const find = (userId: string, key: string): WithdrawalRecord | null => {
+    const row = byKey.get(userId, key);
+    return row ? withdrawalFromRow(row) : null;
+  };
+
+  return {
+    async claim(record, reuseAfter) {
+      return immediate(db, () => {
+        const row = withdrawalToRow(record);
+        if (insert.run(row).changes === 1) return { claimed: true as const };
+        const existing = find(record.userId, record.key);
+        if (!existing) throw new Error('a conflicting withdrawal record vanished inside a write transaction');
+        if (existing.createdAt.getTime() < reuseAfter.getTime()) {
+          const replaced = replace.run({ ...row, expected_created_at: existing.createdAt.getTime() });
+          if (replaced.changes === 1) return { claimed: true as const };
+        }
+        return { claimed: false as const, existing };
+      });
+    },
+
+    async find(userId, key) {
+      return find(userId, key);
+    },
+
+    async markRecorded(id) {
+      db.prepare('UPDATE withdrawals SET recorded = 1 WHERE id = ?').run(id);
+    },
+
+    async settle(id, state) {
+      db.prepare('UPDATE withdrawals SET state = ? WHERE id = ?').run(state, id);
+    },
+
+    async listUnrecorded(limit) {
+      return db.prepare<[number], WithdrawalRow>(WITHDRAWAL_SQL.unrecorded).all(limit).map(withdrawalFromRow);
+    },
+  };
+};

@@ -1,0 +1,60 @@
+import { isProductCategory, type Product } from '@trx-shop/domain';
+import { flag } from '../sqlite-database.js';
+
+export interface ProductRow {
+  id: string;
+  name: string;
+  description: string;
+  search_text: string;
+  price_sun: number;
+  category: string;
+  stock: number;
+  image: string;
+  is_active: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export const PRODUCT_COLUMNS =
+  'id, name, description, search_text, price_sun, category, stock, image, is_active, created_by, created_at, updated_at';
+
+/**
+ * What product search matches against: name and description lowercased in JavaScript (SQLite's
+ * lower() folds ASCII only), joined by a newline so no match spans the two fields.
+ */
+export const productSearchText = (name: string, description: string): string =>
+  `${name.toLowerCase()}\n${description.toLowerCase()}`;
+
+export const productFromRow = (row: ProductRow): Product => {
+  if (!isProductCategory(row.category))
+    throw new Error(`product ${row.id} has unknown category ${row.category}`);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    priceSun: row.price_sun,
+    category: row.category,
+    stock: row.stock,
+    image: row.image,
+    isActive: row.is_active === 1,
+    createdBy: row.created_by,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+};
+
+export const productToRow = (product: Product): ProductRow => ({
+  id: product.id,
+  name: product.name,
+  description: product.description,
+  search_text: productSearchText(product.name, product.description),
+  price_sun: product.priceSun,
+  category: product.category,
+  stock: product.stock,
+  image: product.image,
+  is_active: flag(product.isActive),
+  created_by: product.createdBy,
+  created_at: product.createdAt.getTime(),
+  updated_at: product.updatedAt.getTime(),
+});

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildUser } from '@trx-shop/store-contract';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../src/index.js';
+import { MIGRATIONS } from '../src/schema/migrations.js';
+
+const directories: string[] = [];
+const freshFile = (): string => {
+  const directory = mkdtempSync(join(tmpdir(), 'trx-shop-migrate-'));
+  directories.push(directory);
+  return join(directory, 'shop.db');
+};
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+const inspect = (filename: string) => {
+  const db = new Database(filename, { readonly: true });
+  try {
+    return {
+      version: db.pragma('user_version', { simple: true }),
+      journalMode: db.pragma('journal_mode', { simple: true }),
+      tables: db
+        .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .all()
+        .map((row) => row.name),
+    };
+  } finally {
+    db.close();
+  }
+};
+
+describe('schema migrations', () => {
+  it('migrates a new file to the latest version in WAL mode', async () => {
+    const filename = freshFile();
+    const store = await openSqliteStore({ filename });
+    await store.close();
+    const state = inspect(filename);
+    expect(state.version).toBe(MIGRATIONS.length);
+    expect(state.journalMode).toBe('wal');
+    expect(state.tables).toEqual(
+      [
+        'counters',
+        'leases',
+        'order_lines',
+        'orders',
+        'pending_order_locks',
+        'products',
+        'sessions',
+        'stock_effects',
+        'transactions',
+        'users',
+        'withdrawals',
+      ].sort(),
+    );
+  });
+
+  it('opens an already migrated file again without touching its data', async () => {
+    const filename = freshFile();
+    const user = buildUser();
+    const first = await openSqliteStore({ filename });
+    await first.users.insert(user);
+    await first.close();
+    const second = await openSqliteStore({ filename });
+    expect(await second.users.findById(user.id)).toEqual(user);
+    expect(await second.ping()).toBe(true);
+    await second.close();
+    expect(inspect(filename).version).toBe(MIGRATIONS.length);
+  });
+
+  it('lets two connections open one new file at the same time', async () => {
+    const filename = freshFile();
+    const [a, b] = await Promise.all([openSqliteStore({ filename }), openSqliteStore({ filename })]);
+    await a.users.insert(buildUser({ email: 'shared@example.com' }));
+    expect((await b.users.findByEmail('shared@example.com'))?.email).toBe('shared@example.com');
+    await a.close();
+    await b.close();
+  });
+
+  it('refuses a file whose schema is newer than the code', async () => {
+    const filename = freshFile();
+    const db = new Database(filename);
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    await expect(openSqliteStore({ filename })).rejects.toThrow(/newer than this code/);
+  });
+
+  it('works on :memory:, each store with its own private database', async () => {
+    const one = await openSqliteStore({ filename: ':memory:' });
+    const two = await openSqliteStore({ filename: ':memory:' });
+    const user = buildUser();
+    expect((await one.users.insert(user)).ok).toBe(true);
+    expect(await one.users.findById(user.id)).toEqual(user);
+    expect(await two.users.findById(user.id)).toBeNull();
+    expect(await one.counters.next('order')).toBe(1);
+    await one.close();
+    await two.close();
+    expect(await one.ping()).toBe(false);
+  });
+});

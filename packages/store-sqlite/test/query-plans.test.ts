@@ -1,0 +1,205 @@
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CUSTOMER_SQL } from '../src/read-models/customers.read-model.js';
+import { DASHBOARD_SQL } from '../src/read-models/dashboard.read-model.js';
+import { ORDER_SQL } from '../src/repositories/order-sql.js';
+import { PRODUCT_SQL } from '../src/repositories/products.repository.js';
+import { SESSION_SQL } from '../src/repositories/sessions.repository.js';
+import { TRANSACTION_SQL } from '../src/repositories/transactions.repository.js';
+import { USER_SQL } from '../src/repositories/users.repository.js';
+import { WITHDRAWAL_SQL } from '../src/repositories/withdrawals.repository.js';
+import { migrate } from '../src/schema/migrate.js';
+
+interface Query {
+  readonly name: string;
+  readonly sql: string;
+  /** Positional values or one object of named values; only their presence matters for the plan. */
+  readonly params: readonly unknown[] | Readonly<Record<string, unknown>>;
+  /** A list served in index order: the plan must not sort in a temporary B-tree. */
+  readonly indexOrdered?: boolean;
+  /**
+   * The only filter is an unanchored substring (product search without category or active
+   * filter): no B-tree index can narrow that, so every row is read. Documented in the README.
+   */
+  readonly substringScanOf?: string;
+}
+
+const id = '0123456789abcdef01234567';
+const page = { limit: 10, offset: 0 };
+const both = [false, true] as const;
+const windows = { current_from: 1, current_to: 2, previous_from: 0, previous_to: 1, limit: 5 };
+
+/** Every list and lookup the API makes, in each filter combination its repository can build. */
+const QUERIES: Query[] = [
+  { name: 'user by id', sql: USER_SQL.byId, params: [id] },
+  { name: 'user by email', sql: USER_SQL.byEmailKey, params: ['a@b.c'] },
+  { name: 'user id by email', sql: USER_SQL.idByEmailKey, params: ['a@b.c'] },
+  { name: 'user id by username', sql: USER_SQL.idByUsernameKey, params: ['alice'] },
+  { name: 'users with wallet keys', sql: USER_SQL.withWalletKeys, params: ['', 10], indexOrdered: true },
+  { name: 'first admin', sql: USER_SQL.firstAdmin, params: [], indexOrdered: true },
+  ...both.flatMap((search) => [
+    {
+      name: `customers page (search ${search})`,
+      sql: CUSTOMER_SQL.page(search),
+      params: { ...page, ...(search ? { needle: 'x' } : {}) },
+      indexOrdered: true,
+    },
+    {
+      name: `customers count (search ${search})`,
+      sql: CUSTOMER_SQL.count(search),
+      params: search ? { needle: 'x' } : {},
+    },
+  ]),
+  {
+    name: 'customers stream batch',
+    sql: CUSTOMER_SQL.streamBatch,
+    params: { created_at: 1, id, limit: 200 },
+    indexOrdered: true,
+  },
+  { name: 'customers created in a window', sql: CUSTOMER_SQL.createdIn, params: [0, 1] },
+  { name: 'customers total volume', sql: CUSTOMER_SQL.totalVolume, params: [] },
+  { name: 'customers volume in a window', sql: CUSTOMER_SQL.volumeIn, params: [0, 1] },
+  { name: 'product by id', sql: PRODUCT_SQL.byId, params: [id] },
+  { name: 'products by ids', sql: PRODUCT_SQL.byIds(3), params: [id, id, id] },
+  ...both.flatMap((search) =>
+    both.flatMap((category) =>
+      both.flatMap((activeOnly) => {
+        const shape = { search, category, activeOnly };
+        const params = { ...(search ? { needle: 'x' } : {}), ...(category ? { category: 'digital' } : {}) };
+        const label = JSON.stringify(shape);
+        return [
+          {
+            name: `products page ${label}`,
+            sql: PRODUCT_SQL.page(shape),
+            params: { ...params, ...page },
+            indexOrdered: true,
+          },
+          {
+            name: `products count ${label}`,
+            sql: PRODUCT_SQL.count(shape),
+            params,
+            ...(search && !category && !activeOnly ? { substringScanOf: 'products' } : {}),
+          },
+        ];
+      }),
+    ),
+  ),
+  { name: 'order by id', sql: ORDER_SQL.byId, params: [id] },
+  { name: 'pending order of a user', sql: ORDER_SQL.pendingByUser, params: [id], indexOrdered: true },
+  ...both.flatMap((status) => {
+    const filter = status ? { status: 'completed' } : {};
+    return [
+      {
+        name: `user orders page (status ${status})`,
+        sql: ORDER_SQL.userPage(status),
+        params: { user_id: id, ...filter, ...page },
+        indexOrdered: true,
+      },
+      {
+        name: `user orders count (status ${status})`,
+        sql: ORDER_SQL.userCount(status),
+        params: { user_id: id, ...filter },
+      },
+      {
+        name: `sales page (status ${status})`,
+        sql: ORDER_SQL.salesPage(status),
+        params: { ...filter, ...page },
+        indexOrdered: true,
+      },
+      { name: `sales count (status ${status})`, sql: ORDER_SQL.salesCount(status), params: filter },
+    ];
+  }),
+  { name: 'orders with unrecorded claims', sql: ORDER_SQL.unrecordedClaims, params: [10] },
+  {
+    name: 'order lines of orders',
+    sql: 'SELECT * FROM order_lines WHERE order_id IN (?, ?) ORDER BY order_id, line_index',
+    params: [id, id],
+    indexOrdered: true,
+  },
+  {
+    name: 'pending-order lock of a user',
+    sql: 'SELECT order_id, created_at FROM pending_order_locks WHERE user_id = ?',
+    params: [id],
+  },
+  {
+    name: 'stock journal entry',
+    sql: 'SELECT quantity FROM stock_effects WHERE product_id = ? AND effect_key = ?',
+    params: [id, 'k'],
+  },
+  { name: 'transaction by id', sql: TRANSACTION_SQL.byId, params: [id] },
+  { name: 'transaction by hash', sql: TRANSACTION_SQL.byHash, params: ['ab'] },
+  ...both.flatMap((type) =>
+    both.flatMap((status) => {
+      const params = {
+        user_id: id,
+        ...(type ? { type: 'refund' } : {}),
+        ...(status ? { status: 'pending' } : {}),
+      };
+      return [
+        {
+          name: `user transactions page (type ${type}, status ${status})`,
+          sql: TRANSACTION_SQL.userPage(type, status),
+          params: { ...params, ...page },
+          indexOrdered: true,
+        },
+        {
+          name: `user transactions count (type ${type}, status ${status})`,
+          sql: TRANSACTION_SQL.userCount(type, status),
+          params,
+        },
+      ];
+    }),
+  ),
+  { name: 'pending transactions', sql: TRANSACTION_SQL.pending, params: [10], indexOrdered: true },
+  { name: 'transactions awaiting effect', sql: TRANSACTION_SQL.awaitingEffect, params: [10] },
+  { name: 'pending outgoing sum', sql: TRANSACTION_SQL.pendingOutgoing, params: ['T'] },
+  { name: 'session by id', sql: SESSION_SQL.byId, params: [id] },
+  { name: 'sessions of a user', sql: SESSION_SQL.byUser, params: [id], indexOrdered: true },
+  { name: 'withdrawal by key', sql: WITHDRAWAL_SQL.byKey, params: [id, 'k'] },
+  { name: 'unrecorded withdrawals', sql: WITHDRAWAL_SQL.unrecorded, params: [10], indexOrdered: true },
+  { name: 'dashboard completed totals', sql: DASHBOARD_SQL.completedTotals, params: [] },
+  { name: 'dashboard completed totals in a window', sql: DASHBOARD_SQL.completedTotalsIn, params: [0, 1] },
+  { name: 'dashboard order count', sql: DASHBOARD_SQL.orderCount, params: [] },
+  { name: 'dashboard orders created in a window', sql: DASHBOARD_SQL.ordersCreatedIn, params: [0, 1] },
+  { name: 'dashboard user counts', sql: DASHBOARD_SQL.userCounts, params: [] },
+  { name: 'dashboard users created in a window', sql: DASHBOARD_SQL.usersCreatedIn, params: [0, 1] },
+  { name: 'dashboard status counts', sql: DASHBOARD_SQL.statusCounts, params: [] },
+  { name: 'dashboard top products', sql: DASHBOARD_SQL.topProducts, params: windows },
+  { name: 'dashboard daily revenue', sql: DASHBOARD_SQL.dailyRevenue, params: [0] },
+];
+
+const db = new Database(':memory:');
+migrate(db);
+afterAll(() => db.close());
+
+const planOf = (query: Query): string[] => {
+  const statement = db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${query.sql}`);
+  const rows = Array.isArray(query.params) ? statement.all(...query.params) : statement.all(query.params);
+  return rows.map((row) => row.detail);
+};
+
+/** A table read without an index: `SCAN users`, but not `SCAN users USING (COVERING) INDEX ...`. */
+const isTableScan = (detail: string): boolean => /^SCAN \w+( AS \w+)?$/.test(detail.trim());
+
+describe('query plans', () => {
+  it.each(QUERIES.map((query) => [query.name, query] as const))(
+    'serves "%s" through an index',
+    (_name, query) => {
+      const plan = planOf(query);
+      expect(plan.length).toBeGreaterThan(0);
+      const expectedScans = query.substringScanOf === undefined ? [] : [`SCAN ${query.substringScanOf}`];
+      expect(plan.filter(isTableScan), plan.join('\n')).toEqual(expectedScans);
+      if (query.indexOrdered) {
+        expect(
+          plan.filter((detail) => detail.includes('TEMP B-TREE FOR ORDER BY')),
+          plan.join('\n'),
+        ).toEqual([]);
+      }
+    },
+  );
+
+  it('recognises a table scan when a query has no usable index', () => {
+    const plan = planOf({ name: 'unindexed', sql: 'SELECT * FROM users WHERE phone = ?', params: ['1'] });
+    expect(plan.some(isTableScan)).toBe(true);
+  });
+});

@@ -1,0 +1,85 @@
+import type { HexAddress } from './addresses.js';
+import type { JsonObject } from './signed-transaction.js';
+
+/** The fields of java-tron's `protocol.Account` a TRX-only devnet changes. */
+export interface Account {
+  readonly address: HexAddress;
+  balance: number;
+  readonly createTime: number;
+  latestOperationTime: number;
+  freeNetUsage: number;
+  latestConsumeFreeTime: number;
+}
+
+export type AccountBook = Map<HexAddress, Account>;
+
+export const cloneBook = (book: AccountBook): AccountBook =>
+  new Map([...book].map(([address, account]) => [address, { ...account }]));
+
+export const bookFromList = (accounts: readonly Account[]): AccountBook =>
+  new Map(accounts.map((account) => [account.address, { ...account }]));
+
+/** What executing one TransferContract did, kept so the solidified view can replay it. */
+export interface TransferEffects {
+  readonly owner: HexAddress;
+  readonly to: HexAddress;
+  readonly amount: number;
+  /** Bytes drawn from the owner's free daily bandwidth (receipt `net_usage`). */
+  readonly netUsage: number;
+  /** SUN burned for bandwidth, or the 0.1 TRX burned instead when the recipient is new (receipt `net_fee`). */
+  readonly netFee: number;
+  /** The 1 TRX TransferContract burns when it activates the recipient. */
+  readonly createAccountFee: number;
+  readonly createsAccount: boolean;
+  /** Head block time at execution: java-tron's "now" for bandwidth and account timestamps. */
+  readonly operationTime: number;
+  readonly ownerFreeNetUsage: number;
+  readonly ownerLatestConsumeFreeTime: number;
+}
+
+export interface TransactionRecord {
+  readonly txId: string;
+  readonly rawData: JsonObject;
+  readonly rawDataHex: string;
+  readonly signatures: readonly string[];
+  readonly expiration: number;
+  readonly bandwidthBytes: number;
+  readonly contractType: string;
+  effects: TransferEffects;
+  blockNumber: number | null;
+  blockTimestamp: number | null;
+}
+
+export interface BlockRecord {
+  readonly number: number;
+  readonly blockId: string;
+  readonly parentHash: string;
+  readonly timestamp: number;
+  readonly txTrieRoot: string;
+  readonly witnessAddress: HexAddress;
+  readonly witnessSignature: string;
+  readonly version: number;
+  readonly txIds: readonly string[];
+}
+
+export interface KeyPair {
+  readonly privateKey: string;
+  readonly address: HexAddress;
+}
+
+/** The persisted form: everything a restart needs to continue the same chain. */
+export interface ChainSnapshot {
+  readonly format: 'trx-shop-devnet/1';
+  readonly witness: KeyPair;
+  readonly genesis: KeyPair;
+  readonly timeOffsetMs: number;
+  readonly headNumber: number;
+  readonly solidNumber: number;
+  readonly blocks: readonly BlockRecord[];
+  /** TAPOS: last two bytes of a block number -> bytes 8..15 of that block's id, as RecentBlockStore keeps it. */
+  readonly tapos: Readonly<Record<string, string>>;
+  readonly confirmedAccounts: readonly Account[];
+  readonly solidAccounts: readonly Account[];
+  readonly transactions: readonly TransactionRecord[];
+  readonly pending: readonly TransactionRecord[];
+}

@@ -1,0 +1,337 @@
+import { utils } from 'tronweb';
+import type { DevnetConfig } from '../options.js';
+import { type HexAddress, toBase58Address } from './addresses.js';
+import { sealBlock, sealGenesisBlock, taposHash, taposKey } from './blocks.js';
+import {
+  type Account,
+  type AccountBook,
+  type BlockRecord,
+  bookFromList,
+  type ChainSnapshot,
+  cloneBook,
+  type KeyPair,
+  type TransactionRecord,
+} from './chain-state.js';
+import { type Refusal, refuse } from './refusals.js';
+import { type DecodedTransaction, recoverSigner } from './signed-transaction.js';
+import { applyTransfer, executeTransfer } from './transfer-execution.js';
+
+/** java-tron refuses expirations further out than this from the head block (`MAXIMUM_TIME_UNTIL_EXPIRATION`). */
+const MAX_EXPIRATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Empty blocks older than this are forgotten; blocks with transactions are kept for good. */
+const KEPT_EMPTY_BLOCKS = 1000;
+
+export type BroadcastVerdict =
+  | { readonly kind: 'accepted'; readonly txId: string }
+  | { readonly kind: 'refused'; readonly txId: string; readonly refusal: Refusal };
+
+export type ChainView = 'head' | 'solid';
+
+const newKeyPair = (): KeyPair => {
+  const account = utils.accounts.generateAccount();
+  return { privateKey: account.privateKey.toLowerCase(), address: account.address.hex.toLowerCase() };
+};
+
+const alignDown = (time: number, slotMs: number): number => Math.floor(time / slotMs) * slotMs;
+
+const genesisSnapshot = (config: DevnetConfig): ChainSnapshot => {
+  const witness = newKeyPair();
+  const genesis = newKeyPair();
+  const genesisBlock = sealGenesisBlock(alignDown(Date.now(), config.slotMs), witness);
+  const genesisAccount: Account = {
+    address: genesis.address,
+    balance: config.genesisBalanceSun,
+    createTime: genesisBlock.timestamp,
+    latestOperationTime: 0,
+    freeNetUsage: 0,
+    latestConsumeFreeTime: 0,
+  };
+  return {
+    format: 'trx-shop-devnet/1',
+    witness,
+    genesis,
+    timeOffsetMs: 0,
+    headNumber: 0,
+    solidNumber: 0,
+    blocks: [genesisBlock],
+    tapos: { [taposKey(0)]: taposHash(genesisBlock.blockId) },
+    confirmedAccounts: [genesisAccount],
+    solidAccounts: [genesisAccount],
+    transactions: [],
+    pending: [],
+  };
+};
+
+/**
+ * The chain: blocks, three views of the accounts (solidified, head block, head plus pending
+ * transactions, like java-tron's pending session) and the broadcast rules in java-tron's order.
+ */
+export class DevnetChain {
+  readonly witness: KeyPair;
+  readonly genesis: KeyPair;
+  readonly #config: DevnetConfig;
+  #timeOffsetMs: number;
+  #headNumber: number;
+  #solidNumber: number;
+  readonly #blocks = new Map<number, BlockRecord>();
+  readonly #blockNumbersById = new Map<string, number>();
+  readonly #tapos: Map<string, string>;
+  #confirmed: AccountBook;
+  #pendingBook: AccountBook;
+  readonly #solid: AccountBook;
+  readonly #transactions = new Map<string, TransactionRecord>();
+  #pending: TransactionRecord[];
+  readonly #listeners = new Set<() => void>();
+
+  private constructor(config: DevnetConfig, snapshot: ChainSnapshot) {
+    this.#config = config;
+    this.witness = snapshot.witness;
+    this.genesis = snapshot.genesis;
+    this.#timeOffsetMs = snapshot.timeOffsetMs;
+    this.#headNumber = snapshot.headNumber;
+    this.#solidNumber = snapshot.solidNumber;
+    for (const block of snapshot.blocks) this.#remember(block);
+    this.#tapos = new Map(Object.entries(snapshot.tapos));
+    this.#confirmed = bookFromList(snapshot.confirmedAccounts);
+    this.#solid = bookFromList(snapshot.solidAccounts);
+    for (const record of snapshot.transactions) this.#transactions.set(record.txId, { ...record });
+    this.#pending = [];
+    this.#pendingBook = cloneBook(this.#confirmed);
+    // A restart re-validates the pending pool against the head, as java-tron re-pushes it.
+    for (const record of snapshot.pending) this.#repush({ ...record });
+  }
+
+  static open(config: DevnetConfig, snapshot: ChainSnapshot | null): DevnetChain {
+    return new DevnetChain(config, snapshot ?? genesisSnapshot(config));
+  }
+
+  onChange(listener: () => void): void {
+    this.#listeners.add(listener);
+  }
+
+  get head(): BlockRecord {
+    return this.#blockAt(this.#headNumber);
+  }
+
+  get solidBlock(): BlockRecord {
+    return this.#blockAt(this.#solidNumber);
+  }
+
+  /** Wall clock moved by `/devnet/time`: where the next block's timestamp comes from. */
+  get chainNow(): number {
+    return Date.now() + this.#timeOffsetMs;
+  }
+
+  /** The next block lands at least `ms` after the later of the head block and the chain clock. */
+  advanceTime(ms: number): void {
+    const target = Math.max(this.chainNow, this.head.timestamp) + ms;
+    this.#timeOffsetMs = target - Date.now();
+    this.#changed();
+  }
+
+  block(numberOrId: number | string, view: ChainView): BlockRecord | undefined {
+    const number = typeof numberOrId === 'number' ? numberOrId : this.#blockNumbersById.get(numberOrId);
+    if (number === undefined) return undefined;
+    if (number > (view === 'head' ? this.#headNumber : this.#solidNumber)) return undefined;
+    return this.#blocks.get(number);
+  }
+
+  /** `head` includes pending transactions, as java-tron's `wallet/getaccount` does. */
+  account(address: HexAddress, view: ChainView): Readonly<Account> | undefined {
+    return (view === 'head' ? this.#pendingBook : this.#solid).get(address);
+  }
+
+  transaction(txId: string, view: ChainView): Readonly<TransactionRecord> | undefined {
+    const record = this.#transactions.get(txId) ?? this.#pending.find((pending) => pending.txId === txId);
+    if (record === undefined || view === 'head') return record;
+    return record.blockNumber !== null && record.blockNumber <= this.#solidNumber ? record : undefined;
+  }
+
+  transactionsInvolving(address: HexAddress): readonly Readonly<TransactionRecord>[] {
+    const involves = (record: TransactionRecord) =>
+      record.effects.owner === address || record.effects.to === address;
+    return [...this.#transactions.values(), ...this.#pending].filter(involves);
+  }
+
+  /** java-tron's order: expiration vs next slot, signature, TAPOS, expiration window, duplicates, then execution. */
+  broadcast(transaction: DecodedTransaction): BroadcastVerdict {
+    const refusal = this.#admissionRefusal(transaction);
+    if (refusal !== null) return { kind: 'refused', txId: transaction.txId, refusal };
+    const effects = executeTransfer(this.#pendingBook, transaction, this.head.timestamp, this.#config.fees);
+    if ('code' in effects) return { kind: 'refused', txId: transaction.txId, refusal: effects };
+    applyTransfer(this.#pendingBook, effects);
+    this.#pending.push({
+      txId: transaction.txId,
+      rawData: transaction.rawData,
+      rawDataHex: transaction.rawDataHex,
+      signatures: transaction.signatures,
+      expiration: transaction.expiration,
+      bandwidthBytes: transaction.bandwidthBytes,
+      contractType: transaction.contractType ?? '',
+      effects,
+      blockNumber: null,
+      blockTimestamp: null,
+    });
+    this.#changed();
+    return { kind: 'accepted', txId: transaction.txId };
+  }
+
+  /**
+   * Seals the pending transactions into a new block. Each is executed again against the head, as
+   * java-tron does when it builds a block: one that no longer passes (expired meanwhile, say) is
+   * dropped and its pending effects vanish with it.
+   */
+  produceBlock(): BlockRecord {
+    const parent = this.head;
+    const timestamp = Math.max(
+      parent.timestamp + this.#config.slotMs,
+      alignDown(this.chainNow, this.#config.slotMs),
+    );
+    const work = cloneBook(this.#confirmed);
+    const included: TransactionRecord[] = [];
+    for (const record of this.#pending) {
+      const effects =
+        record.expiration <= parent.timestamp
+          ? refuse.expired()
+          : executeTransfer(
+              work,
+              {
+                ...record,
+                ownerAddress: record.effects.owner,
+                toAddress: record.effects.to,
+                amount: record.effects.amount,
+              },
+              parent.timestamp,
+              this.#config.fees,
+            );
+      if ('code' in effects) {
+        this.#config.logger(`devnet: dropped ${record.txId} from the new block: ${effects.message}`);
+        continue;
+      }
+      applyTransfer(work, effects);
+      included.push({ ...record, effects });
+    }
+    const block = sealBlock({
+      number: parent.number + 1,
+      parentHash: parent.blockId,
+      timestamp,
+      txIds: included.map((record) => record.txId),
+      witness: this.witness,
+    });
+    for (const record of included) {
+      record.blockNumber = block.number;
+      record.blockTimestamp = block.timestamp;
+      this.#transactions.set(record.txId, record);
+    }
+    this.#remember(block);
+    this.#tapos.set(taposKey(block.number), taposHash(block.blockId));
+    this.#headNumber = block.number;
+    this.#confirmed = work;
+    this.#pending = [];
+    this.#pendingBook = cloneBook(work);
+    this.#solidify();
+    this.#forgetOldEmptyBlocks();
+    this.#changed();
+    return block;
+  }
+
+  snapshot(): ChainSnapshot {
+    return {
+      format: 'trx-shop-devnet/1',
+      witness: this.witness,
+      genesis: this.genesis,
+      timeOffsetMs: this.#timeOffsetMs,
+      headNumber: this.#headNumber,
+      solidNumber: this.#solidNumber,
+      blocks: [...this.#blocks.values()],
+      tapos: Object.fromEntries(this.#tapos),
+      confirmedAccounts: [...this.#confirmed.values()],
+      solidAccounts: [...this.#solid.values()],
+      transactions: [...this.#transactions.values()],
+      pending: this.#pending,
+    };
+  }
+
+  #admissionRefusal(transaction: DecodedTransaction): Refusal | null {
+    const headTime = this.head.timestamp;
+    if (transaction.contractCount === 0) return refuse.noContract();
+    if (transaction.expiration < headTime + this.#config.slotMs) return refuse.expired();
+    const signatureRefusal = this.#signatureRefusal(transaction);
+    if (signatureRefusal !== null) return signatureRefusal;
+    if (this.#tapos.get(transaction.refBlockBytes) !== transaction.refBlockHash) return refuse.tapos();
+    if (transaction.expiration <= headTime || transaction.expiration > headTime + MAX_EXPIRATION_WINDOW_MS) {
+      return refuse.expired();
+    }
+    if (this.transaction(transaction.txId, 'head') !== undefined) return refuse.duplicate();
+    return null;
+  }
+
+  /** The owner permission of a plain account is its own key with threshold 1. */
+  #signatureRefusal(transaction: DecodedTransaction): Refusal | null {
+    if (transaction.signatures.length === 0) return refuse.signature('miss sig or contract');
+    const signers = new Set<string>();
+    for (const signature of transaction.signatures) {
+      const check = recoverSigner(transaction.txId, signature);
+      if (check.kind === 'malformed') return refuse.signature(check.detail);
+      const signer = toBase58Address(check.address);
+      if (check.address !== transaction.ownerAddress) {
+        return refuse.signature(`${signature} is signed by ${signer} but it is not contained of permission.`);
+      }
+      if (signers.has(check.address)) return refuse.signature(`${signer} has signed twice!`);
+      signers.add(check.address);
+    }
+    return null;
+  }
+
+  #repush(record: TransactionRecord): void {
+    const effects = executeTransfer(
+      this.#pendingBook,
+      {
+        ...record,
+        ownerAddress: record.effects.owner,
+        toAddress: record.effects.to,
+        amount: record.effects.amount,
+      },
+      this.head.timestamp,
+      this.#config.fees,
+    );
+    if ('code' in effects) return;
+    applyTransfer(this.#pendingBook, effects);
+    this.#pending.push({ ...record, effects });
+  }
+
+  #solidify(): void {
+    const target = Math.max(0, this.#headNumber - this.#config.solidDepth);
+    while (this.#solidNumber < target) {
+      this.#solidNumber += 1;
+      for (const txId of this.#blocks.get(this.#solidNumber)?.txIds ?? []) {
+        const record = this.#transactions.get(txId);
+        if (record !== undefined) applyTransfer(this.#solid, record.effects);
+      }
+    }
+  }
+
+  #forgetOldEmptyBlocks(): void {
+    const old = this.#headNumber - KEPT_EMPTY_BLOCKS;
+    const block = this.#blocks.get(old);
+    if (old > 0 && old < this.#solidNumber && block !== undefined && block.txIds.length === 0) {
+      this.#blocks.delete(old);
+      this.#blockNumbersById.delete(block.blockId);
+    }
+  }
+
+  #remember(block: BlockRecord): void {
+    this.#blocks.set(block.number, block);
+    this.#blockNumbersById.set(block.blockId, block.number);
+  }
+
+  #blockAt(number: number): BlockRecord {
+    const block = this.#blocks.get(number);
+    if (block === undefined) throw new Error(`devnet: block ${number} is not kept`);
+    return block;
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener();
+  }
+}

@@ -1,0 +1,120 @@
+import type { FeeSchedule } from '../options.js';
+import { type HexAddress, toBase58Address } from './addresses.js';
+import { usageAt } from './bandwidth.js';
+import type { AccountBook, TransferEffects } from './chain-state.js';
+import { type Refusal, refuse } from './refusals.js';
+
+export interface TransferToExecute {
+  readonly contractType: string | null;
+  readonly ownerAddress: HexAddress | null;
+  readonly toAddress: HexAddress | null;
+  readonly amount: unknown;
+  readonly bandwidthBytes: number;
+}
+
+interface BandwidthBill {
+  readonly netUsage: number;
+  readonly netFee: number;
+  readonly ownerFreeNetUsage: number;
+  readonly ownerLatestConsumeFreeTime: number;
+}
+
+/**
+ * `BandwidthProcessor.consume` for a TransferContract with no staked bandwidth. A transfer that
+ * activates its recipient never uses the free daily bandwidth: it burns the account-creation
+ * bandwidth fee instead.
+ */
+const billBandwidth = (
+  balance: number,
+  usage: { freeNetUsage: number; latestConsumeFreeTime: number },
+  bytes: number,
+  createsAccount: boolean,
+  now: number,
+  fees: FeeSchedule,
+): BandwidthBill | Refusal => {
+  const unchanged = {
+    ownerFreeNetUsage: usage.freeNetUsage,
+    ownerLatestConsumeFreeTime: usage.latestConsumeFreeTime,
+  };
+  if (createsAccount) {
+    if (balance < fees.createNewAccountBandwidthFeeSun) return refuse.bandwidth();
+    return { netUsage: 0, netFee: fees.createNewAccountBandwidthFeeSun, ...unchanged };
+  }
+  const inUse = usageAt(usage.freeNetUsage, usage.latestConsumeFreeTime, now);
+  if (bytes <= fees.freeBandwidthBytes - inUse) {
+    return { netUsage: bytes, netFee: 0, ownerFreeNetUsage: inUse + bytes, ownerLatestConsumeFreeTime: now };
+  }
+  const burn = bytes * fees.burnSunPerByte;
+  if (balance < burn) return refuse.bandwidth();
+  return { netUsage: 0, netFee: burn, ...unchanged };
+};
+
+/**
+ * Bandwidth first, then `TransferActuator.validate`, in java-tron's order; the actuator sees the
+ * balance after the bandwidth fee, which is why sending a whole balance fails once free bandwidth
+ * is gone. Returns what the transfer would do, without changing the book.
+ */
+export const executeTransfer = (
+  book: AccountBook,
+  transfer: TransferToExecute,
+  now: number,
+  fees: FeeSchedule,
+): TransferEffects | Refusal => {
+  if (transfer.contractType !== 'TransferContract') {
+    return refuse.contractValidation(
+      `the devnet executes TransferContract only, got ${transfer.contractType}`,
+    );
+  }
+  const { ownerAddress, toAddress } = transfer;
+  if (ownerAddress === null) return refuse.contractValidation('Invalid ownerAddress!');
+  const owner = book.get(ownerAddress);
+  if (owner === undefined) {
+    return refuse.contractValidation(`account [${toBase58Address(ownerAddress)}] does not exist`);
+  }
+  const createsAccount = toAddress === null || !book.has(toAddress);
+  const bill = billBandwidth(owner.balance, owner, transfer.bandwidthBytes, createsAccount, now, fees);
+  if ('code' in bill) return bill;
+
+  if (toAddress === null) return refuse.contractValidation('Invalid toAddress!');
+  if (toAddress === ownerAddress) return refuse.contractValidation('Cannot transfer TRX to yourself.');
+  const amount = transfer.amount;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
+    return refuse.contractValidation('Amount must be greater than 0.');
+  }
+  const createAccountFee = createsAccount ? fees.createAccountFeeSun : 0;
+  if (owner.balance - bill.netFee < amount + createAccountFee) {
+    return refuse.contractValidation('Validate TransferContract error, balance is not sufficient.');
+  }
+  return {
+    owner: ownerAddress,
+    to: toAddress,
+    amount,
+    netUsage: bill.netUsage,
+    netFee: bill.netFee,
+    createAccountFee,
+    createsAccount,
+    operationTime: now,
+    ownerFreeNetUsage: bill.ownerFreeNetUsage,
+    ownerLatestConsumeFreeTime: bill.ownerLatestConsumeFreeTime,
+  };
+};
+
+/** Writes executed effects into a book (head, pending or solidified view). */
+export const applyTransfer = (book: AccountBook, effects: TransferEffects): void => {
+  const owner = book.get(effects.owner);
+  if (owner === undefined) throw new Error(`applyTransfer: owner ${effects.owner} missing from the book`);
+  owner.balance -= effects.amount + effects.netFee + effects.createAccountFee;
+  owner.freeNetUsage = effects.ownerFreeNetUsage;
+  owner.latestConsumeFreeTime = effects.ownerLatestConsumeFreeTime;
+  owner.latestOperationTime = effects.operationTime;
+  const recipient = book.get(effects.to) ?? {
+    address: effects.to,
+    balance: 0,
+    createTime: effects.operationTime,
+    latestOperationTime: 0,
+    freeNetUsage: 0,
+    latestConsumeFreeTime: 0,
+  };
+  recipient.balance += effects.amount;
+  book.set(effects.to, recipient);
+};

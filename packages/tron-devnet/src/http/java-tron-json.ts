@@ -1,0 +1,103 @@
+import type { FeeSchedule } from '../options.js';
+import { usageAt } from '../chain/bandwidth.js';
+import type { BroadcastVerdict } from '../chain/chain.js';
+import type { Account, BlockRecord, TransactionRecord } from '../chain/chain-state.js';
+import { utf8ToHex } from '../chain/hex.js';
+import type { JsonObject } from '../chain/signed-transaction.js';
+
+/** Network-wide limits java-tron reports in `getaccountresource` (mainnet values; the devnet has no staking). */
+const TOTAL_NET_LIMIT = 43_200_000_000;
+const TOTAL_ENERGY_LIMIT = 180_000_000_000;
+/** java-tron's default active-permission operations bitmap (every system contract but a few). */
+const ACTIVE_DEFAULT_OPERATIONS = '7fff1fc0033efb0f000000000000000000000000000000000000000000000000';
+
+/** java-tron's JsonFormat prints proto3 fields only when they differ from their default. */
+const withoutDefaults = (fields: JsonObject): JsonObject =>
+  Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== 0 && value !== '' && value !== false),
+  );
+
+export const accountJson = (account: Readonly<Account>, now: number): JsonObject => {
+  const keys = [{ address: account.address, weight: 1 }];
+  return {
+    ...withoutDefaults({
+      address: account.address,
+      balance: account.balance,
+      create_time: account.createTime,
+      latest_opration_time: account.latestOperationTime,
+      free_net_usage: usageAt(account.freeNetUsage, account.latestConsumeFreeTime, now),
+      latest_consume_free_time: account.latestConsumeFreeTime,
+    }),
+    account_resource: {},
+    owner_permission: { permission_name: 'owner', threshold: 1, keys },
+    active_permission: [
+      {
+        type: 'Active',
+        id: 2,
+        permission_name: 'active',
+        threshold: 1,
+        operations: ACTIVE_DEFAULT_OPERATIONS,
+        keys,
+      },
+    ],
+  };
+};
+
+/** `freeNetUsed` is what is still in use after the linear 24 h recovery, as java-tron answers it. */
+export const accountResourceJson = (account: Readonly<Account>, now: number, fees: FeeSchedule): JsonObject =>
+  withoutDefaults({
+    freeNetUsed: usageAt(account.freeNetUsage, account.latestConsumeFreeTime, now),
+    freeNetLimit: fees.freeBandwidthBytes,
+    TotalNetLimit: TOTAL_NET_LIMIT,
+    TotalEnergyLimit: TOTAL_ENERGY_LIMIT,
+  });
+
+/** A pending transaction has no `ret` yet: java-tron writes the result when a block executes it. */
+export const transactionJson = (record: Readonly<TransactionRecord>): JsonObject => ({
+  ...(record.blockNumber === null ? {} : { ret: [{ contractRet: 'SUCCESS' }] }),
+  signature: [...record.signatures],
+  txID: record.txId,
+  raw_data: record.rawData,
+  raw_data_hex: record.rawDataHex,
+});
+
+/** `{}` until a block holds the transaction: the info is written when the block is processed. */
+export const transactionInfoJson = (record: Readonly<TransactionRecord>): JsonObject => {
+  if (record.blockNumber === null || record.blockTimestamp === null) return {};
+  const { netUsage, netFee, createAccountFee } = record.effects;
+  return withoutDefaults({
+    id: record.txId,
+    fee: netFee + createAccountFee,
+    blockNumber: record.blockNumber,
+    blockTimeStamp: record.blockTimestamp,
+    contractResult: [''],
+    receipt: withoutDefaults({ net_usage: netUsage, net_fee: netFee }),
+  });
+};
+
+export const blockJson = (
+  block: BlockRecord,
+  transactions: readonly Readonly<TransactionRecord>[] | null,
+): JsonObject => ({
+  blockID: block.blockId,
+  block_header: {
+    raw_data: withoutDefaults({
+      number: block.number,
+      txTrieRoot: block.txTrieRoot,
+      witness_address: block.witnessAddress,
+      parentHash: block.parentHash,
+      version: block.version,
+      timestamp: block.timestamp,
+    }),
+    witness_signature: block.witnessSignature,
+  },
+  ...(transactions === null || transactions.length === 0
+    ? {}
+    : { transactions: transactions.map(transactionJson) }),
+});
+
+/** `result` and `code` SUCCESS are defaults, so a refusal has no `result` and an acceptance no `code`. */
+export const broadcastJson = (verdict: BroadcastVerdict): JsonObject =>
+  verdict.kind === 'accepted'
+    ? { result: true, txid: verdict.txId }
+    : { code: verdict.refusal.code, txid: verdict.txId, message: utf8ToHex(verdict.refusal.message) };

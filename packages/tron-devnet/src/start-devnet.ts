@@ -1,0 +1,55 @@
+import { BlockProducer } from './block-producer.js';
+import { toBase58Address } from './chain/addresses.js';
+import { DevnetChain } from './chain/chain.js';
+import { BroadcastFaults } from './http/broadcast-faults.js';
+import { devnetRoutes } from './http/devnet-routes.js';
+import { startHttpServer } from './http/server.js';
+import { walletRoutes } from './http/wallet-routes.js';
+import { type DevnetOptions, resolveOptions } from './options.js';
+import { DebouncedStateWriter, readStateFile } from './persistence/state-file.js';
+
+export interface RunningDevnet {
+  /** TronWeb `fullHost`, e.g. http://127.0.0.1:45123. */
+  readonly url: string;
+  /** base58 address of the genesis account (its key never leaves the devnet). */
+  readonly genesisAddress: string;
+  /** Stops block production and the HTTP server; flushes the state file. */
+  stop(): Promise<void>;
+}
+
+export const startDevnet = async (options: DevnetOptions = {}): Promise<RunningDevnet> => {
+  const config = resolveOptions(options);
+  const chain = DevnetChain.open(config, config.statePath === null ? null : readStateFile(config.statePath));
+  const writer =
+    config.statePath === null ? null : new DebouncedStateWriter(config.statePath, () => chain.snapshot());
+  if (writer !== null) {
+    chain.onChange(() => writer.changed());
+    // The genesis (keys included) is on disk before anyone can fund from it.
+    writer.flush();
+  }
+  const faults = new BroadcastFaults();
+  const producer = new BlockProducer(chain, config.blockIntervalMs);
+  const routes = new Map([
+    ...walletRoutes({ chain, faults, fees: config.fees }),
+    ...devnetRoutes({ chain, producer, faults }),
+  ]);
+  const server = await startHttpServer(routes, config.host, config.port, config.logger);
+  producer.start();
+  config.logger(
+    `devnet: listening on ${server.url}, head ${chain.head.number}, solid depth ${config.solidDepth}`,
+  );
+
+  let stopped: Promise<void> | null = null;
+  return {
+    url: server.url,
+    genesisAddress: toBase58Address(chain.genesis.address),
+    stop: () => {
+      stopped ??= (async () => {
+        producer.stop();
+        await server.close();
+        writer?.flush();
+      })();
+      return stopped;
+    },
+  };
+};

@@ -1,0 +1,80 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startDevnet } from '../src/index.js';
+import { DevnetClient, SOLID_DEPTH, TRX } from './support/devnet-client.js';
+
+describe('a file-backed devnet', () => {
+  let directory: string;
+  let statePath: string;
+
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'tron-devnet-'));
+    statePath = join(directory, 'chain.json');
+  });
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('keeps balances, transactions, block height and the genesis account across a restart', async () => {
+    const first = await DevnetClient.start({ statePath });
+    const sender = await first.fundedAccount(10 * TRX);
+    const recipient = await first.fundedAccount(1 * TRX);
+    const { signed } = await first.transfer(sender, recipient.base58, 4 * TRX);
+    await first.produceBlocks(SOLID_DEPTH + 1);
+    const head = await first.tronWeb.trx.getCurrentBlock();
+    const info = await first.tronWeb.trx.getTransactionInfo(signed.txID);
+    const genesisAddress = first.devnet.genesisAddress;
+    await first.stop();
+    expect(existsSync(statePath)).toBe(true);
+
+    const second = await DevnetClient.start({ statePath });
+    try {
+      expect(second.devnet.genesisAddress).toBe(genesisAddress);
+      expect(await second.tronWeb.trx.getCurrentBlock()).toEqual(head);
+      expect(await second.solidBalance(sender.base58)).toBe(6 * TRX);
+      expect(await second.solidBalance(recipient.base58)).toBe(5 * TRX);
+      expect(await second.tronWeb.trx.getTransactionInfo(signed.txID)).toEqual(info);
+      expect((await second.tronWeb.trx.getTransaction(signed.txID)).raw_data).toEqual(signed.raw_data);
+
+      // The chain goes on from where it stopped, and TAPOS still knows the old head.
+      const { reply } = await second.transfer(recipient, sender.base58, 1 * TRX);
+      expect(reply.result).toBe(true);
+      expect(await second.produceBlocks(1)).toBe(head.block_header.raw_data.number + 1);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('keeps a transaction accepted but not yet in a block, and includes it after the restart', async () => {
+    const first = await DevnetClient.start({ statePath });
+    const sender = await first.fundedAccount(3 * TRX);
+    const recipient = await first.fundedAccount(1 * TRX);
+    const { signed } = await first.transfer(sender, recipient.base58, 1 * TRX);
+    await first.stop();
+
+    const second = await DevnetClient.start({ statePath });
+    try {
+      expect(await second.headBalance(recipient.base58)).toBe(2 * TRX);
+      const includedIn = await second.produceBlocks(1);
+      expect((await second.tronWeb.trx.getUnconfirmedTransactionInfo(signed.txID)).blockNumber).toBe(
+        includedIn,
+      );
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('writes through a temporary file and leaves only the state file behind', async () => {
+    const devnet = await startDevnet({ statePath, blockIntervalMs: 0 });
+    await fetch(`${devnet.url}/devnet/blocks`, { method: 'POST', body: JSON.stringify({ count: 3 }) });
+    await devnet.stop();
+    expect(readdirSync(directory)).toEqual(['chain.json']);
+  });
+
+  it('refuses to start on a file that is not a devnet state instead of starting a new chain over it', async () => {
+    writeFileSync(statePath, JSON.stringify({ something: 'else' }));
+    await expect(startDevnet({ statePath, blockIntervalMs: 0 })).rejects.toThrow(
+      'is not a trx-shop-devnet/1 state file',
+    );
+  });
+});
