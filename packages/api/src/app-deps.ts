@@ -21,6 +21,8 @@ export interface AppDeps {
   readonly ids: IdGenerator;
   readonly notifier: Notifier;
   readonly funding?: WalletFunding;
+  /** MERCHANT_WALLET_ADDRESS: receives payments when no admin exists yet. */
+  readonly configuredMerchantAddress: string | null;
 }
 
 export interface AppSettings {

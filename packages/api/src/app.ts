@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, AppSettings } from './app-deps.js';
 import { parseQueryString } from './http/query-string.js';
+import { createRoomHub, type RoomHub } from './realtime/room-hub.js';
 import { validatorCompiler } from './http/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
@@ -10,11 +11,20 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { adminCustomerRoutes } from './routes/admin-customers.routes.js';
+import { adminOrderRoutes } from './routes/admin-orders.routes.js';
+import { adminProductRoutes } from './routes/admin-products.routes.js';
+import { adminStatsRoutes } from './routes/admin-stats.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
+import { orderRoutes } from './routes/orders.routes.js';
+import { productRoutes } from './routes/products.routes.js';
+import { realtimeRoutes } from './routes/realtime.routes.js';
 import { securityRoutes } from './routes/security.routes.js';
 import { sessionRoutes } from './routes/sessions.routes.js';
+import { transactionRoutes } from './routes/transactions.routes.js';
 import { userRoutes } from './routes/users.routes.js';
+import { walletRoutes } from './routes/wallets.routes.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -39,10 +49,17 @@ export interface BuildAppOptions {
   readonly settings: AppSettings;
   /** Extra Fastify options (a logger stream in tests, say). */
   readonly fastify?: FastifyServerOptions;
+  /** The WebSocket rooms; pass the same hub as `deps.notifier` so events reach sockets. */
+  readonly hub?: RoomHub;
 }
 
 /** Builds the whole HTTP app without listening: server.ts listens, tests inject. */
-export const buildApp = async ({ deps, settings, fastify }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  deps,
+  settings,
+  fastify,
+  hub,
+}: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: { level: settings.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -75,5 +92,14 @@ export const buildApp = async ({ deps, settings, fastify }: BuildAppOptions): Pr
   await app.register(userRoutes, routeOptions);
   await app.register(sessionRoutes, routeOptions);
   await app.register(securityRoutes, routeOptions);
+  await app.register(productRoutes, routeOptions);
+  await app.register(adminProductRoutes, routeOptions);
+  await app.register(orderRoutes, routeOptions);
+  await app.register(transactionRoutes, routeOptions);
+  await app.register(walletRoutes, routeOptions);
+  await app.register(adminOrderRoutes, routeOptions);
+  await app.register(adminCustomerRoutes, routeOptions);
+  await app.register(adminStatsRoutes, routeOptions);
+  await app.register(realtimeRoutes, { ...routeOptions, hub: hub ?? createRoomHub() });
   return app;
 };

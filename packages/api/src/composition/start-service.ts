@@ -1,4 +1,5 @@
-import type { Notifier } from '@trx-shop/domain';
+import { hostname } from 'node:os';
+import type { ScheduledTask } from '@trx-shop/domain';
 import type { FastifyInstance } from 'fastify';
 import { createArgon2Hasher } from '../adapters/argon2-hasher.js';
 import { domainLogger } from '../adapters/fastify-logger.js';
@@ -9,11 +10,13 @@ import type { AppDeps } from '../app-deps.js';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config/config.js';
 import { loadOrCreateSecrets, type ServiceSecrets } from '../config/secrets-file.js';
-import { identityDeps } from '../routes/route-options.js';
+import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
+import { createRoomHub } from '../realtime/room-hub.js';
+import { identityDeps, paymentDeps } from '../routes/route-options.js';
+import { startSettlementListener } from './settlement-listener.js';
 import { type BootstrapResult, ensureBootstrapAdmin } from './bootstrap-admin.js';
 import { seedDemoProducts } from './demo-products.js';
 import { keyVaultFromSecrets } from './key-vault-from-secrets.js';
-import { loggingNotifier } from './logging-notifier.js';
 import { type OpenedChain, openConfiguredChain } from './open-chain.js';
 import { openConfiguredStore } from './open-store.js';
 
@@ -42,8 +45,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     throw error;
   });
   const ids = createObjectIdGenerator();
-  // Events go to whichever notifier is attached once the app (and its logger) exists.
-  let notifier: Notifier = { notifyUser: () => undefined };
+  const hub = createRoomHub();
   const deps: AppDeps = {
     store,
     chain: chain.chain,
@@ -52,11 +54,13 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     totp: createOtplibTotp(),
     clock: systemClock,
     ids,
-    notifier: { notifyUser: (userId, event) => notifier.notifyUser(userId, event) },
+    notifier: hub,
     ...(chain.funding ? { funding: chain.funding } : {}),
+    configuredMerchantAddress: config.merchantWalletAddress,
   };
   const app = await buildApp({
     deps,
+    hub,
     settings: {
       production: config.production,
       jwtAccessSecret: secrets.jwtAccess,
@@ -68,10 +72,13 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     },
   });
   const logger = domainLogger(app.log);
-  notifier = loggingNotifier(logger);
 
+  let listener: ScheduledTask | null = null;
+  // Graceful: stop accepting and finish in-flight requests, let the listener finish its run,
+  // then close the store and the devnet.
   const stopAll = async () => {
     await app.close();
+    await listener?.stop();
     await store.close();
     await chain.devnet?.stop();
   };
@@ -85,6 +92,14 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
           )
         : 0;
     const url = await app.listen({ host: config.host, port: config.port });
+    listener = startSettlementListener({
+      deps: paymentDeps(deps, logger),
+      scheduler: createIntervalScheduler((error) =>
+        logger.error({ err: String(error) }, 'listener run failed'),
+      ),
+      intervalMs: config.listenerIntervalMs,
+      instanceId: `${hostname()}:${process.pid}:${ids.newId()}`,
+    });
     return { app, url, chain, bootstrap, demoProductsCreated, stop: stopAll };
   } catch (error) {
     await stopAll();

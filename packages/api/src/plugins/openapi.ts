@@ -45,6 +45,7 @@ export const openApiPlugin = fp(
           { name: 'wallets', description: 'The caller’s custodial wallet' },
           { name: 'admin', description: 'Shop administration' },
           { name: 'health', description: 'Service health' },
+          { name: 'realtime', description: 'WebSocket events' },
         ],
       },
     });

@@ -76,12 +76,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       const registered = await registerUser(identity, request.body, client(request));
       if (!registered.ok) throw registered.error;
       issueCookies(reply, registered.value);
-      return reply
-        .status(201)
-        .send({
-          message: 'User registered successfully',
-          user: presentRegisteredUser(registered.value.user),
-        });
+      return reply.status(201).send({
+        message: 'User registered successfully',
+        user: presentRegisteredUser(registered.value.user),
+      });
     },
   );
 

@@ -1,4 +1,4 @@
-import type { IdentityDeps } from '@trx-shop/domain';
+import type { IdentityDeps, PaymentDeps } from '@trx-shop/domain';
 import type { AppDeps, AppSettings } from '../app-deps.js';
 
 export interface RouteOptions {
@@ -18,4 +18,16 @@ export const identityDeps = (deps: AppDeps, log: IdentityDeps['logger']): Identi
   ids: deps.ids,
   logger: log,
   ...(deps.funding ? { funding: deps.funding } : {}),
+});
+
+/** The order, payment and settlement use cases' dependencies, drawn from the app's. */
+export const paymentDeps = (deps: AppDeps, log: PaymentDeps['logger']): PaymentDeps => ({
+  store: deps.store,
+  chain: deps.chain,
+  vault: deps.vault,
+  notifier: deps.notifier,
+  clock: deps.clock,
+  ids: deps.ids,
+  logger: log,
+  configuredMerchantAddress: deps.configuredMerchantAddress,
 });

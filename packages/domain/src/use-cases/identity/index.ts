@@ -9,5 +9,6 @@ export * from './manage-sessions.js';
 export * from './refresh-session.js';
 export * from './register-user.js';
 export * from './start-session.js';
+export * from './two-factor-code.js';
 export * from './two-factor.js';
 export * from './update-profile.js';

@@ -1,0 +1,37 @@
+import { type PaymentDeps, runSettlement, type ScheduledTask, type Scheduler } from '@trx-shop/domain';
+
+export const LISTENER_LEASE = 'settlement-listener';
+
+export interface ListenerOptions {
+  readonly deps: PaymentDeps;
+  readonly scheduler: Scheduler;
+  readonly intervalMs: number;
+  /** This instance's name in the lease. */
+  readonly instanceId: string;
+}
+
+/**
+ * The background listener: once at start-up, then every interval. Only the holder of the lease
+ * runs it, so several instances never settle the same transfer at once; if the holder dies, its
+ * lease expires and another instance takes over.
+ */
+export const startSettlementListener = ({
+  deps,
+  scheduler,
+  intervalMs,
+  instanceId,
+}: ListenerOptions): ScheduledTask => {
+  const leaseMs = Math.max(30_000, intervalMs * 3);
+  return scheduler.every(intervalMs, async () => {
+    const leader = await deps.store.leases.tryAcquire(LISTENER_LEASE, instanceId, deps.clock.now(), leaseMs);
+    if (!leader) return;
+    const report = await runSettlement(deps);
+    const { outcomes } = report;
+    if (report.recoveredClaims + outcomes.confirmed + outcomes.failed + report.effectsResumed > 0) {
+      deps.logger.info(
+        { ...outcomes, recoveredClaims: report.recoveredClaims },
+        'listener run settled transfers',
+      );
+    }
+  });
+};

@@ -1,0 +1,192 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  type CustomerRow,
+  customerOverview,
+  formatSunAsTrx,
+  normalizePageRequest,
+  setCustomerActive,
+  sunToTrx,
+  type UserStore,
+} from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { csvCell, csvLine } from '../http/csv.js';
+import { errorResponses, IdParams } from '../http/schemas.js';
+import { identityOf } from '../plugins/auth.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
+import { presentUser, UserView } from './presenters/user.presenter.js';
+import type { RouteOptions } from './route-options.js';
+
+const CustomerView = Type.Object(
+  {
+    ...UserView.properties,
+    totalSpent: Type.Number({ description: 'completed minus refunded totals, TRX' }),
+  },
+  { additionalProperties: false },
+);
+
+const CSV_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'walletAddress',
+  'totalSpent',
+  'isActive',
+  'createdAt',
+  'lastLogin',
+];
+
+const csvRowOf = ({ user, totalSpentSun }: CustomerRow): string =>
+  csvLine([
+    csvCell(user.id),
+    csvCell(user.username),
+    csvCell(user.email),
+    csvCell(user.wallet.address ?? ''),
+    csvCell(formatSunAsTrx(totalSpentSun), 'number'),
+    csvCell(String(user.isActive), 'number'),
+    csvCell(user.createdAt.toISOString(), 'number'),
+    csvCell(user.lastLogin?.toISOString() ?? '', 'number'),
+  ]);
+
+/** Streams the export row by row from the store's cursor: the table is never held in memory. */
+async function* customerCsv(users: UserStore): AsyncGenerator<string> {
+  yield csvLine(CSV_COLUMNS.map((column) => csvCell(column)));
+  for await (const row of users.streamCustomers()) yield csvRowOf(row);
+}
+
+export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  const users = deps.store.users;
+  const base = { preHandler: app.requireAdmin } as const;
+  const schemaBase = { tags: ['admin'], security: BEARER_OR_COOKIE };
+
+  app.get(
+    '/api/admin/customers',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'Customers with their spending, newest first; search on username or email',
+        querystring: Type.Object(
+          { search: Type.Optional(Type.String({ maxLength: 200 })), ...PageQueryFields },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object(
+            {
+              success: Type.Literal(true),
+              users: Type.Array(CustomerView),
+              stats: Type.Object(
+                {
+                  total: Type.Integer(),
+                  totalVolume: Type.Number(),
+                  totalChange: Type.String(),
+                  volumeChange: Type.String(),
+                },
+                { additionalProperties: false },
+              ),
+              pagination: PaginationView,
+            },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const page = normalizePageRequest(request.query.limit, request.query.page);
+      if (!page.ok) throw page.error;
+      const { search } = request.query;
+      const overview = await customerOverview(
+        { users },
+        search ? { search } : {},
+        page.value,
+        deps.clock.now(),
+      );
+      return {
+        success: true as const,
+        users: overview.customers.items.map((row) => ({
+          ...presentUser(row.user),
+          totalSpent: sunToTrx(row.totalSpentSun),
+        })),
+        stats: {
+          total: overview.stats.total,
+          totalVolume: sunToTrx(overview.stats.totalVolumeSun),
+          totalChange: overview.stats.totalChange,
+          volumeChange: overview.stats.volumeChange,
+        },
+        pagination: presentPagination(overview.customers),
+      };
+    },
+  );
+
+  app.patch(
+    '/api/admin/customers/:id/block',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'Block (isActive false) or unblock (true) a customer; admins cannot be blocked',
+        params: IdParams,
+        body: Type.Object({ isActive: Type.Boolean() }, { additionalProperties: false }),
+        response: {
+          200: Type.Object(
+            {
+              success: Type.Literal(true),
+              message: Type.String(),
+              user: Type.Object(
+                {
+                  _id: Type.String(),
+                  username: Type.String(),
+                  email: Type.String(),
+                  isActive: Type.Boolean(),
+                },
+                { additionalProperties: false },
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const changed = await setCustomerActive(
+        { users, clock: deps.clock },
+        identityOf(request).user.id,
+        request.params.id,
+        request.body.isActive,
+      );
+      if (!changed.ok) throw changed.error;
+      const user = changed.value;
+      return {
+        success: true as const,
+        message: user.isActive ? 'User unblocked' : 'User blocked',
+        user: { _id: user.id, username: user.username, email: user.email, isActive: user.isActive },
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/customers/export',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'All customers as CSV (customers.csv), streamed',
+        response: {
+          200: { description: 'CSV file', content: { 'text/csv': { schema: Type.String() } } },
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (_request, reply) => {
+      // The schema documents the body as text; Fastify streams a Readable as it is.
+      const body: unknown = Readable.from(customerCsv(users));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="customers.csv"')
+        .send(body as string);
+    },
+  );
+};

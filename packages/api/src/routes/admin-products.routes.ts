@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { archiveProduct, createProduct, normalizePageRequest, updateProduct } from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { errorResponses, IdParams, SuccessMessageResponse } from '../http/schemas.js';
+import { identityOf } from '../plugins/auth.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import { presentPagination } from './presenters/pagination.presenter.js';
+import { ProductView, presentProduct } from './presenters/product.presenter.js';
+import { ProductListQuery, ProductListResponse } from './products.routes.js';
+import type { RouteOptions } from './route-options.js';
+
+const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 32 })], {
+  description: 'TRX, > 0, at most 6 decimals, at most 1,000,000',
+});
+
+const productFields = {
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 5000 }),
+  price: Amount,
+  category: Type.Union([Type.Literal('digital'), Type.Literal('physical'), Type.Literal('service')]),
+  stock: Type.Integer({ minimum: 0 }),
+  image: Type.String({ maxLength: 2048, description: 'http or https URL' }),
+  isActive: Type.Boolean(),
+};
+
+const CreateBody = Type.Object(
+  {
+    name: productFields.name,
+    description: Type.Optional(productFields.description),
+    price: productFields.price,
+    category: productFields.category,
+    stock: Type.Optional(productFields.stock),
+    image: Type.Optional(productFields.image),
+    isActive: Type.Optional(productFields.isActive),
+  },
+  { additionalProperties: false },
+);
+
+const PatchBody = Type.Partial(Type.Object(productFields, { additionalProperties: false }), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+const ProductAnswer = Type.Object(
+  { success: Type.Literal(true), message: Type.String(), product: ProductView },
+  { additionalProperties: false },
+);
+
+export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  const catalogue = { products: deps.store.products, clock: deps.clock, ids: deps.ids };
+  const base = { preHandler: app.requireAdmin } as const;
+  const schemaBase = { tags: ['admin'], security: BEARER_OR_COOKIE };
+
+  app.get(
+    '/api/admin/products',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'All products (archived too), newest first; search on name or description, category filter',
+        querystring: ProductListQuery,
+        response: { 200: ProductListResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const page = normalizePageRequest(request.query.limit, request.query.page);
+      if (!page.ok) throw page.error;
+      const { search, category } = request.query;
+      const listed = await deps.store.products.list(
+        { ...(search ? { search } : {}), ...(category ? { category } : {}) },
+        page.value,
+      );
+      return {
+        success: true as const,
+        products: listed.items.map(presentProduct),
+        pagination: presentPagination(listed),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/products',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'Create a product',
+        body: CreateBody,
+        response: { 201: ProductAnswer, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createProduct(catalogue, identityOf(request).user.id, request.body);
+      if (!created.ok) throw created.error;
+      return reply
+        .status(201)
+        .send({ success: true as const, message: 'Product created', product: presentProduct(created.value) });
+    },
+  );
+
+  app.patch(
+    '/api/admin/products/:id',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'Update any subset of a product’s writable fields',
+        params: IdParams,
+        body: PatchBody,
+        response: { 200: ProductAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const updated = await updateProduct(catalogue, request.params.id, request.body);
+      if (!updated.ok) throw updated.error;
+      return { success: true as const, message: 'Product updated', product: presentProduct(updated.value) };
+    },
+  );
+
+  app.delete(
+    '/api/admin/products/:id',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'Archive a product (isActive false); it stays in this list and in past orders',
+        params: IdParams,
+        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const archived = await archiveProduct(catalogue, request.params.id);
+      if (!archived.ok) throw archived.error;
+      return { success: true as const, message: 'Product archived' };
+    },
+  );
+};

@@ -1,0 +1,190 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  cancelOrder,
+  createOrder,
+  findVisibleOrder,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  normalizePageRequest,
+  payOrder,
+} from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { domainLogger } from '../adapters/fastify-logger.js';
+import { errorResponses, IdParams, ObjectIdString } from '../http/schemas.js';
+import { identityOf } from '../plugins/auth.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import { OrderView, presentOrder } from './presenters/order.presenter.js';
+import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
+import { presentTransferSummary, TransferSummary } from './presenters/transaction.presenter.js';
+import { paymentDeps, type RouteOptions } from './route-options.js';
+
+const CreateOrderBody = Type.Object(
+  {
+    products: Type.Array(
+      Type.Object(
+        {
+          productId: ObjectIdString,
+          quantity: Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY }),
+          color: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: MAX_ORDER_LINES },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const StatusQuery = Type.Optional(
+  Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('completed'),
+    Type.Literal('refunded'),
+    Type.Literal('failed'),
+    Type.Literal('cancelled'),
+  ]),
+);
+
+const OrderAnswer = Type.Object(
+  { success: Type.Literal(true), order: OrderView },
+  { additionalProperties: false },
+);
+const OrderMessageAnswer = Type.Object(
+  { success: Type.Literal(true), message: Type.String(), order: OrderView },
+  { additionalProperties: false },
+);
+
+export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  const payments = paymentDeps(deps, domainLogger(app.log));
+  const base = { preHandler: app.requireUser } as const;
+  const schemaBase = { tags: ['orders'], security: BEARER_OR_COOKIE };
+
+  app.post(
+    '/api/orders',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'Create a pending order (one pending order per user)',
+        body: CreateOrderBody,
+        response: { 201: OrderAnswer, ...errorResponses(401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createOrder(payments, identityOf(request).user.id, request.body.products);
+      if (!created.ok) throw created.error;
+      return reply.status(201).send({ success: true as const, order: presentOrder(created.value) });
+    },
+  );
+
+  app.get(
+    '/api/orders',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'The caller’s orders, newest first',
+        querystring: Type.Object(
+          { status: StatusQuery, ...PageQueryFields },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), orders: Type.Array(OrderView), pagination: PaginationView },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const page = normalizePageRequest(request.query.limit, request.query.page);
+      if (!page.ok) throw page.error;
+      const { status } = request.query;
+      const listed = await deps.store.orders.listByUser(
+        identityOf(request).user.id,
+        status ? { status } : {},
+        page.value,
+      );
+      return {
+        success: true as const,
+        orders: listed.items.map(presentOrder),
+        pagination: presentPagination(listed),
+      };
+    },
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'One of the caller’s orders (admins: any order)',
+        params: IdParams,
+        response: { 200: OrderAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const found = await findVisibleOrder(deps.store.orders, identityOf(request).user, request.params.id);
+      if (!found.ok) throw found.error;
+      return { success: true as const, order: presentOrder(found.value) };
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/cancel',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'Cancel one’s own pending order that has no pending or confirmed payment',
+        params: IdParams,
+        response: { 200: OrderMessageAnswer, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const cancelled = await cancelOrder(
+        { orders: deps.store.orders, clock: deps.clock },
+        identityOf(request).user.id,
+        request.params.id,
+      );
+      if (!cancelled.ok) throw cancelled.error;
+      return { success: true as const, message: 'Order cancelled', order: presentOrder(cancelled.value) };
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/pay',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        summary: 'Pay a pending order from the custodial wallet; confirmation follows by event',
+        params: IdParams,
+        response: {
+          200: Type.Object(
+            {
+              success: Type.Literal(true),
+              message: Type.String(),
+              transaction: TransferSummary,
+              order: OrderView,
+            },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403, 404, 409, 502, 503),
+        },
+      },
+    },
+    async (request) => {
+      const paid = await payOrder(payments, identityOf(request).user.id, request.params.id);
+      if (!paid.ok) throw paid.error;
+      return {
+        success: true as const,
+        message: 'Payment sent; awaiting confirmation',
+        transaction: presentTransferSummary(paid.value.transaction),
+        order: presentOrder(paid.value.order),
+      };
+    },
+  );
+};

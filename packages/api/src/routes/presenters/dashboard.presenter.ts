@@ -1,0 +1,94 @@
+import { type DashboardStats, sunToTrx } from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { presentSale, SaleView } from './order.presenter.js';
+
+const Trend = Type.String({ description: 'e.g. +12.5%, -3.0%, 0.0%' });
+const StatusCounts = Type.Object(
+  {
+    pending: Type.Integer(),
+    completed: Type.Integer(),
+    refunded: Type.Integer(),
+    failed: Type.Integer(),
+    cancelled: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+
+export const DashboardView = Type.Object(
+  {
+    success: Type.Literal(true),
+    stats: Type.Object(
+      {
+        totals: Type.Object(
+          {
+            totalRevenue: Type.Number(),
+            totalOrders: Type.Integer(),
+            activeUsers: Type.Integer(),
+            totalUsers: Type.Integer(),
+            networkFees: Type.Number(),
+          },
+          { additionalProperties: false },
+        ),
+        trends: Type.Object(
+          { revenueChange: Trend, ordersChange: Trend, usersChange: Trend, feesChange: Trend },
+          { additionalProperties: false },
+        ),
+        last30Days: Type.Object(
+          { totalRevenue: Type.Number(), totalOrders: Type.Integer(), networkFees: Type.Number() },
+          { additionalProperties: false },
+        ),
+        statusCounts: StatusCounts,
+      },
+      { additionalProperties: false },
+    ),
+    recentSales: Type.Array(SaleView),
+    topProducts: Type.Array(
+      Type.Object(
+        {
+          _id: Type.String(),
+          name: Type.String(),
+          quantitySold: Type.Integer(),
+          revenue: Type.Number(),
+          trend: Trend,
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    chartData: Type.Array(
+      Type.Object(
+        { date: Type.String({ description: 'YYYY-MM-DD (UTC)' }), revenue: Type.Number() },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const presentDashboard = (stats: DashboardStats) => ({
+  success: true as const,
+  stats: {
+    totals: {
+      totalRevenue: sunToTrx(stats.totals.totalRevenueSun),
+      totalOrders: stats.totals.totalOrders,
+      activeUsers: stats.totals.activeUsers,
+      totalUsers: stats.totals.totalUsers,
+      networkFees: sunToTrx(stats.totals.networkFeesSun),
+    },
+    trends: stats.trends,
+    last30Days: {
+      totalRevenue: sunToTrx(stats.last30Days.totalRevenueSun),
+      totalOrders: stats.last30Days.totalOrders,
+      networkFees: sunToTrx(stats.last30Days.networkFeesSun),
+    },
+    statusCounts: stats.statusCounts,
+  },
+  recentSales: stats.recentSales.map(presentSale),
+  topProducts: stats.topProducts.map((product) => ({
+    _id: product.productId,
+    name: product.name,
+    quantitySold: product.quantitySold,
+    revenue: sunToTrx(product.revenueSun),
+    trend: product.trend,
+  })),
+  chartData: stats.chartData.map((point) => ({ date: point.date, revenue: sunToTrx(point.revenueSun) })),
+});

@@ -1,0 +1,89 @@
+import { formatOrderNumber, type Order, type OrderWithCustomer, sunToTrx } from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { IsoDate } from '../../http/schemas.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+const OrderLineView = Type.Object(
+  {
+    productId: Type.String(),
+    name: Type.String(),
+    price: Type.Number({ description: 'TRX' }),
+    quantity: Type.Integer(),
+    color: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+const STATUS = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('completed'),
+  Type.Literal('refunded'),
+  Type.Literal('failed'),
+  Type.Literal('cancelled'),
+]);
+
+const orderFields = {
+  _id: Type.String(),
+  orderId: Type.String({ description: '#TRX-<n>' }),
+  products: Type.Array(OrderLineView),
+  subtotal: Type.Number(),
+  networkFee: Type.Number(),
+  discount: Type.Number(),
+  total: Type.Number(),
+  status: STATUS,
+  paymentMethod: Type.Literal('TRC-20'),
+  transactionHash: Nullable(Type.String()),
+  walletAddress: Type.String(),
+  merchantAddress: Type.String(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+};
+
+export const OrderView = Type.Object(
+  { ...orderFields, userId: Type.String() },
+  { additionalProperties: false },
+);
+
+const CustomerRef = Type.Object(
+  { _id: Type.String(), username: Type.String(), email: Type.String() },
+  { additionalProperties: false },
+);
+
+/** Admin lists show the user populated, and txHash beside transactionHash (specification). */
+export const SaleView = Type.Object(
+  { ...orderFields, userId: Nullable(CustomerRef), txHash: Nullable(Type.String()) },
+  { additionalProperties: false },
+);
+
+const presentOrderFields = (order: Order) => ({
+  _id: order.id,
+  orderId: formatOrderNumber(order.number),
+  products: order.lines.map((line) => ({
+    productId: line.productId,
+    name: line.name,
+    price: sunToTrx(line.priceSun),
+    quantity: line.quantity,
+    color: line.color,
+  })),
+  subtotal: sunToTrx(order.subtotalSun),
+  networkFee: sunToTrx(order.networkFeeSun),
+  discount: sunToTrx(order.discountSun),
+  total: sunToTrx(order.totalSun),
+  status: order.status,
+  paymentMethod: order.paymentMethod,
+  transactionHash: order.transactionHash,
+  walletAddress: order.walletAddress,
+  merchantAddress: order.merchantAddress,
+  createdAt: order.createdAt.toISOString(),
+  updatedAt: order.updatedAt.toISOString(),
+});
+
+export const presentOrder = (order: Order) => ({ ...presentOrderFields(order), userId: order.userId });
+
+export const presentSale = ({ order, customer }: OrderWithCustomer) => ({
+  ...presentOrderFields(order),
+  userId: customer ? { _id: customer.id, username: customer.username, email: customer.email } : null,
+  txHash: order.transactionHash,
+});

@@ -1,0 +1,32 @@
+import { type Product, sunToTrx } from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { IsoDate } from '../../http/schemas.js';
+
+export const ProductView = Type.Object(
+  {
+    _id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    price: Type.Number({ description: 'TRX' }),
+    category: Type.Union([Type.Literal('digital'), Type.Literal('physical'), Type.Literal('service')]),
+    stock: Type.Integer(),
+    image: Type.String(),
+    isActive: Type.Boolean(),
+    createdAt: IsoDate,
+    updatedAt: IsoDate,
+  },
+  { additionalProperties: false },
+);
+
+export const presentProduct = (product: Product) => ({
+  _id: product.id,
+  name: product.name,
+  description: product.description,
+  price: sunToTrx(product.priceSun),
+  category: product.category,
+  stock: product.stock,
+  image: product.image,
+  isActive: product.isActive,
+  createdAt: product.createdAt.toISOString(),
+  updatedAt: product.updatedAt.toISOString(),
+});

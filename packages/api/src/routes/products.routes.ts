@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { domainError, normalizePageRequest } from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { errorResponses, IdParams } from '../http/schemas.js';
+import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
+import { ProductView, presentProduct } from './presenters/product.presenter.js';
+import type { RouteOptions } from './route-options.js';
+
+export const CategoryQuery = Type.Optional(
+  Type.Union([Type.Literal('digital'), Type.Literal('physical'), Type.Literal('service')]),
+);
+
+export const ProductListQuery = Type.Object(
+  { search: Type.Optional(Type.String({ maxLength: 200 })), category: CategoryQuery, ...PageQueryFields },
+  { additionalProperties: false },
+);
+
+export const ProductListResponse = Type.Object(
+  { success: Type.Literal(true), products: Type.Array(ProductView), pagination: PaginationView },
+  { additionalProperties: false },
+);
+
+/** The public catalogue: active products only. */
+export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Active products, newest first; search on name or description, category filter',
+        querystring: ProductListQuery,
+        response: { 200: ProductListResponse },
+      },
+    },
+    async (request) => {
+      const page = normalizePageRequest(request.query.limit, request.query.page);
+      if (!page.ok) throw page.error;
+      const { search, category } = request.query;
+      const listed = await deps.store.products.list(
+        { activeOnly: true, ...(search ? { search } : {}), ...(category ? { category } : {}) },
+        page.value,
+      );
+      return {
+        success: true as const,
+        products: listed.items.map(presentProduct),
+        pagination: presentPagination(listed),
+      };
+    },
+  );
+
+  app.get(
+    '/api/products/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'One active product',
+        params: IdParams,
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), product: ProductView },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request) => {
+      const product = await deps.store.products.findById(request.params.id);
+      if (!product?.isActive) throw domainError('PRODUCT_NOT_FOUND', 'Product not found');
+      return { success: true as const, product: presentProduct(product) };
+    },
+  );
+};

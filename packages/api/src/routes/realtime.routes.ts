@@ -1,0 +1,99 @@
+import { authenticateRequest, domainError, type RequestIdentity } from '@trx-shop/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { accessTokenOf } from '../plugins/auth.js';
+import { type RoomHub, userRoom } from '../realtime/room-hub.js';
+import type { RouteOptions } from './route-options.js';
+
+export const UNAUTHENTICATED_CLOSE_CODE = 4401;
+const PING_INTERVAL_MS = 30_000;
+
+interface RealtimeOptions extends RouteOptions {
+  readonly hub: RoomHub;
+}
+
+const frame = (event: string, data: unknown): string => JSON.stringify({ event, data });
+
+/** WebSocket at /api/ws: authenticate, then `join-user` for one's own room (admins: any). */
+export const realtimeRoutes = async (app: FastifyInstance, { deps, hub }: RealtimeOptions): Promise<void> => {
+  const identify = async (request: FastifyRequest): Promise<RequestIdentity> => {
+    const query = request.query as Record<string, unknown>;
+    const token = accessTokenOf(request) ?? (typeof query.token === 'string' ? query.token : null);
+    if (!token) throw domainError('UNAUTHENTICATED', 'Authentication required');
+    const claims = app.tokens.verifyAccess(token);
+    if (!claims.ok) throw claims.error;
+    const identity = await authenticateRequest(
+      { users: deps.store.users, sessions: deps.store.sessions, clock: deps.clock },
+      claims.value.sub,
+      claims.value.sid,
+    );
+    if (!identity.ok) throw identity.error;
+    return identity.value;
+  };
+
+  const alive = new WeakMap<WebSocket, boolean>();
+  const sockets = new Set<WebSocket>();
+  // Dead peers never answer a ping; they are dropped on the next round.
+  const pinger = setInterval(() => {
+    for (const socket of sockets) {
+      if (alive.get(socket) === false) {
+        socket.terminate();
+        continue;
+      }
+      alive.set(socket, false);
+      socket.ping();
+    }
+  }, PING_INTERVAL_MS);
+  pinger.unref();
+  app.addHook('onClose', async () => clearInterval(pinger));
+
+  app.get(
+    '/api/ws',
+    {
+      websocket: true,
+      schema: {
+        tags: ['realtime'],
+        summary:
+          'WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded',
+        hide: false,
+      },
+    },
+    async (socket, request) => {
+      let identity: RequestIdentity;
+      try {
+        identity = await identify(request);
+      } catch {
+        socket.close(UNAUTHENTICATED_CLOSE_CODE, 'Unauthenticated');
+        return;
+      }
+      sockets.add(socket);
+      alive.set(socket, true);
+      socket.on('pong', () => alive.set(socket, true));
+      socket.on('close', () => {
+        sockets.delete(socket);
+        hub.leaveAll(socket);
+      });
+      socket.on('message', (raw) => {
+        let message: { event?: unknown; data?: unknown };
+        try {
+          message = JSON.parse(String(raw)) as { event?: unknown; data?: unknown };
+        } catch {
+          socket.send(frame('error', { code: 'VALIDATION_ERROR', message: 'Frames are JSON {event, data}' }));
+          return;
+        }
+        if (message.event !== 'join-user' || typeof message.data !== 'string') {
+          socket.send(frame('error', { code: 'VALIDATION_ERROR', message: 'Unknown event' }));
+          return;
+        }
+        const { user } = identity;
+        if (message.data !== user.id && user.role !== 'admin') {
+          socket.send(frame('error', { code: 'FORBIDDEN' }));
+          return;
+        }
+        const room = userRoom(message.data);
+        hub.join(room, socket);
+        socket.send(frame('joined', { room }));
+      });
+    },
+  );
+};

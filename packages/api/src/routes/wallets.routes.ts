@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { acceptTwoFactorCode, domainError, err, ok, sunToTrx, withdraw } from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { domainLogger } from '../adapters/fastify-logger.js';
+import { errorResponses } from '../http/schemas.js';
+import { identityOf } from '../plugins/auth.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import { presentTransferSummary, TransferSummary } from './presenters/transaction.presenter.js';
+import { paymentDeps, type RouteOptions } from './route-options.js';
+
+const SendBody = Type.Object(
+  {
+    toAddress: Type.String({ maxLength: 64 }),
+    amount: Type.Union([Type.Number(), Type.String({ maxLength: 32 })], {
+      description: 'TRX, at most 6 decimals',
+    }),
+    code: Type.Optional(Type.String({ maxLength: 16, description: 'TOTP code, required when 2FA is on' })),
+  },
+  { additionalProperties: false },
+);
+
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+});
+
+export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  const payments = paymentDeps(deps, domainLogger(app.log));
+  const schemaBase = { tags: ['wallets'], security: BEARER_OR_COOKIE };
+
+  app.get(
+    '/api/wallets/balance',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        ...schemaBase,
+        summary: 'Confirmed balance of the custodial wallet and what it has in flight, in TRX',
+        response: {
+          200: Type.Object(
+            {
+              success: Type.Literal(true),
+              address: Type.String(),
+              balance: Type.Number(),
+              pendingOutgoing: Type.Number(),
+            },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403, 503),
+        },
+      },
+    },
+    async (request) => {
+      const { address } = identityOf(request).user.wallet;
+      if (!address) throw domainError('NO_WALLET', 'User has no wallet');
+      const [balance, pendingOutgoing] = await Promise.all([
+        deps.chain.getConfirmedBalance(address),
+        deps.store.transactions.pendingOutgoingSun(address),
+      ]);
+      return {
+        success: true as const,
+        address,
+        balance: sunToTrx(balance),
+        pendingOutgoing: sunToTrx(pendingOutgoing),
+      };
+    },
+  );
+
+  app.post(
+    '/api/wallets/send',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: app.strictRateLimit },
+      schema: {
+        ...schemaBase,
+        summary: 'Withdraw TRX from the custodial wallet (Idempotency-Key honoured for 24 h)',
+        headers: IdempotencyHeaders,
+        body: SendBody,
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), message: Type.String(), transaction: TransferSummary },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403, 409, 502, 503),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = identityOf(request);
+      const { toAddress, amount, code } = request.body;
+      const fingerprint = createHash('sha256').update(JSON.stringify({ toAddress, amount })).digest('hex');
+      const sent = await withdraw(
+        {
+          ...payments,
+          checkTwoFactor: async (owner) => {
+            if (!owner.twoFactor.enabled) return ok(undefined);
+            const accepted = code
+              ? await acceptTwoFactorCode(
+                  { users: deps.store.users, vault: deps.vault, totp: deps.totp, clock: deps.clock },
+                  owner,
+                  code,
+                )
+              : false;
+            return accepted
+              ? ok(undefined)
+              : err(
+                  domainError(
+                    'INVALID_TWO_FACTOR_CODE',
+                    'A valid two-factor authentication code is required',
+                  ),
+                );
+          },
+        },
+        user,
+        { toAddress, amount, idempotencyKey: request.headers['idempotency-key'] ?? null },
+        fingerprint,
+      );
+      if (!sent.ok) throw sent.error;
+      return {
+        success: true as const,
+        message: 'Withdrawal sent; awaiting confirmation',
+        transaction: presentTransferSummary(sent.value),
+      };
+    },
+  );
+};
