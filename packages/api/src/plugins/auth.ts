@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import jwt, { type JWT } from '@fastify/jwt';
 import { authenticateRequest, type DomainError, domainError, type RequestIdentity } from '@trx-shop/domain';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_COOKIE } from '../auth/auth-cookies.js';
 import { createTokenService, type TokenService } from '../auth/token-service.js';
@@ -10,10 +10,10 @@ import type { AppDeps } from '../app-deps.js';
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
-    /** preHandler: a valid access token of an active session of an active user. */
-    requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: as requireUser, and the user's stored role is admin. */
-    requireAdmin: preHandlerAsyncHookHandler;
+    /** preValidation: a valid access token of an active session of an active user. */
+    requireUser: preValidationAsyncHookHandler;
+    /** preValidation: as requireUser, and the user's stored role is admin. */
+    requireAdmin: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     identity: RequestIdentity | null;
@@ -80,7 +80,7 @@ export const authPlugin = fp(
 
 const forbidden = (): DomainError => domainError('FORBIDDEN', 'Admin role required');
 
-/** The identity a requireUser/requireAdmin preHandler established. */
+/** The identity a requireUser/requireAdmin hook established. */
 export const identityOf = (request: FastifyRequest): RequestIdentity => {
   if (!request.identity) throw domainError('UNAUTHENTICATED', 'Authentication required');
   return request.identity;

@@ -13,11 +13,15 @@ declare module 'fastify' {
      * (`Invalid status`): field name -> code and text to answer instead of VALIDATION_ERROR.
      */
     validationOverrides?: Readonly<Record<string, { readonly code: ErrorCode; readonly message: string }>>;
+    /** A code whose status differs on this route (a wrong 2FA code is 401 at login, 400 elsewhere). */
+    statusOverrides?: Readonly<Partial<Record<ErrorCode, number>>>;
   }
 }
 
 const send = (request: FastifyRequest, reply: FastifyReply, code: ErrorCode, message: string, data = {}) =>
-  reply.status(STATUS_OF[code]).send(errorBody(request.url, code, message, data));
+  reply
+    .status(request.routeOptions.config?.statusOverrides?.[code] ?? STATUS_OF[code])
+    .send(errorBody(request.url, code, message, data));
 
 const isObjectIdParamFailure = (error: FastifyError): boolean =>
   error.validationContext === 'params' &&

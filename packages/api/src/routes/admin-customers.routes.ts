@@ -57,7 +57,7 @@ async function* customerCsv(users: UserStore): AsyncGenerator<string> {
 
 export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const users = deps.store.users;
-  const base = { preHandler: app.requireAdmin } as const;
+  const base = { preValidation: app.requireAdmin } as const;
   const schemaBase = { tags: ['admin'], security: BEARER_OR_COOKIE };
 
   app.get(

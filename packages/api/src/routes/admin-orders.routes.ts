@@ -36,7 +36,7 @@ const SalesQuery = Type.Object(
 
 export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const payments = paymentDeps(deps, domainLogger(app.log));
-  const base = { preHandler: app.requireAdmin } as const;
+  const base = { preValidation: app.requireAdmin } as const;
   const schemaBase = { tags: ['admin'], security: BEARER_OR_COOKIE };
 
   app.get(

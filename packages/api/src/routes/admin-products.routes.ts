@@ -48,7 +48,7 @@ const ProductAnswer = Type.Object(
 
 export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const catalogue = { products: deps.store.products, clock: deps.clock, ids: deps.ids };
-  const base = { preHandler: app.requireAdmin } as const;
+  const base = { preValidation: app.requireAdmin } as const;
   const schemaBase = { tags: ['admin'], security: BEARER_OR_COOKIE };
 
   app.get(

@@ -9,7 +9,7 @@ export const adminStatsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app.get(
     '/api/admin/stats',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Dashboard: totals, 30-day trends, status counts, recent sales, top products, 181-day chart',

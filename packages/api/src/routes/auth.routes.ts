@@ -86,7 +86,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
   app.post(
     '/api/auth/login',
     {
-      config: { rateLimit: app.strictRateLimit },
+      // 401 means "log in again": a wrong code at login is a login failure (decisions.md section 4).
+      config: { rateLimit: app.strictRateLimit, statusOverrides: { INVALID_TWO_FACTOR_CODE: 401 } },
       schema: {
         tags: ['auth'],
         summary: 'Log in with email and password (and the TOTP code when 2FA is on)',
@@ -108,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
   app.get(
     '/api/auth/profile',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'The logged-in user',

@@ -56,7 +56,7 @@ const OrderMessageAnswer = Type.Object(
 
 export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const payments = paymentDeps(deps, domainLogger(app.log));
-  const base = { preHandler: app.requireUser } as const;
+  const base = { preValidation: app.requireUser } as const;
   const schemaBase = { tags: ['orders'], security: BEARER_OR_COOKIE };
 
   app.post(

@@ -47,6 +47,11 @@ export const realtimeRoutes = async (app: FastifyInstance, { deps, hub }: Realti
   pinger.unref();
   app.addHook('onClose', async () => clearInterval(pinger));
 
+  // @fastify/websocket hides its routes from OpenAPI; this one is part of the API, so document it.
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/api/ws' && route.schema) route.schema.hide = false;
+  });
+
   app.get(
     '/api/ws',
     {
@@ -55,7 +60,10 @@ export const realtimeRoutes = async (app: FastifyInstance, { deps, hub }: Realti
         tags: ['realtime'],
         summary:
           'WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded',
-        hide: false,
+        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+        response: {
+          101: { description: 'Switching Protocols: the WebSocket is open (closed with 4401 when unauthenticated)' },
+        },
       },
     },
     async (socket, request) => {

@@ -12,7 +12,7 @@ const CodeField = Type.String({ maxLength: 16, description: '6-digit TOTP code' 
 export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const twoFactorDeps = { users: deps.store.users, vault: deps.vault, totp: deps.totp, clock: deps.clock };
   const base = {
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
     config: { rateLimit: app.strictRateLimit },
   } as const;
 

@@ -26,7 +26,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
   app.get(
     '/api/sessions',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         tags: ['sessions'],
         summary: 'The caller’s active sessions, most recent activity first',
@@ -64,7 +64,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
   app.delete(
     '/api/sessions/:id',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         tags: ['sessions'],
         summary: 'Revoke one of the caller’s sessions',

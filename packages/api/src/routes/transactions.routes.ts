@@ -32,7 +32,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
   app.get(
     '/api/transactions',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         ...schemaBase,
         summary: 'The caller’s transactions (refunds of the caller’s orders included), newest first',
@@ -70,7 +70,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
   app.get(
     '/api/transactions/:id',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         ...schemaBase,
         summary: 'One of the caller’s transactions',

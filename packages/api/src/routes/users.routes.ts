@@ -43,7 +43,7 @@ const ProfileUpdateResponse = Type.Object(
 
 export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const users = deps.store.users;
-  const common = { preHandler: app.requireUser } as const;
+  const common = { preValidation: app.requireUser } as const;
   const schemaBase = { tags: ['users'], security: BEARER_OR_COOKIE };
 
   app.get(

@@ -31,7 +31,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
   app.get(
     '/api/wallets/balance',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         ...schemaBase,
         summary: 'Confirmed balance of the custodial wallet and what it has in flight, in TRX',
@@ -68,7 +68,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
   app.post(
     '/api/wallets/send',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       config: { rateLimit: app.strictRateLimit },
       schema: {
         ...schemaBase,

@@ -1,0 +1,185 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/load-config.js';
+import { loadOrCreateSecrets } from '../src/config/secrets-file.js';
+
+const HEX_KEY = 'ab'.repeat(32);
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_ACCESS_SECRET: 'a'.repeat(40),
+  JWT_REFRESH_SECRET: 'r'.repeat(40),
+  WALLET_ENCRYPTION_KEY: HEX_KEY,
+} as const;
+
+const problemsOf = (env: Record<string, string | undefined>): string[] => {
+  const loaded = loadConfig(env);
+  return loaded.ok ? [] : loaded.problems;
+};
+
+describe('loadConfig', () => {
+  it('accepts a complete production configuration', () => {
+    const loaded = loadConfig({
+      ...PRODUCTION,
+      PORT: '8080',
+      CORS_ORIGINS: 'https://shop.example, https://admin.example',
+    });
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    expect(loaded.config).toMatchObject({
+      production: true,
+      port: 8080,
+      corsOrigins: ['https://shop.example', 'https://admin.example'],
+      secrets: {
+        jwtAccess: PRODUCTION.JWT_ACCESS_SECRET,
+        jwtRefresh: PRODUCTION.JWT_REFRESH_SECRET,
+        walletKey: HEX_KEY,
+      },
+    });
+  });
+
+  it('needs no secret outside production and applies the documented defaults', () => {
+    const loaded = loadConfig({});
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    expect(loaded.config).toMatchObject({
+      production: false,
+      port: 3000,
+      dataDir: './data',
+      rateLimitMax: 300,
+      authRateLimitMax: 10,
+      listenerIntervalMs: 15_000,
+      argon2: { memoryKib: 19_456, timeCost: 2 },
+      store: { kind: 'sqlite' },
+      chain: { kind: 'devnet', port: 0, blockIntervalMs: 1000, solidDepth: 3, airdropTrx: 1000 },
+      secrets: { jwtAccess: null, jwtRefresh: null, walletKey: null },
+    });
+  });
+
+  it.each([
+    ['JWT_ACCESS_SECRET', { JWT_ACCESS_SECRET: undefined }],
+    ['JWT_REFRESH_SECRET', { JWT_REFRESH_SECRET: undefined }],
+    ['WALLET_ENCRYPTION_KEY', { WALLET_ENCRYPTION_KEY: undefined }],
+    ['JWT_ACCESS_SECRET', { JWT_ACCESS_SECRET: '   ' }],
+    ['JWT_ACCESS_SECRET', { JWT_ACCESS_SECRET: 'too-short' }],
+    ['JWT_REFRESH_SECRET', { JWT_REFRESH_SECRET: 'a'.repeat(40) }],
+    ['WALLET_ENCRYPTION_KEY', { WALLET_ENCRYPTION_KEY: 'not-hex' }],
+    ['WALLET_ENCRYPTION_KEY', { WALLET_ENCRYPTION_KEY: 'ab'.repeat(31) }],
+    ['WALLET_ENCRYPTION_PREVIOUS_KEYS', { WALLET_ENCRYPTION_PREVIOUS_KEYS: `${HEX_KEY},short` }],
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['RATE_LIMIT_MAX', { RATE_LIMIT_MAX: '0' }],
+    ['AUTH_RATE_LIMIT_MAX', { AUTH_RATE_LIMIT_MAX: '1.5' }],
+    ['LISTENER_INTERVAL_MS', { LISTENER_INTERVAL_MS: '-1' }],
+    ['ARGON2_MEMORY_KIB', { ARGON2_MEMORY_KIB: '16' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['MONGODB_URI', { MONGODB_URI: 'not a url' }],
+    ['TRON_FULL_HOST', { TRON_FULL_HOST: 'ftp://node.example' }],
+    ['MERCHANT_WALLET_ADDRESS', { MERCHANT_WALLET_ADDRESS: '0x52908400098527886E0F7030069857D2E4169EE7' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'https://shop.example/path' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'short' }],
+  ])('stops with exactly one line naming %s for %j in production', (variable, override) => {
+    const problems = problemsOf({ ...PRODUCTION, ...override });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(variable);
+    expect(problems[0]).not.toContain('\n');
+  });
+
+  it('reports every bad value at once, one line each', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', PORT: 'x', LOG_LEVEL: 'loud' });
+    for (const variable of [
+      'JWT_ACCESS_SECRET',
+      'JWT_REFRESH_SECRET',
+      'WALLET_ENCRYPTION_KEY',
+      'PORT',
+      'LOG_LEVEL',
+    ]) {
+      expect(problems.filter((line) => line.includes(variable)).length, variable).toBeGreaterThanOrEqual(1);
+    }
+    expect(problems).toHaveLength(5);
+  });
+});
+
+describe('the server process', () => {
+  const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+  it('exits with code 1 and one stderr line naming the missing secret in production', async () => {
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--conditions=@trx-shop/source', '--import', 'tsx', 'src/server.ts'],
+        {
+          cwd: apiDir,
+          // Only what the test sets: no secret may leak in from the developer's environment.
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? '',
+            NODE_ENV: 'production',
+            JWT_REFRESH_SECRET: PRODUCTION.JWT_REFRESH_SECRET,
+            WALLET_ENCRYPTION_KEY: PRODUCTION.WALLET_ENCRYPTION_KEY,
+            DATA_DIR: join(tmpdir(), 'trx-shop-never-created'),
+          },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+      });
+      child.on('error', reject);
+      child.on('close', (exitCode) => resolve({ code: exitCode, stderr }));
+    });
+
+    expect(code).toBe(1);
+    const lines = stderr.split('\n').filter((line) => line.trim().length > 0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('JWT_ACCESS_SECRET');
+  }, 60_000);
+});
+
+describe('loadOrCreateSecrets', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'trx-shop-secrets-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  const none = { jwtAccess: null, jwtRefresh: null, walletKey: null };
+
+  it('creates secrets.json with mode 0600 and distinct, strong secrets', async () => {
+    const secrets = await loadOrCreateSecrets(join(dataDir, 'fresh'), none);
+    const file = join(dataDir, 'fresh', 'secrets.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(secrets.walletKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(secrets.jwtAccess.length).toBeGreaterThanOrEqual(32);
+    expect(secrets.jwtRefresh.length).toBeGreaterThanOrEqual(32);
+    expect(secrets.jwtAccess).not.toBe(secrets.jwtRefresh);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(secrets);
+  });
+
+  it('reuses the stored secrets on a second call without rewriting the file', async () => {
+    const dir = join(dataDir, 'reused');
+    const first = await loadOrCreateSecrets(dir, none);
+    const file = join(dir, 'secrets.json');
+    const before = await readFile(file, 'utf8');
+    const second = await loadOrCreateSecrets(dir, none);
+    expect(second).toEqual(first);
+    expect(await readFile(file, 'utf8')).toBe(before);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('lets configured values win over stored ones', async () => {
+    const dir = join(dataDir, 'given');
+    const stored = await loadOrCreateSecrets(dir, none);
+    const given = await loadOrCreateSecrets(dir, {
+      jwtAccess: 'configured-access-secret-of-length',
+      jwtRefresh: null,
+      walletKey: null,
+    });
+    expect(given).toEqual({ ...stored, jwtAccess: 'configured-access-secret-of-length' });
+  });
+});

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { createKeyVault, createTronChain } from '@trx-shop/chain-tron';
+import type { AppDeps, AppSettings } from '../../src/app-deps.js';
+import type { ChainPort, KeyVault, ShopStore } from '@trx-shop/domain';
+import { openSqliteStore } from '@trx-shop/store-sqlite';
+import { type RunningDevnet, startDevnet } from '@trx-shop/tron-devnet';
+import type { FastifyInstance } from 'fastify';
+import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
+import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
+import { createOtplibTotp } from '../../src/adapters/otplib-totp.js';
+import { buildApp } from '../../src/app.js';
+import { createFakeClock, type FakeClock } from './fake-clock.js';
+import { findLeaks, type Leak, LeakError, type RecordedResponse, recordResponses } from './leak-guard.js';
+import { createRecordingNotifier, type RecordingNotifier } from './recording-notifier.js';
+
+export interface TestAppOptions {
+  /** A devnet shared by the test file; without one the harness starts (and stops) its own. */
+  readonly devnet?: RunningDevnet;
+  readonly production?: boolean;
+  readonly corsOrigins?: readonly string[];
+  readonly rateLimitMax?: number;
+  readonly authRateLimitMax?: number;
+  /** MERCHANT_WALLET_ADDRESS (payments go there while no admin exists); default none. */
+  readonly merchantAddress?: string | null;
+  /** Extra routes registered before the app is ready (the leak guard's self-test). */
+  readonly extraRoutes?: (app: FastifyInstance, parts: { store: ShopStore; vault: KeyVault }) => void;
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly store: ShopStore;
+  readonly clock: FakeClock;
+  readonly devnet: RunningDevnet;
+  readonly chain: ChainPort;
+  readonly vault: KeyVault;
+  readonly notifier: RecordingNotifier;
+  readonly settings: AppSettings;
+  /** Every response body sent so far. */
+  readonly responses: readonly RecordedResponse[];
+  /** Secrets found in the responses so far. */
+  leaks(): Promise<Leak[]>;
+  /** Checks the responses for leaks, then closes everything; rejects with a LeakError on a leak. */
+  close(): Promise<void>;
+}
+
+/** Effectively unlimited, so only tests that lower them meet the rate limits. */
+const GENEROUS_LIMIT = 1_000_000;
+
+export const startTestDevnet = (): Promise<RunningDevnet> => startDevnet({ blockIntervalMs: 0 });
+
+/** The real app over a real in-memory SQLite store and a real devnet; only the clock is fake. */
+export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
+  const ownDevnet = options.devnet ? null : await startTestDevnet();
+  const devnet = options.devnet ?? (ownDevnet as RunningDevnet);
+  const store = await openSqliteStore({ filename: ':memory:' });
+  const chain = createTronChain({ fullHost: devnet.url, timeoutMs: 5000 });
+  const vault = createKeyVault({ currentKeyId: 'test', keys: new Map([['test', randomBytes(32)]]) });
+  const clock = createFakeClock();
+  const notifier = createRecordingNotifier();
+  const deps: AppDeps = {
+    store,
+    chain,
+    vault,
+    passwords: createArgon2Hasher({ memoryKib: 1024, timeCost: 1 }),
+    totp: createOtplibTotp(),
+    clock,
+    ids: createObjectIdGenerator(),
+    notifier,
+    configuredMerchantAddress: options.merchantAddress ?? null,
+  };
+  const settings: AppSettings = {
+    production: options.production ?? false,
+    jwtAccessSecret: randomBytes(32).toString('base64url'),
+    jwtRefreshSecret: randomBytes(32).toString('base64url'),
+    corsOrigins: options.corsOrigins ?? [],
+    rateLimitMax: options.rateLimitMax ?? GENEROUS_LIMIT,
+    authRateLimitMax: options.authRateLimitMax ?? GENEROUS_LIMIT,
+    logLevel: 'silent',
+  };
+  const app = await buildApp({ deps, settings });
+  const responses = recordResponses(app);
+  options.extraRoutes?.(app, { store, vault });
+  await app.ready();
+
+  let closed: Promise<void> | null = null;
+  const leaks = () => findLeaks(responses, store, vault);
+  return {
+    app,
+    store,
+    clock,
+    devnet,
+    chain,
+    vault,
+    notifier,
+    settings,
+    responses,
+    leaks,
+    close: () => {
+      closed ??= (async () => {
+        const found = await leaks().finally(async () => {
+          await app.close();
+          await store.close();
+          await ownDevnet?.stop();
+        });
+        if (found.length > 0) throw new LeakError(found);
+      })();
+      return closed;
+    },
+  };
+};
