@@ -9,7 +9,14 @@ export interface RecordingNotifier extends Notifier {
   readonly events: RecordedEvent[];
 }
 
-export const createRecordingNotifier = (): RecordingNotifier => {
+/** Records every event, and passes it on (to the app's WebSocket rooms) when given a next notifier. */
+export const createRecordingNotifier = (next?: Notifier): RecordingNotifier => {
   const events: RecordedEvent[] = [];
-  return { events, notifyUser: (userId, event) => void events.push({ userId, event }) };
+  return {
+    events,
+    notifyUser: (userId, event) => {
+      events.push({ userId, event });
+      next?.notifyUser(userId, event);
+    },
+  };
 };

@@ -9,6 +9,7 @@ import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
 import { createOtplibTotp } from '../../src/adapters/otplib-totp.js';
 import { buildApp } from '../../src/app.js';
+import { createRoomHub, type RoomHub } from '../../src/realtime/room-hub.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
 import { findLeaks, type Leak, LeakError, type RecordedResponse, recordResponses } from './leak-guard.js';
 import { createRecordingNotifier, type RecordingNotifier } from './recording-notifier.js';
@@ -34,6 +35,8 @@ export interface TestApp {
   readonly chain: ChainPort;
   readonly vault: KeyVault;
   readonly notifier: RecordingNotifier;
+  /** The WebSocket rooms the notifier feeds. */
+  readonly hub: RoomHub;
   readonly settings: AppSettings;
   /** Every response body sent so far. */
   readonly responses: readonly RecordedResponse[];
@@ -56,7 +59,8 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const chain = createTronChain({ fullHost: devnet.url, timeoutMs: 5000 });
   const vault = createKeyVault({ currentKeyId: 'test', keys: new Map([['test', randomBytes(32)]]) });
   const clock = createFakeClock();
-  const notifier = createRecordingNotifier();
+  const hub = createRoomHub();
+  const notifier = createRecordingNotifier(hub);
   const deps: AppDeps = {
     store,
     chain,
@@ -77,7 +81,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     authRateLimitMax: options.authRateLimitMax ?? GENEROUS_LIMIT,
     logLevel: 'silent',
   };
-  const app = await buildApp({ deps, settings });
+  const app = await buildApp({ deps, settings, hub });
   const responses = recordResponses(app);
   options.extraRoutes?.(app, { store, vault });
   await app.ready();
@@ -92,6 +96,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     chain,
     vault,
     notifier,
+    hub,
     settings,
     responses,
     leaks,
