@@ -9,7 +9,7 @@ import { systemClock } from '../adapters/system-clock.js';
 import type { AppDeps } from '../app-deps.js';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config/config.js';
-import { loadOrCreateSecrets, type ServiceSecrets } from '../config/secrets-file.js';
+import { resolveSecrets } from '../config/secrets-file.js';
 import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
 import { createRoomHub } from '../realtime/room-hub.js';
 import { identityDeps, paymentDeps } from '../routes/route-options.js';
@@ -30,15 +30,9 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-const secretsOf = async (config: AppConfig): Promise<ServiceSecrets> => {
-  const { jwtAccess, jwtRefresh, walletKey } = config.secrets;
-  if (config.production && jwtAccess && jwtRefresh && walletKey) return { jwtAccess, jwtRefresh, walletKey };
-  return loadOrCreateSecrets(config.dataDir, { jwtAccess, jwtRefresh, walletKey });
-};
-
 /** The start-up order of decisions.md section 1, from validated configuration to listening. */
 export const startService = async (config: AppConfig): Promise<RunningService> => {
-  const secrets = await secretsOf(config);
+  const secrets = await resolveSecrets(config);
   const store = await openConfiguredStore(config);
   const chain = await openConfiguredChain(config).catch(async (error: unknown) => {
     await store.close();

@@ -55,3 +55,14 @@ export const loadOrCreateSecrets = async (dataDir: string, given: Given): Promis
     walletKey: given.walletKey ?? stored.walletKey,
   };
 };
+
+/** Production takes every secret from the environment; elsewhere missing ones come from DATA_DIR. */
+export const resolveSecrets = async (config: {
+  readonly production: boolean;
+  readonly dataDir: string;
+  readonly secrets: Given;
+}): Promise<ServiceSecrets> => {
+  const { jwtAccess, jwtRefresh, walletKey } = config.secrets;
+  if (config.production && jwtAccess && jwtRefresh && walletKey) return { jwtAccess, jwtRefresh, walletKey };
+  return loadOrCreateSecrets(config.dataDir, config.secrets);
+};

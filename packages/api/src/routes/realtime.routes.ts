@@ -62,7 +62,9 @@ export const realtimeRoutes = async (app: FastifyInstance, { deps, hub }: Realti
           'WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded',
         security: [{ bearerAuth: [] }, { cookieAuth: [] }],
         response: {
-          101: { description: 'Switching Protocols: the WebSocket is open (closed with 4401 when unauthenticated)' },
+          101: {
+            description: 'Switching Protocols: the WebSocket is open (closed with 4401 when unauthenticated)',
+          },
         },
       },
     },

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openSqliteStore } from '@trx-shop/store-sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const runCli = (args: readonly string[], dataDir: string) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@trx-shop/source', '--import', 'tsx', 'src/cli/admin-create.ts', ...args],
+      {
+        cwd: apiDir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          DATA_DIR: dataDir,
+          ARGON2_MEMORY_KIB: '1024',
+          ARGON2_TIME_COST: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+
+describe('pnpm admin:create', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'trx-shop-admin-create-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('creates an admin with a sealed custodial wallet in the configured store, and refuses a taken email', async () => {
+    const first = await runCli(
+      ['--email', 'Chief@Shop.test', '--password', 'a long password', '--username', 'chief'],
+      dataDir,
+    );
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('admin created: Chief@Shop.test');
+
+    const store = await openSqliteStore({ filename: join(dataDir, 'trx-shop.sqlite') });
+    try {
+      const admin = await store.users.findByEmail('chief@shop.test');
+      expect(admin).toMatchObject({ role: 'admin', username: 'chief', isActive: true });
+      expect(admin?.wallet.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+      expect(admin?.wallet.encryptedPrivateKey).toMatch(/^[A-Za-z0-9_-]+:/);
+      expect(admin?.passwordHash.startsWith('$argon2id$')).toBe(true);
+      expect((await store.users.firstAdmin())?.id).toBe(admin?.id);
+    } finally {
+      await store.close();
+    }
+
+    const again = await runCli(
+      ['--email', 'chief@shop.test', '--password', 'another password', '--username', 'other'],
+      dataDir,
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('EMAIL_TAKEN');
+  }, 60_000);
+
+  it('prints its usage and exits 2 without an email', async () => {
+    const run = await runCli(['--password', 'a long password'], dataDir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('usage: pnpm admin:create');
+  }, 30_000);
+});
