@@ -43,6 +43,19 @@ const SIZING_BLOCK_HEADER = {
   expiration: 1_700_000_060_000,
 };
 
+/**
+ * Two transfers with the same sender, recipient and amount built on the same head block would be
+ * byte-identical, so the second would get the first's txID and be swallowed as a duplicate: a
+ * withdrawal or refund silently not sent. A per-process sequence from a random start, added to
+ * the head's timestamp, makes each one distinct. The node does not judge this field (only the
+ * expiration), and an offset below a minute keeps its encoded size, so fee estimates still hold.
+ */
+let timestampSequence = Math.floor(Math.random() * 60_000);
+const uniqueTimestamp = (headTimestamp: number): number => {
+  timestampSequence = (timestampSequence + 1) % 60_000;
+  return headTimestamp + timestampSequence;
+};
+
 export const createTronChain = (options: TronChainOptions): ChainPort => {
   const tronWeb = createTronClient(options);
   const feeSchedule: TransferFeeSchedule = { ...MAINNET_FEE_SCHEDULE, ...options.feeSchedule };
@@ -129,8 +142,11 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
       const { fromAddress, toAddress, amountSun } = requireTransfer(request);
       let unsigned: Types.Transaction<Types.TransferContract>;
       try {
-        // Takes TAPOS reference and expiration (head time + 60 s) from the node's head block.
-        unsigned = await tronWeb.transactionBuilder.sendTrx(toAddress, amountSun, fromAddress);
+        // TAPOS reference and expiration (head time + 60 s) come from the node's head block.
+        const head = await tronWeb.trx.getCurrentRefBlockParams();
+        unsigned = await tronWeb.transactionBuilder.sendTrx(toAddress, amountSun, fromAddress, {
+          blockHeader: { ...head, timestamp: uniqueTimestamp(head.timestamp) },
+        });
       } catch (error) {
         throw chainUnavailable('provide a reference block', error);
       }

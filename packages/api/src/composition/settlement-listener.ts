@@ -22,7 +22,7 @@ export const startSettlementListener = ({
   instanceId,
 }: ListenerOptions): ScheduledTask => {
   const leaseMs = Math.max(30_000, intervalMs * 3);
-  return scheduler.every(intervalMs, async () => {
+  const task = scheduler.every(intervalMs, async () => {
     const leader = await deps.store.leases.tryAcquire(LISTENER_LEASE, instanceId, deps.clock.now(), leaseMs);
     if (!leader) return;
     const report = await runSettlement(deps);
@@ -34,4 +34,12 @@ export const startSettlementListener = ({
       );
     }
   });
+  return {
+    // A graceful stop hands the lease back, so a restarted (or another) instance runs at once
+    // instead of waiting for the lease to expire.
+    stop: async () => {
+      await task.stop();
+      await deps.store.leases.release(LISTENER_LEASE, instanceId);
+    },
+  };
 };

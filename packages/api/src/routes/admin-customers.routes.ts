@@ -50,10 +50,23 @@ const csvRowOf = ({ user, totalSpentSun }: CustomerRow): string =>
   ]);
 
 /** Streams the export row by row from the store's cursor: the table is never held in memory. */
-async function* customerCsv(users: UserStore): AsyncGenerator<string> {
+async function* customerCsv(
+  first: IteratorResult<CustomerRow>,
+  rest: AsyncIterator<CustomerRow>,
+): AsyncGenerator<string> {
   yield csvLine(CSV_COLUMNS.map((column) => csvCell(column)));
-  for await (const row of users.streamCustomers()) yield csvRowOf(row);
+  for (let next = first; !next.done; next = await rest.next()) yield csvRowOf(next.value);
 }
+
+/**
+ * Reads the first row before anything is sent: a store that fails at once is answered with a
+ * 500 error body instead of a committed 200 that breaks off after the header.
+ */
+const openCustomerCsv = async (users: UserStore): Promise<Readable> => {
+  const rows = users.streamCustomers()[Symbol.asyncIterator]();
+  const first = await rows.next();
+  return Readable.from(customerCsv(first, rows));
+};
 
 export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const users = deps.store.users;
@@ -182,7 +195,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
     },
     async (_request, reply) => {
       // The schema documents the body as text; Fastify streams a Readable as it is.
-      const body: unknown = Readable.from(customerCsv(users));
+      const body: unknown = await openCustomerCsv(users);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="customers.csv"')

@@ -31,6 +31,28 @@ export const realtimeRoutes = async (app: FastifyInstance, { deps, hub }: Realti
     return identity.value;
   };
 
+  const handleFrame = (socket: WebSocket, identity: RequestIdentity, raw: string) => {
+    let message: { event?: unknown; data?: unknown };
+    try {
+      message = JSON.parse(raw) as { event?: unknown; data?: unknown };
+    } catch {
+      socket.send(frame('error', { code: 'VALIDATION_ERROR', message: 'Frames are JSON {event, data}' }));
+      return;
+    }
+    if (message.event !== 'join-user' || typeof message.data !== 'string') {
+      socket.send(frame('error', { code: 'VALIDATION_ERROR', message: 'Unknown event' }));
+      return;
+    }
+    const { user } = identity;
+    if (message.data !== user.id && user.role !== 'admin') {
+      socket.send(frame('error', { code: 'FORBIDDEN' }));
+      return;
+    }
+    const room = userRoom(message.data);
+    hub.join(room, socket);
+    socket.send(frame('joined', { room }));
+  };
+
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();
   // Dead peers never answer a ping; they are dropped on the next round.
@@ -69,10 +91,19 @@ export const realtimeRoutes = async (app: FastifyInstance, { deps, hub }: Realti
       },
     },
     async (socket, request) => {
-      let identity: RequestIdentity;
-      try {
-        identity = await identify(request);
-      } catch {
+      // Listen at once: a client may send join-user before authentication has finished, and
+      // frames that arrive with no listener attached are lost.
+      const identified = identify(request).then(
+        (identity) => identity,
+        () => null,
+      );
+      socket.on('message', (raw) => {
+        void identified.then((identity) => {
+          if (identity) handleFrame(socket, identity, String(raw));
+        });
+      });
+      const identity = await identified;
+      if (!identity) {
         socket.close(UNAUTHENTICATED_CLOSE_CODE, 'Unauthenticated');
         return;
       }
@@ -82,27 +113,6 @@ export const realtimeRoutes = async (app: FastifyInstance, { deps, hub }: Realti
       socket.on('close', () => {
         sockets.delete(socket);
         hub.leaveAll(socket);
-      });
-      socket.on('message', (raw) => {
-        let message: { event?: unknown; data?: unknown };
-        try {
-          message = JSON.parse(String(raw)) as { event?: unknown; data?: unknown };
-        } catch {
-          socket.send(frame('error', { code: 'VALIDATION_ERROR', message: 'Frames are JSON {event, data}' }));
-          return;
-        }
-        if (message.event !== 'join-user' || typeof message.data !== 'string') {
-          socket.send(frame('error', { code: 'VALIDATION_ERROR', message: 'Unknown event' }));
-          return;
-        }
-        const { user } = identity;
-        if (message.data !== user.id && user.role !== 'admin') {
-          socket.send(frame('error', { code: 'FORBIDDEN' }));
-          return;
-        }
-        const room = userRoom(message.data);
-        hub.join(room, socket);
-        socket.send(frame('joined', { room }));
       });
     },
   );

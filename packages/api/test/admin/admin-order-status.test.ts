@@ -1,0 +1,173 @@
+import type { Order, OrderStatus, Product } from '@trx-shop/domain';
+import { buildProduct, newObjectId } from '@trx-shop/store-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, json, type LoggedIn, register } from '../support/http.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { insertAdmin, insertOrder, line, loginAdmin, type StoredAdmin } from './admin-fixtures.js';
+import { transfersSentBy } from './devnet-controls.js';
+
+let h: TestApp;
+let merchant: StoredAdmin;
+let admin: LoggedIn;
+let product: Product;
+
+beforeAll(async () => {
+  h = await createTestApp();
+  merchant = await insertAdmin(h);
+  admin = await loginAdmin(h, merchant.user);
+  product = await h.store.products.insert(buildProduct({ stock: 10, priceSun: 4_000_000 }));
+});
+afterAll(() => h.close());
+
+const URLS = ['/api/orders/:id/status', '/api/admin/orders/:id/status'] as const;
+const urlFor = (template: string, id: string) => template.replace(':id', id);
+
+const patchStatus = (id: string, payload: unknown, template: string = URLS[0]) =>
+  h.app.inject({
+    method: 'PATCH',
+    url: urlFor(template, id),
+    headers: admin.jar.header(),
+    payload: payload as object,
+  });
+
+/** A customer registered through the API (real wallet) with one order of the product. */
+const customerWithOrder = async (status: OrderStatus) => {
+  const customer = await register(h.app);
+  const stored = await h.store.users.findById(customer.userId);
+  const order = await insertOrder(h, status, {
+    userId: customer.userId,
+    walletAddress: stored?.wallet.address ?? '',
+    merchantAddress: merchant.user.wallet.address ?? '',
+    lines: [line(product.priceSun, 2, { productId: product.id, name: product.name })],
+  });
+  return { customer, order, walletAddress: stored?.wallet.address ?? '' };
+};
+
+const storedStatus = async (order: Order) => (await h.store.orders.findById(order.id))?.status;
+
+describe('PATCH /api/orders/:id/status and its alias /api/admin/orders/:id/status', () => {
+  it.each(URLS)(
+    '%s sets the status and transactionHash, refreshes updatedAt, and moves no stock and no money',
+    async (template) => {
+      const { customer, order, walletAddress } = await customerWithOrder('pending');
+      const later = h.clock.advance(90_000);
+      const hash = 'b'.repeat(64);
+
+      const response = await patchStatus(order.id, { status: 'completed', transactionHash: hash }, template);
+
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = json(response);
+      expect(answer.success).toBe(true);
+      expect(typeof answer.message).toBe('string');
+      expect(answer.order).toMatchObject({
+        _id: order.id,
+        userId: customer.userId,
+        status: 'completed',
+        transactionHash: hash,
+        total: 7.99,
+        createdAt: order.createdAt.toISOString(),
+        updatedAt: later.toISOString(),
+      });
+      const stored = await h.store.orders.findById(order.id);
+      expect({ status: stored?.status, hash: stored?.transactionHash, taken: stored?.stockTaken }).toEqual({
+        status: 'completed',
+        hash,
+        taken: [null],
+      });
+      expect((await h.store.products.findById(product.id))?.stock).toBe(10);
+      const records = await h.store.transactions.listByUser(customer.userId, {}, { limit: 10, page: 1 });
+      expect(records.total).toBe(0);
+      expect(await transfersSentBy(h.devnet, walletAddress)).toEqual([]);
+      expect(await transfersSentBy(h.devnet, merchant.user.wallet.address ?? '')).toEqual([]);
+    },
+  );
+
+  it('moves an order from any state to pending, completed or refunded, keeping the hash when none is given', async () => {
+    const moves: [OrderStatus, OrderStatus][] = [
+      ['failed', 'refunded'],
+      ['cancelled', 'completed'],
+      ['refunded', 'pending'],
+      ['completed', 'refunded'],
+      ['completed', 'completed'],
+    ];
+    for (const [from, to] of moves) {
+      const { order } = await customerWithOrder(from);
+      const response = await patchStatus(order.id, { status: to });
+      expect(response.statusCode, `${from} -> ${to}: ${response.body}`).toBe(200);
+      expect((json(response).order as { status: string; transactionHash: unknown }).transactionHash).toBe(
+        null,
+      );
+      expect(await storedStatus(order)).toBe(to);
+    }
+    expect((await h.store.products.findById(product.id))?.stock).toBe(10);
+  });
+
+  it('answers 400 INVALID_STATUS with the text Invalid status for any other status value', async () => {
+    const { order } = await customerWithOrder('completed');
+    for (const status of ['failed', 'cancelled', 'shipped', 'COMPLETED', '', 7, null]) {
+      for (const template of URLS) {
+        const body = expectError(await patchStatus(order.id, { status }, template), 400, 'INVALID_STATUS');
+        expect(body.error, String(status)).toBe('Invalid status');
+      }
+    }
+    const missing = expectError(await patchStatus(order.id, {}), 400, 'INVALID_STATUS');
+    expect(missing.error).toBe('Invalid status');
+    expect(await storedStatus(order)).toBe('completed');
+  });
+
+  it('answers 404 ORDER_NOT_FOUND with the text Order not found for an unknown order', async () => {
+    for (const template of URLS) {
+      const body = expectError(
+        await patchStatus(newObjectId(), { status: 'completed' }, template),
+        404,
+        'ORDER_NOT_FOUND',
+      );
+      expect(body.error).toBe('Order not found');
+    }
+  });
+
+  it('answers 400 INVALID_ID for a malformed id and 400 VALIDATION_ERROR for an unknown body field', async () => {
+    expectError(await patchStatus('12345', { status: 'completed' }), 400, 'INVALID_ID');
+    const { order } = await customerWithOrder('completed');
+    expectError(await patchStatus(order.id, { status: 'refunded', note: 'x' }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await patchStatus(order.id, { status: 'refunded', transactionHash: 5 }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(await storedStatus(order)).toBe('completed');
+  });
+
+  it('answers 409 PENDING_ORDER_EXISTS when the override would give the customer a second pending order', async () => {
+    const { customer, order: completed } = await customerWithOrder('completed');
+    const pending = await insertOrder(h, 'pending', { userId: customer.userId, lines: [line(1_000_000)] });
+
+    const body = expectError(
+      await patchStatus(completed.id, { status: 'pending' }),
+      409,
+      'PENDING_ORDER_EXISTS',
+    );
+
+    expect(body.pendingOrderId).toBe(pending.id);
+    expect(await storedStatus(completed)).toBe('completed');
+    expect(await storedStatus(pending)).toBe('pending');
+  });
+
+  it('makes an order moved back to pending hold the customer’s pending slot until it leaves pending', async () => {
+    const { customer, order } = await customerWithOrder('completed');
+    expect((await patchStatus(order.id, { status: 'pending' })).statusCode).toBe(200);
+    const create = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: customer.jar.header(),
+        payload: { products: [{ productId: product.id, quantity: 1 }] },
+      });
+
+    const refused = expectError(await create(), 409, 'PENDING_ORDER_EXISTS');
+    expect(refused.pendingOrderId).toBe(order.id);
+
+    expect((await patchStatus(order.id, { status: 'refunded' })).statusCode).toBe(200);
+    expect((await create()).statusCode).toBe(201);
+  });
+});

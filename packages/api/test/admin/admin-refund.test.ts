@@ -1,0 +1,314 @@
+import { type Order, type OrderStatus, runSettlement } from '@trx-shop/domain';
+import { buildProduct, buildUser, newObjectId } from '@trx-shop/store-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, json, type LoggedIn, register } from '../support/http.js';
+import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import {
+  adminPasswordHash,
+  insertAdmin,
+  insertOrder,
+  insertUser,
+  line,
+  loginAdmin,
+  type StoredAdmin,
+  settlementDeps,
+} from './admin-fixtures.js';
+import { fundSolid, produceBlocks, SOLIDIFYING_BLOCKS, transfersSentBy } from './devnet-controls.js';
+
+type RunningDevnet = Awaited<ReturnType<typeof startTestDevnet>>;
+
+let devnet: RunningDevnet;
+let h: TestApp;
+let merchant: StoredAdmin;
+let merchantAddress: string;
+let admin: LoggedIn;
+
+beforeAll(async () => {
+  devnet = await startTestDevnet();
+  h = await createTestApp({ devnet });
+  merchant = await insertAdmin(h);
+  merchantAddress = merchant.user.wallet.address ?? '';
+  admin = await loginAdmin(h, merchant.user);
+  await fundSolid(devnet, merchantAddress, 1_000_000_000);
+});
+afterAll(async () => {
+  await h.close();
+  await devnet.stop();
+});
+
+const refund = (app: TestApp, session: LoggedIn, orderId: string) =>
+  app.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/refund`,
+    headers: session.jar.header(),
+  });
+
+/** A registered customer (real custodial wallet) with an order of 5.99 TRX in `status`, stored directly. */
+const customerOrder = async (app: TestApp, status: OrderStatus) => {
+  const customer = await register(app.app);
+  const walletAddress = (await app.store.users.findById(customer.userId))?.wallet.address ?? '';
+  const order = await insertOrder(app, status, {
+    userId: customer.userId,
+    walletAddress,
+    lines: [line(3_000_000, 2)],
+  });
+  return { customer, order, walletAddress };
+};
+
+const refundsTo = async (from: string, to: string) =>
+  (await transfersSentBy(devnet, from)).filter((transfer) => transfer.to === to);
+
+const statusOf = async (app: TestApp, order: Order) => (await app.store.orders.findById(order.id))?.status;
+
+describe('POST /api/admin/orders/:id/refund', () => {
+  it('sends |total| once from the merchant wallet to the order wallet and leaves the status to the listener', async () => {
+    const { customer, order, walletAddress } = await customerOrder(h, 'completed');
+
+    const response = await refund(h, admin, order.id);
+
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = json(response);
+    const hash = (answer.transaction as { hash: string }).hash;
+    expect(answer).toEqual({
+      success: true,
+      message: expect.any(String),
+      orderId: order.id,
+      transaction: { hash, from: merchantAddress, to: walletAddress, amount: 5.99, status: 'pending' },
+    });
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await statusOf(h, order)).toBe('completed');
+    expect(await h.store.transactions.findByHash(hash)).toMatchObject({
+      type: 'refund',
+      userId: customer.userId,
+      orderId: order.id,
+      amountSun: 5_990_000,
+      currency: 'TRX',
+      network: 'TRC-20',
+      fromAddress: merchantAddress,
+      toAddress: walletAddress,
+      status: 'pending',
+      confirmations: 0,
+    });
+    expect(await refundsTo(merchantAddress, walletAddress)).toEqual([
+      expect.objectContaining({ txId: hash, amountSun: 5_990_000 }),
+    ]);
+
+    const again = expectError(await refund(h, admin, order.id), 409, 'REFUND_IN_PROGRESS');
+    expect(again.error).toEqual(expect.any(String));
+
+    await produceBlocks(devnet, SOLIDIFYING_BLOCKS);
+    await runSettlement(settlementDeps(h));
+    expect(await statusOf(h, order)).toBe('refunded');
+    expect(await h.store.transactions.findByHash(hash)).toMatchObject({
+      status: 'confirmed',
+      confirmations: 21,
+    });
+    expect(await h.chain.getConfirmedBalance(walletAddress)).toBe(5_990_000);
+
+    const done = expectError(await refund(h, admin, order.id), 400, 'ORDER_ALREADY_REFUNDED');
+    expect(done.error).toBe('Order already refunded');
+
+    // An admin override back to completed must not let the money go back a second time.
+    const override = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      headers: admin.jar.header(),
+      payload: { status: 'completed' },
+    });
+    expect(override.statusCode).toBe(200);
+    expectError(await refund(h, admin, order.id), 400, 'ORDER_ALREADY_REFUNDED');
+    expect(await refundsTo(merchantAddress, walletAddress)).toHaveLength(1);
+  });
+
+  it('refunds a paid order end to end: the payment back to the buyer, status refunded and stock restored on confirmation', async () => {
+    const product = await h.store.products.insert(buildProduct({ stock: 10, priceSun: 4_000_000 }));
+    const buyer = await register(h.app);
+    const buyerAddress = (await h.store.users.findById(buyer.userId))?.wallet.address ?? '';
+    await fundSolid(devnet, buyerAddress, 50_000_000);
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: buyer.jar.header(),
+      payload: { products: [{ productId: product.id, quantity: 2 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const orderId = (json(created).order as { _id: string })._id;
+    const paid = await h.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/pay`,
+      headers: buyer.jar.header(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await produceBlocks(devnet, SOLIDIFYING_BLOCKS);
+    await runSettlement(settlementDeps(h));
+    expect((await h.store.orders.findById(orderId))?.status).toBe('completed');
+    expect((await h.store.products.findById(product.id))?.stock).toBe(8);
+
+    const refunded = await h.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: admin.jar.header(),
+    });
+
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const hash = (json(refunded).transaction as { hash: string }).hash;
+    expect(json(refunded).transaction).toEqual({
+      hash,
+      from: merchantAddress,
+      to: buyerAddress,
+      amount: 7.99,
+      status: 'pending',
+    });
+    expect((await h.store.orders.findById(orderId))?.status).toBe('completed');
+    await produceBlocks(devnet, SOLIDIFYING_BLOCKS);
+    await runSettlement(settlementDeps(h));
+    expect((await h.store.orders.findById(orderId))?.status).toBe('refunded');
+    expect((await h.store.products.findById(product.id))?.stock).toBe(10);
+    expect(await refundsTo(merchantAddress, buyerAddress)).toEqual([
+      expect.objectContaining({ txId: hash, amountSun: 7_990_000, status: 'solidified' }),
+    ]);
+    expect(
+      h.notifier.events.filter(
+        (recorded) => recorded.userId === buyer.userId && recorded.event.event === 'order:refunded',
+      ),
+    ).toEqual([
+      {
+        userId: buyer.userId,
+        event: { event: 'order:refunded', data: expect.objectContaining({ orderId, txHash: hash }) },
+      },
+    ]);
+  });
+
+  it('sends exactly one transfer when ten refunds of the same order race', async () => {
+    const { customer, order, walletAddress } = await customerOrder(h, 'completed');
+
+    const responses = await Promise.all(Array.from({ length: 10 }, () => refund(h, admin, order.id)));
+
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    for (const response of responses.filter((candidate) => candidate.statusCode === 409))
+      expectError(response, 409, 'REFUND_IN_PROGRESS');
+    await produceBlocks(devnet, SOLIDIFYING_BLOCKS);
+    const sent = await refundsTo(merchantAddress, walletAddress);
+    expect(sent).toEqual([expect.objectContaining({ amountSun: 5_990_000, status: 'solidified' })]);
+    const records = await h.store.transactions.listByUser(
+      customer.userId,
+      { type: 'refund' },
+      { limit: 100, page: 1 },
+    );
+    expect(records.items.map((record) => record.transactionHash)).toEqual([sent[0]?.txId]);
+  });
+
+  it('checks "not completed" before "refund in progress"', async () => {
+    const { order, walletAddress } = await customerOrder(h, 'completed');
+    expect((await refund(h, admin, order.id)).statusCode).toBe(200);
+    const override = (status: string) =>
+      h.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/orders/${order.id}/status`,
+        headers: admin.jar.header(),
+        payload: { status },
+      });
+
+    expect((await override('pending')).statusCode).toBe(200);
+    expectError(await refund(h, admin, order.id), 400, 'ORDER_NOT_COMPLETED');
+    expect((await override('completed')).statusCode).toBe(200);
+    expectError(await refund(h, admin, order.id), 409, 'REFUND_IN_PROGRESS');
+    expect(await refundsTo(merchantAddress, walletAddress)).toHaveLength(1);
+  });
+
+  it('answers the order errors with the specification texts and sends nothing', async () => {
+    const before = (await transfersSentBy(devnet, merchantAddress)).length;
+
+    const missing = expectError(await refund(h, admin, newObjectId()), 404, 'ORDER_NOT_FOUND');
+    expect(missing.error).toBe('Order not found');
+    expectError(await refund(h, admin, 'not-an-object-id'), 400, 'INVALID_ID');
+    const refunded = expectError(
+      await refund(h, admin, (await customerOrder(h, 'refunded')).order.id),
+      400,
+      'ORDER_ALREADY_REFUNDED',
+    );
+    expect(refunded.error).toBe('Order already refunded');
+    for (const status of ['pending', 'failed', 'cancelled'] as const) {
+      const { order } = await customerOrder(h, status);
+      const body = expectError(await refund(h, admin, order.id), 400, 'ORDER_NOT_COMPLETED');
+      expect(body.error).toBe('Only completed orders can be refunded');
+      expect(await statusOf(h, order)).toBe(status);
+    }
+
+    expect(await transfersSentBy(devnet, merchantAddress)).toHaveLength(before);
+  });
+
+  it('answers 400 INSUFFICIENT_ADMIN_BALANCE with adminBalance and requiredAmount, claiming nothing', async () => {
+    const poor = await createTestApp({ devnet });
+    try {
+      const poorMerchant = await insertAdmin(poor);
+      const poorAddress = poorMerchant.user.wallet.address ?? '';
+      const session = await loginAdmin(poor, poorMerchant.user);
+      await fundSolid(devnet, poorAddress, 2_000_000);
+      // A recipient that already exists costs the sender only free bandwidth (decisions.md section 2).
+      const existing = await customerOrder(poor, 'completed');
+      await fundSolid(devnet, existing.walletAddress, 1_000_000);
+      // A recipient that does not exist yet costs 0.1 TRX bandwidth + 1 TRX account creation more.
+      const fresh = await customerOrder(poor, 'completed');
+
+      const toExisting = expectError(
+        await refund(poor, session, existing.order.id),
+        400,
+        'INSUFFICIENT_ADMIN_BALANCE',
+      );
+      expect({ adminBalance: toExisting.adminBalance, requiredAmount: toExisting.requiredAmount }).toEqual({
+        adminBalance: 2,
+        requiredAmount: 5.99,
+      });
+      const toFresh = expectError(
+        await refund(poor, session, fresh.order.id),
+        400,
+        'INSUFFICIENT_ADMIN_BALANCE',
+      );
+      expect({ adminBalance: toFresh.adminBalance, requiredAmount: toFresh.requiredAmount }).toEqual({
+        adminBalance: 2,
+        requiredAmount: (5_990_000 + 1_100_000) / 1_000_000,
+      });
+      expect(await transfersSentBy(devnet, poorAddress)).toEqual([]);
+      expect((await poor.store.orders.findById(fresh.order.id))?.refund).toBeNull();
+
+      // Nothing was claimed: once the wallet can pay, the same refund goes through.
+      await fundSolid(devnet, poorAddress, 10_000_000);
+      expect((await refund(poor, session, fresh.order.id)).statusCode).toBe(200);
+    } finally {
+      await poor.close();
+    }
+  });
+
+  it('answers 500 ADMIN_WALLET_NOT_CONFIGURED when the merchant admin has no usable key, after the order checks', async () => {
+    const keyless = await createTestApp({ devnet });
+    try {
+      const first = await insertUser(
+        keyless,
+        buildUser({
+          role: 'admin',
+          passwordHash: await adminPasswordHash(),
+          createdAt: new Date('2026-01-01T00:00:00Z'),
+        }),
+      );
+      const session = await loginAdmin(keyless, first);
+      const completed = await customerOrder(keyless, 'completed');
+      const pending = await customerOrder(keyless, 'pending');
+      const refunded = await customerOrder(keyless, 'refunded');
+
+      const body = expectError(
+        await refund(keyless, session, completed.order.id),
+        500,
+        'ADMIN_WALLET_NOT_CONFIGURED',
+      );
+      expect(body.error).toBe('Admin wallet not configured');
+      expectError(await refund(keyless, session, pending.order.id), 400, 'ORDER_NOT_COMPLETED');
+      expectError(await refund(keyless, session, refunded.order.id), 400, 'ORDER_ALREADY_REFUNDED');
+      expectError(await refund(keyless, session, newObjectId()), 404, 'ORDER_NOT_FOUND');
+      expect((await keyless.store.orders.findById(completed.order.id))?.refund).toBeNull();
+    } finally {
+      await keyless.close();
+    }
+  });
+});

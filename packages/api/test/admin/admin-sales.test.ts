@@ -1,0 +1,129 @@
+import type { Order, User } from '@trx-shop/domain';
+import { buildUser } from '@trx-shop/store-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, json, type LoggedIn } from '../support/http.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { insertAdmin, insertOrder, insertUser, line, loginAdmin } from './admin-fixtures.js';
+
+let h: TestApp;
+let admin: LoggedIn;
+let alice: User;
+let bob: User;
+/** Oldest first, as inserted. */
+let orders: Order[];
+
+const minutesAgo = (minutes: number): Date => new Date(h.clock.now().getTime() - minutes * 60_000);
+
+beforeAll(async () => {
+  h = await createTestApp();
+  admin = await loginAdmin(h, (await insertAdmin(h)).user);
+  alice = await insertUser(h, buildUser({ username: 'alice_sales', email: 'alice.sales@example.com' }));
+  bob = await insertUser(h, buildUser({ username: 'bob_sales', email: 'bob.sales@example.com' }));
+  orders = [
+    await insertOrder(h, 'completed', {
+      userId: alice.id,
+      lines: [line(2_500_000, 2, { name: 'Ebook', color: 'blue' }), line(1_000_000)],
+      transactionHash: 'a'.repeat(64),
+      walletAddress: alice.wallet.address ?? '',
+      createdAt: minutesAgo(40),
+    }),
+    await insertOrder(h, 'refunded', { userId: bob.id, lines: [line(300_000)], createdAt: minutesAgo(30) }),
+    await insertOrder(h, 'completed', {
+      userId: bob.id,
+      lines: [line(12_510_000)],
+      createdAt: minutesAgo(20),
+    }),
+    await insertOrder(h, 'pending', {
+      userId: alice.id,
+      lines: [line(100_000, 3)],
+      createdAt: minutesAgo(10),
+    }),
+  ];
+});
+afterAll(() => h.close());
+
+const sales = async (query = '') => {
+  const response = await h.app.inject({ url: `/api/admin/sales${query}`, headers: admin.jar.header() });
+  expect(response.statusCode, response.body).toBe(200);
+  return json(response) as {
+    success: boolean;
+    sales: { _id: string; [field: string]: unknown }[];
+    pagination: Record<string, number>;
+  };
+};
+
+const idsNewestFirst = (list: readonly Order[]): string[] => [...list].reverse().map((order) => order.id);
+
+describe('GET /api/admin/sales', () => {
+  it('lists every order newest first with its customer populated, txHash beside transactionHash and discount', async () => {
+    const answer = await sales();
+
+    expect(answer.success).toBe(true);
+    expect(answer.sales.map((sale) => sale._id)).toEqual(idsNewestFirst(orders));
+    expect(answer.pagination).toEqual({ total: 4, page: 1, pages: 1, limit: 10 });
+    const first = orders[0] as Order;
+    expect(answer.sales.at(-1)).toEqual({
+      _id: first.id,
+      orderId: '#TRX-1',
+      userId: { _id: alice.id, username: 'alice_sales', email: 'alice.sales@example.com' },
+      products: [
+        { productId: first.lines[0]?.productId, name: 'Ebook', price: 2.5, quantity: 2, color: 'blue' },
+        { productId: first.lines[1]?.productId, name: 'Hand-made line', price: 1, quantity: 1, color: null },
+      ],
+      subtotal: 6,
+      networkFee: -0.01,
+      discount: 0,
+      total: 5.99,
+      status: 'completed',
+      paymentMethod: 'TRC-20',
+      transactionHash: 'a'.repeat(64),
+      txHash: 'a'.repeat(64),
+      walletAddress: alice.wallet.address,
+      merchantAddress: first.merchantAddress,
+      createdAt: first.createdAt.toISOString(),
+      updatedAt: first.createdAt.toISOString(),
+    });
+    expect(answer.sales.map((sale) => [sale.orderId, sale.total, sale.txHash, sale.discount])).toEqual([
+      ['#TRX-4', 0.29, null, 0],
+      ['#TRX-3', 12.5, null, 0],
+      ['#TRX-2', 0.29, null, 0],
+      ['#TRX-1', 5.99, 'a'.repeat(64), 0],
+    ]);
+    expect(answer.sales[1]?.userId).toEqual({
+      _id: bob.id,
+      username: 'bob_sales',
+      email: 'bob.sales@example.com',
+    });
+  });
+
+  it('filters by status', async () => {
+    const completed = await sales('?status=completed');
+    expect(completed.sales.map((sale) => sale._id)).toEqual([orders[2]?.id, orders[0]?.id]);
+    expect(completed.pagination).toEqual({ total: 2, page: 1, pages: 1, limit: 10 });
+    expect((await sales('?status=refunded')).sales.map((sale) => sale._id)).toEqual([orders[1]?.id]);
+    expect((await sales('?status=cancelled')).sales).toEqual([]);
+  });
+
+  it('takes the last value of a repeated status parameter', async () => {
+    const answer = await sales('?status=pending&status=refunded');
+    expect(answer.sales.map((sale) => sale._id)).toEqual([orders[1]?.id]);
+  });
+
+  it('pages with limit and page and clamps out-of-range values', async () => {
+    const second = await sales('?limit=3&page=2');
+    expect(second.sales.map((sale) => sale._id)).toEqual([orders[0]?.id]);
+    expect(second.pagination).toEqual({ total: 4, page: 2, pages: 2, limit: 3 });
+    expect((await sales('?limit=500')).pagination).toEqual({ total: 4, page: 1, pages: 1, limit: 100 });
+    const smallest = await sales('?limit=0&page=-3');
+    expect(smallest.pagination).toEqual({ total: 4, page: 1, pages: 4, limit: 1 });
+    expect(smallest.sales.map((sale) => sale._id)).toEqual([orders[3]?.id]);
+    expect((await sales('?page=9')).sales).toEqual([]);
+  });
+
+  it('answers 400 VALIDATION_ERROR for an unknown status or a limit that is not a number', async () => {
+    for (const query of ['?status=shipped', '?limit=abc', '?page=1.5']) {
+      const response = await h.app.inject({ url: `/api/admin/sales${query}`, headers: admin.jar.header() });
+      expectError(response, 400, 'VALIDATION_ERROR');
+    }
+  });
+});

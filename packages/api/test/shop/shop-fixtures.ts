@@ -1,0 +1,251 @@
+import type { Logger, PaymentDeps } from '@trx-shop/domain';
+import { buildUser } from '@trx-shop/store-contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
+import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
+import { json, type LoggedIn, login, newCredentials, register } from '../support/http.js';
+import type { TestApp } from '../support/test-app.js';
+
+/** The devnet's solid depth is 3: a transfer's block plus three more make it solid. */
+export const BLOCKS_TO_SOLIDIFY = 4;
+export const SUN_PER_TRX = 1_000_000;
+
+export interface DevnetTransfer {
+  readonly txId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly amountSun: number;
+  readonly blockNumber: number | null;
+  readonly status: string;
+}
+
+/** The devnet's control API (devnet only, never on the service). */
+export const devnetControls = (url: string) => {
+  const call = async <T>(path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return {
+    fund: (address: string, amountSun: number) =>
+      call<{ txId: string }>('/devnet/fund', { address, amountSun }),
+    blocks: (count: number) => call<{ head: number }>('/devnet/blocks', { count }),
+    advanceTime: (advanceMs: number) => call<unknown>('/devnet/time', { advanceMs }),
+    faults: (mode: 'reject' | 'drop' | 'timeout', count: number) =>
+      call<unknown>('/devnet/faults', { mode, count }),
+    state: () => call<{ head: number; solid: number; headTime: number }>('/devnet/state'),
+    transfers: async (address: string) =>
+      (await call<{ transactions: DevnetTransfer[] }>(`/devnet/transactions?address=${address}`))
+        .transactions,
+    /** Funds `address` and makes the funding solid, so confirmed-balance reads see it. */
+    fundSolid: async (address: string, amountSun: number) => {
+      await call('/devnet/fund', { address, amountSun });
+      await call('/devnet/blocks', { count: BLOCKS_TO_SOLIDIFY });
+    },
+  };
+};
+export type DevnetControls = ReturnType<typeof devnetControls>;
+
+/** Transfers on the devnet from `from` to `to` (the devnet's own list, not the service's records). */
+export const transfersBetween = async (devnet: DevnetControls, from: string, to: string) =>
+  (await devnet.transfers(from)).filter((transfer) => transfer.from === from && transfer.to === to);
+
+export interface Merchant {
+  readonly admin: LoggedIn;
+  readonly address: string;
+  readonly privateKey: string;
+}
+
+/**
+ * The merchant is the first admin's custodial wallet; admins are not registered through the API,
+ * so one is inserted through the store with a known password and logged in.
+ */
+export const createMerchantAdmin = async (h: TestApp): Promise<Merchant> => {
+  const wallet = await h.chain.createWallet();
+  const admin = await insertUserAndLogin(h, {
+    role: 'admin',
+    createdAt: new Date('2020-01-01T00:00:00.000Z'),
+    wallet,
+  });
+  return { admin, address: wallet.address, privateKey: wallet.privateKey };
+};
+
+/** Inserts a user through the store (for what registration cannot make) and logs it in. */
+export const insertUserAndLogin = async (
+  h: TestApp,
+  options: {
+    readonly role: 'user' | 'admin';
+    readonly createdAt?: Date;
+    readonly wallet: { readonly address: string; readonly privateKey: string } | null;
+  },
+): Promise<LoggedIn> => {
+  const credentials = newCredentials();
+  const user = buildUser({
+    email: credentials.email,
+    username: credentials.username,
+    role: options.role,
+    createdAt: options.createdAt ?? h.clock.now(),
+  });
+  const passwordHash = await createArgon2Hasher({ memoryKib: 1024, timeCost: 1 }).hash(credentials.password);
+  const inserted = await h.store.users.insert({
+    ...user,
+    passwordHash,
+    wallet: {
+      address: options.wallet?.address ?? null,
+      encryptedPrivateKey: options.wallet ? await h.vault.seal(options.wallet.privateKey, user.id) : null,
+      externalAddress: null,
+    },
+  });
+  if (!inserted.ok) throw new Error(`user insert failed: ${inserted.error.code}`);
+  return login(h.app, credentials);
+};
+
+export interface Shopper extends LoggedIn {
+  readonly address: string;
+}
+
+/** A registered user with the custodial address the service created for them. */
+export const registerShopper = async (h: TestApp): Promise<Shopper> => {
+  const user = await register(h.app);
+  const stored = await h.store.users.findById(user.userId);
+  const address = stored?.wallet.address;
+  if (!address) throw new Error('registered user has no wallet address');
+  return { ...user, address };
+};
+
+export interface ProductInput {
+  readonly name?: string;
+  readonly description?: string;
+  readonly price: number | string;
+  readonly category?: 'digital' | 'physical' | 'service';
+  readonly stock?: number;
+  readonly image?: string;
+}
+
+/** Creates a product through the admin API and returns its id. */
+export const createProduct = async (h: TestApp, admin: LoggedIn, input: ProductInput): Promise<string> => {
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/admin/products',
+    headers: admin.jar.header(),
+    payload: { name: 'Test product', category: 'digital', stock: 100, ...input },
+  });
+  if (response.statusCode !== 201) throw new Error(`product create ${response.statusCode}: ${response.body}`);
+  return (json(response).product as { _id: string })._id;
+};
+
+export interface OrderView {
+  readonly _id: string;
+  readonly orderId: string;
+  readonly userId: string;
+  readonly status: string;
+  readonly subtotal: number;
+  readonly networkFee: number;
+  readonly total: number;
+  readonly transactionHash: string | null;
+  readonly walletAddress: string;
+  readonly merchantAddress: string;
+  readonly products: readonly {
+    productId: string;
+    name: string;
+    price: number;
+    quantity: number;
+    color: string | null;
+  }[];
+}
+
+export const orderOf = (response: LightMyRequestResponse): OrderView => json(response).order as OrderView;
+
+export const postOrder = (
+  h: TestApp,
+  user: LoggedIn,
+  products: readonly { productId: string; quantity: number; color?: string }[],
+) => h.app.inject({ method: 'POST', url: '/api/orders', headers: user.jar.header(), payload: { products } });
+
+/** Creates an order (201 expected) and returns it. */
+export const placeOrder = async (
+  h: TestApp,
+  user: LoggedIn,
+  products: readonly { productId: string; quantity: number; color?: string }[],
+): Promise<OrderView> => {
+  const response = await postOrder(h, user, products);
+  expect(response.statusCode, response.body).toBe(201);
+  return orderOf(response);
+};
+
+export const payRequest = (h: TestApp, user: LoggedIn, orderId: string) =>
+  h.app.inject({ method: 'POST', url: `/api/orders/${orderId}/pay`, headers: user.jar.header() });
+
+const silentLogger: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/** The dependencies the routes give the payment use cases (route-options.ts `paymentDeps`). */
+export const paymentDepsOf = (h: TestApp, configuredMerchantAddress: string | null = null): PaymentDeps => ({
+  store: h.store,
+  chain: h.chain,
+  vault: h.vault,
+  notifier: h.notifier,
+  clock: h.clock,
+  ids: createObjectIdGenerator(),
+  logger: silentLogger,
+  configuredMerchantAddress,
+});
+
+/** An admin (the merchant), a funded shopper and a product at `price` TRX, ready to order and pay. */
+export interface PaymentScene {
+  readonly shopper: Shopper;
+  readonly productId: string;
+}
+
+export const fundedShopperWithProduct = async (
+  h: TestApp,
+  devnet: DevnetControls,
+  merchant: Merchant,
+  options: { readonly price: number; readonly fundSun: number; readonly stock?: number },
+): Promise<PaymentScene> => {
+  const shopper = await registerShopper(h);
+  await devnet.fundSolid(shopper.address, options.fundSun);
+  const productId = await createProduct(h, merchant.admin, {
+    price: options.price,
+    stock: options.stock ?? 100,
+  });
+  return { shopper, productId };
+};
+
+export class SimulatedCrash extends Error {
+  constructor(step: string) {
+    super(`simulated crash at ${step}`);
+  }
+}
+
+/**
+ * A view of `target` whose `method` throws once, at the moment the real call would happen (or,
+ * with `after`, right after the real call completed): a process dying at that step. Every other
+ * member is the real one, bound to the real object.
+ */
+export const crashingOnce = <T extends object>(
+  target: T,
+  method: keyof T & string,
+  when: 'before' | 'after' = 'before',
+): T => {
+  let crashed = false;
+  return new Proxy(target, {
+    get(real, property) {
+      const value: unknown = Reflect.get(real, property, real);
+      if (typeof value !== 'function') return value;
+      const bound = (...args: unknown[]): unknown => value.apply(real, args);
+      if (property !== method) return bound;
+      return async (...args: unknown[]) => {
+        if (crashed) return bound(...args);
+        crashed = true;
+        if (when === 'before') throw new SimulatedCrash(method);
+        await bound(...args);
+        throw new SimulatedCrash(`after ${method}`);
+      };
+    },
+  });
+};
