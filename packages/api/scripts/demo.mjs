@@ -26,11 +26,15 @@ const call = async (method, path, { body, cookie } = {}) => {
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const cookies = response.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
+  const cookies = response.headers
+    .getSetCookie()
+    .map((entry) => entry.split(';')[0])
+    .join('; ');
   return { status: response.status, body: await response.json().catch(() => null), cookies };
 };
 const expectStatus = (answer, status, what) => {
-  if (answer.status !== status) fail(`${what}: expected HTTP ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== status)
+    fail(`${what}: expected HTTP ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer;
 };
 const until = async (what, check) => {
@@ -48,7 +52,12 @@ if (!adminEmail || !adminPassword) fail('set ADMIN_EMAIL and ADMIN_PASSWORD (the
 const suffix = Date.now().toString(36);
 const registered = expectStatus(
   await call('POST', '/api/auth/register', {
-    body: { email: `demo-${suffix}@example.com`, username: `demo_${suffix}`, password: 'demo password 1', passwordConfirm: 'demo password 1' },
+    body: {
+      email: `demo-${suffix}@example.com`,
+      username: `demo_${suffix}`,
+      password: 'demo password 1',
+      passwordConfirm: 'demo password 1',
+    },
   }),
   201,
   'register',
@@ -78,24 +87,33 @@ const products = expectStatus(await call('GET', '/api/products'), 200, 'products
 const product = products.find((candidate) => candidate.stock > 0 && candidate.price < balance / 2);
 if (!product) fail('no affordable product in stock');
 const order = expectStatus(
-  await call('POST', '/api/orders', { cookie, body: { products: [{ productId: product._id, quantity: 1 }] } }),
+  await call('POST', '/api/orders', {
+    cookie,
+    body: { products: [{ productId: product._id, quantity: 1 }] },
+  }),
   201,
   'create order',
 ).body.order;
 progress(`order ${order.orderId} for ${order.total} TRX (${product.name})`);
 
 const paid = expectStatus(await call('POST', `/api/orders/${order._id}/pay`, { cookie }), 200, 'pay').body;
-if (paid.transaction.status !== 'pending') fail(`payment status ${paid.transaction.status}, expected pending`);
+if (paid.transaction.status !== 'pending')
+  fail(`payment status ${paid.transaction.status}, expected pending`);
 progress(`paid: transaction ${paid.transaction.hash} pending`);
 
 const confirmed = await until('transaction:confirmed', async () =>
   events.find((event) => event.event === 'transaction:confirmed' && event.data.orderId === order._id),
 );
-const completed = expectStatus(await call('GET', `/api/orders/${order._id}`, { cookie }), 200, 'order').body.order;
+const completed = expectStatus(await call('GET', `/api/orders/${order._id}`, { cookie }), 200, 'order').body
+  .order;
 if (completed.status !== 'completed') fail(`order is ${completed.status} after confirmation`);
 progress(`confirmed (${confirmed.data.txHash}); order completed`);
 
-const admin = expectStatus(await call('POST', '/api/auth/login', { body: { email: adminEmail, password: adminPassword } }), 200, 'admin login');
+const admin = expectStatus(
+  await call('POST', '/api/auth/login', { body: { email: adminEmail, password: adminPassword } }),
+  200,
+  'admin login',
+);
 const refund = expectStatus(
   await call('POST', `/api/admin/orders/${order._id}/refund`, { cookie: admin.cookies }),
   200,
@@ -106,7 +124,8 @@ progress(`refund sent: ${refund.transaction.hash}`);
 await until('order:refunded', async () =>
   events.find((event) => event.event === 'order:refunded' && event.data.orderId === order._id),
 );
-const refunded = expectStatus(await call('GET', `/api/orders/${order._id}`, { cookie }), 200, 'order').body.order;
+const refunded = expectStatus(await call('GET', `/api/orders/${order._id}`, { cookie }), 200, 'order').body
+  .order;
 if (refunded.status !== 'refunded') fail(`order is ${refunded.status} after the refund confirmed`);
 progress('refund confirmed; order refunded');
 socket.close();
