@@ -49,7 +49,9 @@ export const openApiPlugin = fp(
         ],
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // helmet's CSP (security-headers.ts) covers /api/docs too; swagger-ui's own would drop the
+    // inline styles it needs and force https upgrades over plain http.
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
   },
   { name: 'openapi' },
 );
