@@ -19,7 +19,7 @@ import { authRoutes } from './routes/auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { orderRoutes } from './routes/orders.routes.js';
 import { productRoutes } from './routes/products.routes.js';
-import { realtimeRoutes } from './routes/realtime.routes.js';
+import { DEFAULT_PING_INTERVAL_MS, realtimeRoutes } from './routes/realtime.routes.js';
 import { securityRoutes } from './routes/security.routes.js';
 import { sessionRoutes } from './routes/sessions.routes.js';
 import { transactionRoutes } from './routes/transactions.routes.js';
@@ -51,6 +51,8 @@ export interface BuildAppOptions {
   readonly fastify?: FastifyServerOptions;
   /** The WebSocket rooms; pass the same hub as `deps.notifier` so events reach sockets. */
   readonly hub?: RoomHub;
+  /** WebSocket keep-alive ping interval (default 30 s). */
+  readonly wsPingIntervalMs?: number;
 }
 
 /** Builds the whole HTTP app without listening: server.ts listens, tests inject. */
@@ -59,6 +61,7 @@ export const buildApp = async ({
   settings,
   fastify,
   hub,
+  wsPingIntervalMs,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: { level: settings.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
@@ -70,6 +73,16 @@ export const buildApp = async ({
     ...fastify,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+
+  // Once shutdown starts, answers close their connection: a keep-alive client would otherwise
+  // hold the server open until its idle timeout, long after the last request finished.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   await app.register(securityHeadersPlugin, { production: settings.production });
   await app.register(corsPlugin, { origins: settings.corsOrigins });
@@ -100,6 +113,10 @@ export const buildApp = async ({
   await app.register(adminOrderRoutes, routeOptions);
   await app.register(adminCustomerRoutes, routeOptions);
   await app.register(adminStatsRoutes, routeOptions);
-  await app.register(realtimeRoutes, { ...routeOptions, hub: hub ?? createRoomHub() });
+  await app.register(realtimeRoutes, {
+    ...routeOptions,
+    hub: hub ?? createRoomHub(),
+    pingIntervalMs: wsPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
+  });
   return app;
 };

@@ -1,6 +1,6 @@
-import { loadConfig } from './config/load-config.js';
-import { startService } from './composition/start-service.js';
 import { printBanner } from './composition/banner.js';
+import { type RunningService, startService } from './composition/start-service.js';
+import { loadConfig } from './config/load-config.js';
 
 const loaded = loadConfig(process.env);
 if (!loaded.ok) {
@@ -8,19 +8,28 @@ if (!loaded.ok) {
   process.exit(1);
 }
 
-const service = await startService(loaded.config).catch((error: unknown) => {
+// Signals are handled from the first moment: one arriving during start-up stops the service as
+// soon as it is up, instead of killing the process half-way.
+let service: RunningService | null = null;
+let stopRequested = false;
+const shutDown = async () => {
+  if (!service) return;
+  const running = service;
+  service = null;
+  running.app.log.info('shutting down');
+  await running.stop();
+  process.exit(0);
+};
+const onSignal = () => {
+  stopRequested = true;
+  void shutDown();
+};
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
+
+service = await startService(loaded.config).catch((error: unknown) => {
   console.error(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
 printBanner(service, loaded.config);
-
-let stopping = false;
-const shutDown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  service.app.log.info({ signal }, 'shutting down');
-  await service.stop();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutDown('SIGINT'));
-process.once('SIGTERM', () => void shutDown('SIGTERM'));
+if (stopRequested) await shutDown();

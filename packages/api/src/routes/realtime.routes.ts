@@ -6,16 +6,21 @@ import { type RoomHub, userRoom } from '../realtime/room-hub.js';
 import type { RouteOptions } from './route-options.js';
 
 export const UNAUTHENTICATED_CLOSE_CODE = 4401;
-const PING_INTERVAL_MS = 30_000;
+export const DEFAULT_PING_INTERVAL_MS = 30_000;
 
 interface RealtimeOptions extends RouteOptions {
   readonly hub: RoomHub;
+  /** How often idle sockets are pinged; one missed pong drops the socket at the next ping. */
+  readonly pingIntervalMs: number;
 }
 
 const frame = (event: string, data: unknown): string => JSON.stringify({ event, data });
 
 /** WebSocket at /api/ws: authenticate, then `join-user` for one's own room (admins: any). */
-export const realtimeRoutes = async (app: FastifyInstance, { deps, hub }: RealtimeOptions): Promise<void> => {
+export const realtimeRoutes = async (
+  app: FastifyInstance,
+  { deps, hub, pingIntervalMs }: RealtimeOptions,
+): Promise<void> => {
   const identify = async (request: FastifyRequest): Promise<RequestIdentity> => {
     const query = request.query as Record<string, unknown>;
     const token = accessTokenOf(request) ?? (typeof query.token === 'string' ? query.token : null);
@@ -65,7 +70,7 @@ export const realtimeRoutes = async (app: FastifyInstance, { deps, hub }: Realti
       alive.set(socket, false);
       socket.ping();
     }
-  }, PING_INTERVAL_MS);
+  }, pingIntervalMs);
   pinger.unref();
   app.addHook('onClose', async () => clearInterval(pinger));
 

@@ -25,6 +25,8 @@ export interface TestAppOptions {
   readonly merchantAddress?: string | null;
   /** Extra routes registered before the app is ready (the leak guard's self-test). */
   readonly extraRoutes?: (app: FastifyInstance, parts: { store: ShopStore; vault: KeyVault }) => void;
+  /** WebSocket keep-alive ping interval; short in tests of dead-connection dropping. */
+  readonly wsPingIntervalMs?: number;
 }
 
 export interface TestApp {
@@ -81,7 +83,12 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     authRateLimitMax: options.authRateLimitMax ?? GENEROUS_LIMIT,
     logLevel: 'silent',
   };
-  const app = await buildApp({ deps, settings, hub });
+  const app = await buildApp({
+    deps,
+    settings,
+    hub,
+    ...(options.wsPingIntervalMs === undefined ? {} : { wsPingIntervalMs: options.wsPingIntervalMs }),
+  });
   const responses = recordResponses(app);
   options.extraRoutes?.(app, { store, vault });
   await app.ready();
