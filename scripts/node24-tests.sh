@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Runs the domain and API projects (and the pure chain packages) under Node 24, as CI's
-# compatibility check. The native addons are rebuilt against Node 24's headers first, so this
-# runs last: afterwards node_modules holds Node 24 builds. Writes test-results/vitest-node24.json.
+# Runs the packages without native addons (domain, devnet, chain adapter) under Node 24, as CI's
+# compatibility check. Writes test-results/vitest-node24.json.
+#
+# Known issue (docs/operations.md): better-sqlite3 12 aborts in a statement destructor under
+# Node 24 (node::RemoveEnvironmentCleanupHook assertion), killing test workers and service
+# processes, so the store and API projects cannot run on Node 24 yet.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,8 +14,8 @@ header=$(find "$node24_root/node_modules" -path '*include/node/node.h' | head -n
 node24_home=$(dirname "$(dirname "$(dirname "$header")")")
 export PATH="$node24_home/bin:$PATH"
 echo "running under $(node --version)"
+echo "notice: the api, store-sqlite and store-mongodb projects are NOT run under Node 24: better-sqlite3 12 aborts there (docs/operations.md)"
 
-npm_config_nodedir="$node24_home" pnpm rebuild better-sqlite3 argon2 >/dev/null
 node node_modules/vitest/vitest.mjs run \
-  --project domain --project tron-devnet --project chain-tron --project api \
+  --project domain --project tron-devnet --project chain-tron \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-node24.json
