@@ -39,3 +39,9 @@ export const ALWAYS_POSSIBLE_STATUSES = [400, 413, 415, 429, 500] as const;
 /** Response entries for the given error statuses, all with the shared error body. */
 export const errorResponses = (...statuses: readonly number[]): Record<number, typeof ErrorResponse> =>
   Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
+
+/** Exactly the domain's values of an enumeration, so schemas never restate them. */
+export const OneOf = <Values extends string[]>(
+  values: readonly [...Values],
+  options: { description?: string } = {},
+) => Type.Enum(values, options);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { normalizePageRequest, overrideOrderStatus, refundOrder } from '@trx-shop/domain';
+import { normalizePageRequest, ORDER_STATUSES, overrideOrderStatus, refundOrder } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
-import { errorResponses, IdParams } from '../http/schemas.js';
+import { errorResponses, IdParams, OneOf } from '../http/schemas.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { OrderView, presentOrder, presentSale, SaleView } from './presenters/order.presenter.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -20,15 +20,7 @@ const StatusBody = Type.Object(
 
 const SalesQuery = Type.Object(
   {
-    status: Type.Optional(
-      Type.Union([
-        Type.Literal('pending'),
-        Type.Literal('completed'),
-        Type.Literal('refunded'),
-        Type.Literal('failed'),
-        Type.Literal('cancelled'),
-      ]),
-    ),
+    status: Type.Optional(OneOf(ORDER_STATUSES)),
     ...PageQueryFields,
   },
   { additionalProperties: false },

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { archiveProduct, createProduct, normalizePageRequest, updateProduct } from '@trx-shop/domain';
+import {
+  archiveProduct,
+  createProduct,
+  normalizePageRequest,
+  PRODUCT_CATEGORIES,
+  updateProduct,
+} from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { errorResponses, IdParams, SuccessMessageResponse } from '../http/schemas.js';
+import { errorResponses, IdParams, OneOf, SuccessMessageResponse } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentPagination } from './presenters/pagination.presenter.js';
@@ -17,7 +23,7 @@ const productFields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.String({ maxLength: 5000 }),
   price: Amount,
-  category: Type.Union([Type.Literal('digital'), Type.Literal('physical'), Type.Literal('service')]),
+  category: OneOf(PRODUCT_CATEGORIES),
   stock: Type.Integer({ minimum: 0 }),
   image: Type.String({ maxLength: 2048, description: 'http or https URL' }),
   isActive: Type.Boolean(),

@@ -6,11 +6,12 @@ import {
   MAX_LINE_QUANTITY,
   MAX_ORDER_LINES,
   normalizePageRequest,
+  ORDER_STATUSES,
   payOrder,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
-import { errorResponses, IdParams, ObjectIdString } from '../http/schemas.js';
+import { errorResponses, IdParams, ObjectIdString, OneOf } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { OrderView, presentOrder } from './presenters/order.presenter.js';
@@ -35,15 +36,7 @@ const CreateOrderBody = Type.Object(
   { additionalProperties: false },
 );
 
-const StatusQuery = Type.Optional(
-  Type.Union([
-    Type.Literal('pending'),
-    Type.Literal('completed'),
-    Type.Literal('refunded'),
-    Type.Literal('failed'),
-    Type.Literal('cancelled'),
-  ]),
-);
+const StatusQuery = Type.Optional(OneOf(ORDER_STATUSES));
 
 const OrderAnswer = Type.Object(
   { success: Type.Literal(true), order: OrderView },

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { domainError, normalizePageRequest } from '@trx-shop/domain';
+import { domainError, normalizePageRequest, PRODUCT_CATEGORIES } from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { errorResponses, IdParams } from '../http/schemas.js';
+import { errorResponses, IdParams, OneOf } from '../http/schemas.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
 import { ProductView, presentProduct } from './presenters/product.presenter.js';
 import type { RouteOptions } from './route-options.js';
 
-export const CategoryQuery = Type.Optional(
-  Type.Union([Type.Literal('digital'), Type.Literal('physical'), Type.Literal('service')]),
-);
+export const CategoryQuery = Type.Optional(OneOf(PRODUCT_CATEGORIES));
 
 export const ProductListQuery = Type.Object(
   { search: Type.Optional(Type.String({ maxLength: 200 })), category: CategoryQuery, ...PageQueryFields },

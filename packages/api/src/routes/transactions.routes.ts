@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { domainError, normalizePageRequest } from '@trx-shop/domain';
+import { domainError, normalizePageRequest, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { errorResponses, IdParams } from '../http/schemas.js';
+import { errorResponses, IdParams, OneOf } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -10,17 +10,8 @@ import type { RouteOptions } from './route-options.js';
 
 const TransactionQuery = Type.Object(
   {
-    type: Type.Optional(
-      Type.Union([
-        Type.Literal('purchase'),
-        Type.Literal('refund'),
-        Type.Literal('deposit'),
-        Type.Literal('withdrawal'),
-      ]),
-    ),
-    status: Type.Optional(
-      Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('failed')]),
-    ),
+    type: Type.Optional(OneOf(TRANSACTION_TYPES)),
+    status: Type.Optional(OneOf(TRANSACTION_STATUSES)),
     ...PageQueryFields,
   },
   { additionalProperties: false },

@@ -37,17 +37,7 @@ const runCli = (args: readonly string[], dataDir: string) =>
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 
-// better-sqlite3 12 aborts in a statement destructor while Node 24 tears the process down (after
-// the command's work is done, turning exit 0 into 134). Known issue, see docs/operations.md.
-const nodeMajor = Number(process.versions.node.split('.')[0]);
-const exitAbortsOnThisNode = nodeMajor >= 24;
-if (exitAbortsOnThisNode) {
-  console.warn(
-    `admin:create process test SKIPPED on Node ${process.versions.node}: better-sqlite3 aborts at process exit there (docs/operations.md, known limitations)`,
-  );
-}
-
-describe.skipIf(exitAbortsOnThisNode)('pnpm admin:create', () => {
+describe('pnpm admin:create', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'trx-shop-admin-create-'));

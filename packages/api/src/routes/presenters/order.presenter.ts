@@ -1,6 +1,12 @@
-import { formatOrderNumber, type Order, type OrderWithCustomer, sunToTrx } from '@trx-shop/domain';
+import {
+  formatOrderNumber,
+  ORDER_STATUSES,
+  type Order,
+  type OrderWithCustomer,
+  sunToTrx,
+} from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { IsoDate } from '../../http/schemas.js';
+import { IsoDate, OneOf } from '../../http/schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -16,13 +22,7 @@ const OrderLineView = Type.Object(
   { additionalProperties: false },
 );
 
-const STATUS = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('completed'),
-  Type.Literal('refunded'),
-  Type.Literal('failed'),
-  Type.Literal('cancelled'),
-]);
+const STATUS = OneOf(ORDER_STATUSES);
 
 const orderFields = {
   _id: Type.String(),

@@ -1,6 +1,6 @@
-import { type Product, sunToTrx } from '@trx-shop/domain';
+import { PRODUCT_CATEGORIES, type Product, sunToTrx } from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { IsoDate } from '../../http/schemas.js';
+import { IsoDate, OneOf } from '../../http/schemas.js';
 
 export const ProductView = Type.Object(
   {
@@ -8,7 +8,7 @@ export const ProductView = Type.Object(
     name: Type.String(),
     description: Type.String(),
     price: Type.Number({ description: 'TRX' }),
-    category: Type.Union([Type.Literal('digital'), Type.Literal('physical'), Type.Literal('service')]),
+    category: OneOf(PRODUCT_CATEGORIES),
     stock: Type.Integer(),
     image: Type.String(),
     isActive: Type.Boolean(),

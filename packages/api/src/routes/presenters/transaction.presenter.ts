@@ -1,25 +1,20 @@
-import { sunToTrx, type TransactionRecord } from '@trx-shop/domain';
+import { sunToTrx, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionRecord } from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { IsoDate } from '../../http/schemas.js';
+import { IsoDate, OneOf } from '../../http/schemas.js';
 
 export const TransactionView = Type.Object(
   {
     _id: Type.String(),
     userId: Type.String(),
     orderId: Type.Union([Type.String(), Type.Null()]),
-    type: Type.Union([
-      Type.Literal('purchase'),
-      Type.Literal('refund'),
-      Type.Literal('deposit'),
-      Type.Literal('withdrawal'),
-    ]),
+    type: OneOf(TRANSACTION_TYPES),
     amount: Type.Number({ description: 'TRX, absolute' }),
     currency: Type.Literal('TRX'),
     network: Type.Literal('TRC-20'),
     transactionHash: Type.String(),
     fromAddress: Type.String(),
     toAddress: Type.String(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('failed')]),
+    status: OneOf(TRANSACTION_STATUSES),
     confirmations: Type.Integer(),
     blockNumber: Type.Union([Type.Integer(), Type.Null()]),
     fee: Type.Union([Type.Number(), Type.Null()]),
@@ -57,7 +52,7 @@ export const TransferSummary = Type.Object(
     from: Type.String(),
     to: Type.String(),
     amount: Type.Number(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('failed')]),
+    status: OneOf(TRANSACTION_STATUSES),
   },
   { additionalProperties: false },
 );
