@@ -1,5 +1,5 @@
 import type { ShopStore } from '@trx-shop/domain';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from './sqlite-driver.js';
 import { createSqliteCustomerReadModel } from './read-models/customers.read-model.js';
 import { createSqliteDashboardReadModel } from './read-models/dashboard.read-model.js';
 import { createSqliteCounterRepository } from './repositories/counters.repository.js';
@@ -21,7 +21,7 @@ export interface SqliteStoreOptions {
 
 /** Opens (creating if needed) and migrates the database, and answers the store. */
 export const openSqliteStore = async (options: SqliteStoreOptions): Promise<ShopStore> => {
-  const db = new Database(options.filename);
+  const db = new SqliteDatabase(options.filename);
   try {
     // WAL lets readers run beside the one writer; other processes share the file safely.
     db.pragma('journal_mode = WAL');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ShopStore } from '@trx-shop/domain';
 import { BUILDER_NOW, buildOrder, newObjectId } from '@trx-shop/store-contract';
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 
@@ -11,7 +11,7 @@ import { openSqliteStore } from '../src/index.js';
 describe('pending-order locks left by a crash', () => {
   let directory = '';
   let store: ShopStore;
-  let raw: Database.Database;
+  let raw: InstanceType<typeof Database>;
 
   beforeEach(async () => {
     directory = mkdtempSync(join(tmpdir(), 'trx-shop-locks-'));

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_SQL } from '../src/read-models/customers.read-model.js';
 import { DASHBOARD_SQL } from '../src/read-models/dashboard.read-model.js';

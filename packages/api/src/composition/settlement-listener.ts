@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { type PaymentDeps, runSettlement, type ScheduledTask, type Scheduler } from '@trx-shop/domain';
 
 export const LISTENER_LEASE = 'settlement-listener';
@@ -25,11 +26,13 @@ export const startSettlementListener = ({
   const task = scheduler.every(intervalMs, async () => {
     const leader = await deps.store.leases.tryAcquire(LISTENER_LEASE, instanceId, deps.clock.now(), leaseMs);
     if (!leader) return;
+    const startedAt = performance.now();
     const report = await runSettlement(deps);
+    const durationMs = Math.round(performance.now() - startedAt);
     const { outcomes } = report;
     if (report.recoveredClaims + outcomes.confirmed + outcomes.failed + report.effectsResumed > 0) {
       deps.logger.info(
-        { ...outcomes, recoveredClaims: report.recoveredClaims },
+        { ...outcomes, recoveredClaims: report.recoveredClaims, durationMs },
         'listener run settled transfers',
       );
     }

@@ -30,7 +30,8 @@ export const createSqliteOrderStatusChanges = (
         const fromAllowed = (change.from as readonly string[]).includes(current.status);
         const txMatches = change.paymentTxId === undefined || current.payment_tx_id === change.paymentTxId;
         const livePayment =
-          current.payment_tx_id !== null && (current.payment_state === 'pending' || current.payment_state === 'confirmed');
+          current.payment_tx_id !== null &&
+          (current.payment_state === 'pending' || current.payment_state === 'confirmed');
         if (!fromAllowed || !txMatches || (change.requireNoLivePayment && livePayment)) {
           return err('STATUS_MISMATCH' as const);
         }

@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_ENTRY = fileURLToPath(new URL('../../api/dist/server.js', import.meta.url));
+
+export interface ServiceOptions {
+  readonly dataDir: string;
+  readonly port: number;
+  /** Added to (and overriding) the benchmark's defaults. */
+  readonly env?: Record<string, string>;
+}
+
+export interface RunningServiceProcess {
+  readonly baseUrl: string;
+  readonly pid: number;
+  /** Spawn to the first answered health check. */
+  readonly startupMs: number;
+  readonly logFile: string;
+  /** Resident set size now and the peak since start (VmRSS, VmHWM), in MiB. */
+  memory(): { rssMiB: number; peakRssMiB: number };
+  /** The service's JSON log lines so far. */
+  logLines(): Record<string, unknown>[];
+  stop(): Promise<number | null>;
+}
+
+/** Limits that would otherwise cap the load the benchmark puts on the service. */
+const BENCH_ENV = {
+  RATE_LIMIT_MAX: '100000000',
+  AUTH_RATE_LIMIT_MAX: '100000000',
+  LOG_LEVEL: 'info',
+};
+
+const readStatusKiB = (pid: number, field: string): number => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match ? Number(match[1]) : Number.NaN;
+};
+
+const waitForHealth = async (baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> => {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} during start-up`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`service did not answer /api/health within ${timeoutMs} ms`);
+};
+
+/** Starts the service from its build (`node packages/api/dist/server.js`) as its own process. */
+export const startServiceProcess = async (options: ServiceOptions): Promise<RunningServiceProcess> => {
+  const logFile = join(options.dataDir, `service-${Date.now()}.log`);
+  const log = createWriteStream(logFile);
+  await once(log, 'open');
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...BENCH_ENV,
+      DATA_DIR: options.dataDir,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      ...options.env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  try {
+    await waitForHealth(baseUrl, child, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}; log: ${logFile}`);
+  }
+  const startupMs = performance.now() - startedAt;
+  const pid = child.pid as number;
+  return {
+    baseUrl,
+    pid,
+    startupMs,
+    logFile,
+    memory: () => ({
+      rssMiB: readStatusKiB(pid, 'VmRSS') / 1024,
+      peakRssMiB: readStatusKiB(pid, 'VmHWM') / 1024,
+    }),
+    logLines: () =>
+      readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    stop: async () => {
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const [code] = (await exited) as [number | null];
+      log.end();
+      return code;
+    },
+  };
+};
