@@ -29,8 +29,8 @@ export interface RunningServiceProcess {
 
 /** Limits that would otherwise cap the load the benchmark puts on the service. */
 const BENCH_ENV = {
-  RATE_LIMIT_MAX: '100000000',
-  AUTH_RATE_LIMIT_MAX: '100000000',
+  RATE_LIMIT_MAX: '10000000',
+  AUTH_RATE_LIMIT_MAX: '10000000',
   LOG_LEVEL: 'info',
 };
 

@@ -1,0 +1,40 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runDataSetSection } from './data-set-section.js';
+import { machineFacts } from './machine.js';
+import { renderMarkdown } from './markdown-report.js';
+import { runMoneySection } from './money-section.js';
+import { runMongoSection } from './mongo-section.js';
+import { hashPassword } from './password-hash.js';
+import { FULL_PLAN, QUICK_PLAN } from './plan.js';
+import type { BenchResults } from './results.js';
+import { measureStartup } from './startup-section.js';
+
+const RESULTS_DIR = fileURLToPath(new URL('../../../bench/results/', import.meta.url));
+const ADMIN = { ADMIN_EMAIL: 'bench-admin@trx-shop.test', ADMIN_PASSWORD: 'bench admin password' };
+
+const plan = process.argv.includes('--quick') ? QUICK_PLAN : FULL_PLAN;
+const date = new Date().toISOString();
+console.log(`pnpm bench (${plan.mode}) on Node ${process.version}`);
+
+const password = 'bench shopper password';
+const credentials = { password, passwordHash: await hashPassword(password) };
+
+console.log('start-up and idle memory');
+const startup = await measureStartup(plan.startupSamples, ADMIN);
+console.log('data sets: growth and the HTTP set');
+const dataSets = await runDataSetSection(plan, credentials);
+console.log(`money path (${plan.buyers} buyers, ${plan.concurrentUsers} at a time) and the listener`);
+const money = await runMoneySection(plan, ADMIN);
+const mongodb = await runMongoSection(plan, credentials, process.env.MONGODB_URI);
+if ('skipped' in mongodb) console.log(`notice: the MongoDB HTTP set was skipped (${mongodb.skipped})`);
+
+const results: BenchResults = { machine: machineFacts(), date, plan, startup, dataSets, money, mongodb };
+const markdown = renderMarkdown(results);
+mkdirSync(RESULTS_DIR, { recursive: true });
+const base = join(RESULTS_DIR, `${plan.mode}-latest`);
+writeFileSync(`${base}.json`, `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(`${base}.md`, markdown);
+console.log(`\n${markdown}`);
+console.log(`results: ${base}.md and ${base}.json`);

@@ -1,0 +1,114 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openSqliteStore } from '@trx-shop/store-sqlite';
+import { logIn } from './api-client.js';
+import { freePort } from './free-port.js';
+import { type EndpointFigures, runHttpSuite } from './http-suite.js';
+import { runLoad } from './load.js';
+import type { BenchPlan } from './plan.js';
+import { type DataSetSize, type SeededLogins, seedDataSet } from './seed-data-set.js';
+import { type RunningServiceProcess, startServiceProcess } from './service-process.js';
+import { newWorkDir } from './work-dir.js';
+
+/** The file name the service opens inside DATA_DIR (packages/api/src/composition/open-store.ts). */
+const SQLITE_FILE = 'trx-shop.sqlite';
+
+export interface GrowthFigures {
+  readonly orders: number;
+  readonly seedSeconds: number;
+  readonly statsP50Ms: number;
+  readonly statsP99Ms: number;
+  readonly customersP50Ms: number;
+  readonly customersP99Ms: number;
+}
+
+export interface DataSetFigures {
+  readonly growth: GrowthFigures[];
+  readonly http: EndpointFigures[];
+  readonly underLoadPeakRssMiB: number;
+  readonly startupWithDataMs: number;
+}
+
+export interface Credentials {
+  readonly passwordHash: string;
+  readonly password: string;
+}
+
+const seedSqlite = async (dir: string, size: DataSetSize, credentials: Credentials) => {
+  const store = await openSqliteStore({ filename: join(dir, SQLITE_FILE) });
+  try {
+    return await seedDataSet(store, size, credentials.passwordHash, credentials.password);
+  } finally {
+    await store.close();
+  }
+};
+
+/** Latency one request at a time, so the percentiles are the endpoint's own, without queueing. */
+const measureLatency = async (service: RunningServiceProcess, logins: SeededLogins, seconds: number) => {
+  const token = await logIn(service.baseUrl, logins.adminEmail, logins.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const stats = await runLoad({
+    url: `${service.baseUrl}/api/admin/stats`,
+    headers,
+    connections: 1,
+    durationSeconds: seconds,
+  });
+  const customers = await runLoad({
+    url: `${service.baseUrl}/api/admin/customers`,
+    headers,
+    connections: 1,
+    durationSeconds: seconds,
+  });
+  for (const figures of [stats, customers])
+    if (figures.failures > 0) throw new Error('latency run had failures');
+  return { stats, customers };
+};
+
+/**
+ * For each order count: seed a fresh SQLite file, start the service on it, measure the growth
+ * figures, and on the plan's main data set also the HTTP set and the peak RSS under that load.
+ */
+export const runDataSetSection = async (
+  plan: BenchPlan,
+  credentials: Credentials,
+): Promise<DataSetFigures> => {
+  const growth: GrowthFigures[] = [];
+  let http: EndpointFigures[] = [];
+  let underLoadPeakRssMiB = Number.NaN;
+  let startupWithDataMs = Number.NaN;
+  for (const orders of plan.growthOrders) {
+    const dir = newWorkDir(`orders-${orders}`);
+    const size = { ...plan.dataSet, orders };
+    const seedStarted = performance.now();
+    const logins = await seedSqlite(dir, size, credentials);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    console.log(`  seeded ${orders} orders in ${seedSeconds.toFixed(1)} s`);
+    const service = await startServiceProcess({ dataDir: dir, port: await freePort() });
+    try {
+      const latency = await measureLatency(service, logins, plan.durationSeconds);
+      growth.push({
+        orders,
+        seedSeconds,
+        statsP50Ms: latency.stats.latencyP50Ms,
+        statsP99Ms: latency.stats.latencyP99Ms,
+        customersP50Ms: latency.customers.latencyP50Ms,
+        customersP99Ms: latency.customers.latencyP99Ms,
+      });
+      if (orders === plan.dataSet.orders) {
+        startupWithDataMs = service.startupMs;
+        http = await runHttpSuite({
+          baseUrl: service.baseUrl,
+          workDir: dir,
+          logins,
+          expectedOrders: orders,
+          durationSeconds: plan.durationSeconds,
+          connections: plan.connections,
+        });
+        underLoadPeakRssMiB = service.memory().peakRssMiB;
+      }
+    } finally {
+      await service.stop();
+    }
+  }
+  return { growth, http, underLoadPeakRssMiB, startupWithDataMs };
+};

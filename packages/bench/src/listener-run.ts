@@ -1,0 +1,35 @@
+import type { RunningServiceProcess } from './service-process.js';
+
+export interface ListenerFigures {
+  readonly pendingTransfers: number;
+  readonly confirmed: number;
+  readonly failed: number;
+  readonly runMs: number;
+}
+
+const SETTLED_MESSAGE = 'listener run settled transfers';
+
+/**
+ * Waits for the service's start-up listener run to log what it settled, and reads the run's own
+ * duration from that line.
+ */
+export const awaitStartupListenerRun = async (
+  service: RunningServiceProcess,
+  pendingTransfers: number,
+  timeoutMs = 300_000,
+): Promise<ListenerFigures> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const line = service.logLines().find((entry) => entry.msg === SETTLED_MESSAGE);
+    if (line) {
+      return {
+        pendingTransfers,
+        confirmed: Number(line.confirmed),
+        failed: Number(line.failed),
+        runMs: Number(line.durationMs),
+      };
+    }
+    if (Date.now() > deadline) throw new Error(`no "${SETTLED_MESSAGE}" log line within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};

@@ -1,0 +1,39 @@
+import type { DataSetSize } from './seed-data-set.js';
+
+export interface BenchPlan {
+  readonly mode: 'full' | 'quick';
+  /** autocannon duration per endpoint (and per ceiling run). */
+  readonly durationSeconds: number;
+  readonly connections: number;
+  /** The data set the HTTP set reads; its order count is one of `growthOrders`. */
+  readonly dataSet: DataSetSize;
+  readonly growthOrders: readonly number[];
+  readonly buyers: number;
+  readonly concurrentUsers: number;
+  readonly startupSamples: number;
+}
+
+const USERS_AND_PRODUCTS = { users: 10_000, products: 1_000, days: 200 };
+
+export const FULL_PLAN: BenchPlan = {
+  mode: 'full',
+  durationSeconds: 10,
+  connections: 10,
+  dataSet: { ...USERS_AND_PRODUCTS, orders: 100_000 },
+  growthOrders: [10_000, 100_000, 1_000_000],
+  buyers: 1_000,
+  concurrentUsers: 50,
+  startupSamples: 5,
+};
+
+/** CI's smoke run: every section, small. */
+export const QUICK_PLAN: BenchPlan = {
+  mode: 'quick',
+  durationSeconds: 2,
+  connections: 10,
+  dataSet: { ...USERS_AND_PRODUCTS, orders: 1_000 },
+  growthOrders: [1_000, 10_000],
+  buyers: 50,
+  concurrentUsers: 50,
+  startupSamples: 1,
+};

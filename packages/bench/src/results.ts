@@ -1,0 +1,84 @@
+import type { DataSetFigures } from './data-set-section.js';
+import type { MachineFacts } from './machine.js';
+import type { MoneySectionFigures } from './money-section.js';
+import type { MongoSectionFigures } from './mongo-section.js';
+import type { BenchPlan } from './plan.js';
+import type { StartupFigures } from './startup-section.js';
+
+export interface BenchResults {
+  readonly machine: MachineFacts;
+  readonly date: string;
+  readonly plan: BenchPlan;
+  readonly startup: StartupFigures;
+  readonly dataSets: DataSetFigures;
+  readonly money: MoneySectionFigures;
+  readonly mongodb: MongoSectionFigures;
+}
+
+export interface TargetCheck {
+  readonly target: string;
+  readonly measured: string;
+  readonly met: boolean;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as number;
+};
+
+export const medianStartupMs = (startup: StartupFigures): number => median(startup.startupMs);
+
+const pct = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`;
+
+/** The issue's targets, judged on this run's figures (on the data set sizes the run used). */
+export const checkTargets = (results: BenchResults): TargetCheck[] => {
+  const { http, growth, underLoadPeakRssMiB } = results.dataSets;
+  const ratioOf = (name: string) => http.find((figures) => figures.name === name)?.ratio ?? Number.NaN;
+  const mainGrowth = growth.find((point) => point.orders === results.plan.dataSet.orders);
+  const largest = growth[growth.length - 1];
+  const checks: TargetCheck[] = [
+    {
+      target: 'GET /api/products >= 50% of the ceiling',
+      measured: pct(ratioOf('products')),
+      met: ratioOf('products') >= 0.5,
+    },
+    {
+      target: 'GET /api/orders >= 35% of the ceiling',
+      measured: pct(ratioOf('orders')),
+      met: ratioOf('orders') >= 0.35,
+    },
+    {
+      target: `GET /api/admin/stats p50 <= 100 ms at ${results.plan.dataSet.orders} orders`,
+      measured: `${mainGrowth?.statsP50Ms ?? Number.NaN} ms`,
+      met: (mainGrowth?.statsP50Ms ?? Number.POSITIVE_INFINITY) <= 100,
+    },
+  ];
+  if (mainGrowth && largest && largest.orders > mainGrowth.orders) {
+    const sizeFactor = largest.orders / mainGrowth.orders;
+    const latencyFactor = largest.statsP50Ms / mainGrowth.statsP50Ms;
+    checks.push({
+      target: `stats p50 grows no faster than linearly (${mainGrowth.orders} -> ${largest.orders} orders: <= x${sizeFactor})`,
+      measured: `x${latencyFactor.toFixed(2)}`,
+      met: latencyFactor <= sizeFactor,
+    });
+  }
+  const { listener } = results.money;
+  checks.push(
+    {
+      target: `the listener settles ${listener.pendingTransfers} pending transfers in one run in <= ${(5 * listener.pendingTransfers) / 1000} s`,
+      measured: `${(listener.runMs / 1000).toFixed(2)} s`,
+      met: listener.runMs <= 5 * listener.pendingTransfers,
+    },
+    {
+      target: 'peak RSS under load <= 250 MB',
+      measured: `${underLoadPeakRssMiB.toFixed(0)} MiB`,
+      met: underLoadPeakRssMiB * 1.048576 <= 250,
+    },
+    {
+      target: 'start-up to listening <= 1.5 s (median, fresh embedded default)',
+      measured: `${(medianStartupMs(results.startup) / 1000).toFixed(2)} s`,
+      met: medianStartupMs(results.startup) <= 1500,
+    },
+  );
+  return checks;
+};
