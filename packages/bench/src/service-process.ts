@@ -12,6 +12,8 @@ export interface ServiceOptions {
   readonly port: number;
   /** Added to (and overriding) the benchmark's defaults. */
   readonly env?: Record<string, string>;
+  /** Node flags for the service process (e.g. --cpu-prof). */
+  readonly nodeArgs?: readonly string[];
 }
 
 export interface RunningServiceProcess {
@@ -61,7 +63,7 @@ export const startServiceProcess = async (options: ServiceOptions): Promise<Runn
   const log = createWriteStream(logFile);
   await once(log, 'open');
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH ?? '',
       ...BENCH_ENV,
