@@ -10,6 +10,7 @@ import { corsPlugin } from './plugins/cors.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { OneLineRequestLog } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { adminCustomerRoutes } from './routes/admin-customers.routes.js';
 import { adminOrderRoutes } from './routes/admin-orders.routes.js';
@@ -65,6 +66,7 @@ export const buildApp = async ({
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: { level: settings.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: settings.trustProxy ?? false,
     onProtoPoisoning: 'error',

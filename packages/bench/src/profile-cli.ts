@@ -28,6 +28,8 @@ const service = await startServiceProcess({
   dataDir: dir,
   port: await freePort(),
   nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  // To compare with logging off, say: LOG_LEVEL=warn pnpm bench:profile products
+  env: process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {},
 });
 const admin = await logIn(service.baseUrl, logins.adminEmail, password);
 const customer = await logIn(service.baseUrl, logins.customerEmail, password);

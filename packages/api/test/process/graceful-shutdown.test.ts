@@ -30,7 +30,7 @@ const logInOverClosingConnection = (apiUrl: string, buyer: Buyer): Promise<Answe
     outgoing.end(JSON.stringify({ email: buyer.email, password: buyer.password }));
   });
 
-/** Fastify logs each request on arrival and on completion, both with its reqId. */
+/** The service logs each request on arrival (debug) and on completion, both with its reqId. */
 const expectShutdownBeganBeforeLoginCompleted = (output: string) => {
   const arrival = output.split('\n').find((line) => line.includes('"url":"/api/auth/login"')) ?? '';
   const reqId = /"reqId":"([^"]+)"/.exec(arrival)?.[1];
@@ -62,8 +62,10 @@ describe('SIGTERM during a request', () => {
     'lets an in-flight login from %s finish with its normal answer, then exits with code 0',
     async (_client, logIn) => {
       // A costlier argon2 keeps the login's password check busy while the signal arrives. No
-      // bootstrap admin: its start-up hash would pay the same cost for nothing.
+      // bootstrap admin: its start-up hash would pay the same cost for nothing. Debug logging
+      // shows each request's arrival.
       const service: ServiceProcess = await startServiceProcess(dataDir, {
+        LOG_LEVEL: 'debug',
         ARGON2_MEMORY_KIB: '8192',
         ARGON2_TIME_COST: '20',
       });

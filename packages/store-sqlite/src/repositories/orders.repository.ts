@@ -11,6 +11,7 @@ import {
 import { type OrderRow, orderLinesToRows, orderToRow } from '../rows/order-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
 import { createCounterIncrement } from './counters.repository.js';
+import { createStatementCache } from '../statement-cache.js';
 import { createSqliteOrderClaims } from './order-claims.js';
 import { createOrderReader, type SaleRow } from './order-reader.js';
 import { INSERT_ORDER, INSERT_ORDER_LINE, ORDER_SQL } from './order-sql.js';
@@ -27,6 +28,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
   const insertLine = db.prepare(INSERT_ORDER_LINE);
   const byId = db.prepare<[string], OrderRow>(ORDER_SQL.byId);
   const find = (id: string): Order | null => reader.one(byId.get(id));
+  const statement = createStatementCache(db);
 
   const page = <Row, Item>(
     pageSql: string,
@@ -36,10 +38,12 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
     toItems: (rows: Row[]) => Item[],
   ) =>
     db.transaction(() => {
-      const rows = db
-        .prepare<Record<string, unknown>, Row>(pageSql)
-        .all({ ...params, limit: request.limit, offset: offsetOf(request) });
-      const total = db.prepare<Record<string, unknown>, { n: number }>(countSql).get(params)?.n ?? 0;
+      const rows = statement<Record<string, unknown>, Row>(pageSql).all({
+        ...params,
+        limit: request.limit,
+        offset: offsetOf(request),
+      });
+      const total = statement<Record<string, unknown>, { n: number }>(countSql).get(params)?.n ?? 0;
       return pageOf(toItems(rows), total, request);
     })();
 
@@ -69,7 +73,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
     },
 
     async findPendingByUser(userId) {
-      return reader.one(db.prepare<[string], OrderRow>(ORDER_SQL.pendingByUser).get(userId));
+      return reader.one(statement<[string], OrderRow>(ORDER_SQL.pendingByUser).get(userId));
     },
 
     async listByUser(userId, query, request) {

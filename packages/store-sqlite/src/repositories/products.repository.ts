@@ -14,6 +14,7 @@ import {
   productToRow,
 } from '../rows/product-row.js';
 import { type Database, flag, immediate } from '../sqlite-database.js';
+import { createStatementCache } from '../statement-cache.js';
 import { createSqliteStockChanges } from './stock-changes.js';
 
 /** Which filters a list query has; each combination is served by its own index. */
@@ -56,10 +57,11 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
     return row ? productFromRow(row) : null;
   };
   const stock = createSqliteStockChanges(db);
+  const statement = createStatementCache(db);
 
   return {
     async insert(product) {
-      db.prepare(INSERT_PRODUCT).run(productToRow(product));
+      statement(INSERT_PRODUCT).run(productToRow(product));
       return product;
     },
 
@@ -89,12 +91,14 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
         ...(shape.category ? { category: query.category } : {}),
       };
       const read = db.transaction(() => {
-        const rows = db
-          .prepare<Record<string, unknown>, ProductRow>(PRODUCT_SQL.page(shape))
-          .all({ ...params, limit: page.limit, offset: offsetOf(page) });
-        const total = db
-          .prepare<Record<string, unknown>, { n: number }>(PRODUCT_SQL.count(shape))
-          .get(params)?.n;
+        const rows = statement<Record<string, unknown>, ProductRow>(PRODUCT_SQL.page(shape)).all({
+          ...params,
+          limit: page.limit,
+          offset: offsetOf(page),
+        });
+        const total = statement<Record<string, unknown>, { n: number }>(PRODUCT_SQL.count(shape)).get(
+          params,
+        )?.n;
         return pageOf(rows.map(productFromRow), total ?? 0, page);
       });
       return read();
