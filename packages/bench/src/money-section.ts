@@ -42,10 +42,12 @@ export const runMoneySection = async (
     });
     // Every transfer is in a block once the next block is produced; then it needs SOLID_DEPTH more.
     await new Promise((resolve) => setTimeout(resolve, (SOLID_DEPTH + 3) * BLOCK_INTERVAL_MS));
-  } finally {
-    const code = await first.stop();
-    if (code !== 0) throw new Error(`the service exited with ${code} on SIGTERM; log: ${first.logFile}`);
+  } catch (error) {
+    await first.stop();
+    throw error;
   }
+  const code = await first.stop();
+  if (code !== 0) throw new Error(`the service exited with ${code} on SIGTERM; log: ${first.logFile}`);
   const second = await startServiceProcess({ dataDir, port, env });
   try {
     const listener = await awaitStartupListenerRun(second, moneyPath.pairs);

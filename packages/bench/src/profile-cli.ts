@@ -20,7 +20,12 @@ const [name = 'products', ordersArg = '100000', secondsArg = '10'] = process.arg
 const dir = newWorkDir(`profile-${name}`);
 const password = 'bench shopper password';
 const store = await openSqliteStore({ filename: join(dir, 'trx-shop.sqlite') });
-const logins = await seedDataSet(store, { ...FULL_PLAN.dataSet, orders: Number(ordersArg) }, await hashPassword(password), password);
+const logins = await seedDataSet(
+  store,
+  { ...FULL_PLAN.dataSet, orders: Number(ordersArg) },
+  await hashPassword(password),
+  password,
+);
 await store.close();
 
 const profileDir = join(dir, 'profile');
@@ -33,7 +38,9 @@ const service = await startServiceProcess({
 });
 const admin = await logIn(service.baseUrl, logins.adminEmail, password);
 const customer = await logIn(service.baseUrl, logins.customerEmail, password);
-const endpoint = endpointCases(admin, customer, logins.customerSearch).find((candidate) => candidate.name === name);
+const endpoint = endpointCases(admin, customer, logins.customerSearch).find(
+  (candidate) => candidate.name === name,
+);
 if (!endpoint) throw new Error(`unknown endpoint ${name}`);
 const figures = await runLoad({
   url: `${service.baseUrl}${endpoint.path}`,
@@ -47,7 +54,9 @@ await service.stop();
 const file = join(profileDir, readdirSync(profileDir)[0] as string);
 const summary = summariseCpuProfile(file);
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`.padStart(6);
-console.log(`${endpoint.method} ${endpoint.path}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms`);
+console.log(
+  `${endpoint.method} ${endpoint.path}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms`,
+);
 console.log(`profile: ${file} (${summary.samples} samples)\n\nself time by owner:`);
 for (const share of summary.byOwner) console.log(`${pct(share.share)}  ${share.name}`);
 console.log('\nself time by function:');

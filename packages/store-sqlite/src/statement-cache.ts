@@ -7,7 +7,9 @@ import type { Database } from './sqlite-database.js';
  */
 export const createStatementCache = (db: Database) => {
   const prepared = new Map<string, unknown>();
-  return <Params extends unknown[] | {}, Row>(sql: string): Statement<Params, Row> => {
+  return <Params extends unknown[] | Record<string, unknown> = unknown[], Row = unknown>(
+    sql: string,
+  ): Statement<Params, Row> => {
     let statement = prepared.get(sql);
     if (!statement) {
       statement = db.prepare<Params, Row>(sql);

@@ -43,11 +43,14 @@ describe('schema migrations', () => {
     expect(state.journalMode).toBe('wal');
     expect(state.tables).toEqual(
       [
+        'completed_lines',
         'counters',
         'leases',
+        'order_day_totals',
         'order_lines',
         'orders',
         'pending_order_locks',
+        'product_sales',
         'products',
         'sessions',
         'stock_effects',

@@ -58,6 +58,7 @@ const QUERIES: Query[] = [
   },
   { name: 'customers created in a window', sql: CUSTOMER_SQL.createdIn, params: [0, 1] },
   { name: 'customers total volume', sql: CUSTOMER_SQL.totalVolume, params: [] },
+  { name: 'customers volume of whole days', sql: CUSTOMER_SQL.wholeDaysVolume, params: [0, 1] },
   { name: 'customers volume in a window', sql: CUSTOMER_SQL.volumeIn, params: [0, 1] },
   { name: 'product by id', sql: PRODUCT_SQL.byId, params: [id] },
   { name: 'products by ids', sql: PRODUCT_SQL.byIds(3), params: [id, id, id] },
@@ -157,15 +158,19 @@ const QUERIES: Query[] = [
   { name: 'sessions of a user', sql: SESSION_SQL.byUser, params: [id], indexOrdered: true },
   { name: 'withdrawal by key', sql: WITHDRAWAL_SQL.byKey, params: [id, 'k'] },
   { name: 'unrecorded withdrawals', sql: WITHDRAWAL_SQL.unrecorded, params: [10], indexOrdered: true },
-  { name: 'dashboard completed totals', sql: DASHBOARD_SQL.completedTotals, params: [] },
-  { name: 'dashboard completed totals in a window', sql: DASHBOARD_SQL.completedTotalsIn, params: [0, 1] },
-  { name: 'dashboard order count', sql: DASHBOARD_SQL.orderCount, params: [] },
-  { name: 'dashboard orders created in a window', sql: DASHBOARD_SQL.ordersCreatedIn, params: [0, 1] },
-  { name: 'dashboard user counts', sql: DASHBOARD_SQL.userCounts, params: [] },
+  { name: 'dashboard status totals', sql: DASHBOARD_SQL.statusTotals, params: [] },
+  { name: 'dashboard whole days of a window', sql: DASHBOARD_SQL.wholeDaysIn, params: [0, 1] },
+  { name: 'dashboard partial day of a window', sql: DASHBOARD_SQL.partialDayIn, params: [0, 1] },
+  { name: 'dashboard user count', sql: DASHBOARD_SQL.userCount, params: [] },
+  { name: 'dashboard inactive user count', sql: DASHBOARD_SQL.inactiveUserCount, params: [] },
   { name: 'dashboard users created in a window', sql: DASHBOARD_SQL.usersCreatedIn, params: [0, 1] },
-  { name: 'dashboard status counts', sql: DASHBOARD_SQL.statusCounts, params: [] },
   { name: 'dashboard top products', sql: DASHBOARD_SQL.topProducts, params: windows },
   { name: 'dashboard daily revenue', sql: DASHBOARD_SQL.dailyRevenue, params: [0] },
+  {
+    name: 'dashboard completed revenue of a partial day',
+    sql: DASHBOARD_SQL.completedRevenueIn,
+    params: [0, 1],
+  },
 ];
 
 const db = new Database(':memory:');
@@ -181,6 +186,17 @@ const planOf = (query: Query): string[] => {
 /** A table read without an index: `SCAN users`, but not `SCAN users USING (COVERING) INDEX ...`. */
 const isTableScan = (detail: string): boolean => /^SCAN \w+( AS \w+)?$/.test(detail.trim());
 
+/**
+ * The table scans of a plan. A FROM-clause subquery (`CO-ROUTINE page`, `MATERIALIZE top`) is read
+ * as `SCAN page` while its own plan lines say how its rows are found, so it is not a table.
+ */
+const tableScansOf = (plan: readonly string[]): string[] => {
+  const subqueries = new Set(
+    plan.flatMap((detail) => /^(?:CO-ROUTINE|MATERIALIZE) (\w+)$/.exec(detail.trim())?.[1] ?? []),
+  );
+  return plan.filter((detail) => isTableScan(detail) && !subqueries.has(detail.trim().split(' ')[1] ?? ''));
+};
+
 describe('query plans', () => {
   it.each(QUERIES.map((query) => [query.name, query] as const))(
     'serves "%s" through an index',
@@ -188,7 +204,7 @@ describe('query plans', () => {
       const plan = planOf(query);
       expect(plan.length).toBeGreaterThan(0);
       const expectedScans = query.substringScanOf === undefined ? [] : [`SCAN ${query.substringScanOf}`];
-      expect(plan.filter(isTableScan), plan.join('\n')).toEqual(expectedScans);
+      expect(tableScansOf(plan), plan.join('\n')).toEqual(expectedScans);
       if (query.indexOrdered) {
         expect(
           plan.filter((detail) => detail.includes('TEMP B-TREE FOR ORDER BY')),
@@ -200,6 +216,6 @@ describe('query plans', () => {
 
   it('recognises a table scan when a query has no usable index', () => {
     const plan = planOf({ name: 'unindexed', sql: 'SELECT * FROM users WHERE phone = ?', params: ['1'] });
-    expect(plan.some(isTableScan)).toBe(true);
+    expect(tableScansOf(plan)).toEqual(['SCAN users']);
   });
 });

@@ -1,6 +1,8 @@
-import { type CustomerRow, offsetOf, pageOf, type UserStore } from '@trx-shop/domain';
+import { type CustomerRow, offsetOf, pageOf, type TimeWindow, type UserStore } from '@trx-shop/domain';
 import { USER_COLUMNS, type UserRow, userFromRow } from '../rows/user-row.js';
 import type { Database } from '../sqlite-database.js';
+import { createStatementCache } from '../statement-cache.js';
+import { splitAtUtcMidnights } from './utc-days.js';
 
 const STREAM_BATCH = 200;
 
@@ -17,6 +19,8 @@ const SEARCH = '(instr(u.email_key, @needle) > 0 OR instr(u.username_key, @needl
 
 const SIGNED_VOLUME =
   "COALESCE(SUM(CASE o.status WHEN 'completed' THEN o.total_sun ELSE -o.total_sun END), 0)";
+const SIGNED_SUMMARY_VOLUME =
+  "COALESCE(SUM(CASE status WHEN 'completed' THEN total_sun ELSE -total_sun END), 0)";
 
 export const customersWhere = (search: boolean): string => `u.role = 'user'${search ? ` AND ${SEARCH}` : ''}`;
 
@@ -31,9 +35,13 @@ export const CUSTOMER_SQL = {
     'ORDER BY u.created_at DESC, u.id DESC LIMIT @limit',
   createdIn:
     "SELECT COUNT(*) AS n FROM users u WHERE u.role = 'user' AND u.created_at >= ? AND u.created_at < ?",
+  /** `customer = 1`: the order's user exists with role `user`, kept so by migration 2's triggers. */
   totalVolume:
-    `SELECT ${SIGNED_VOLUME} AS sun FROM orders o JOIN users u ON u.id = o.user_id ` +
-    "WHERE o.status IN ('completed', 'refunded') AND u.role = 'user'",
+    `SELECT ${SIGNED_SUMMARY_VOLUME} AS sun FROM order_day_totals ` +
+    "WHERE status IN ('completed', 'refunded') AND customer = 1",
+  wholeDaysVolume:
+    `SELECT ${SIGNED_SUMMARY_VOLUME} AS sun FROM order_day_totals ` +
+    "WHERE status IN ('completed', 'refunded') AND utc_day >= ? AND utc_day < ? AND customer = 1",
   volumeIn:
     `SELECT ${SIGNED_VOLUME} AS sun FROM orders o JOIN users u ON u.id = o.user_id ` +
     "WHERE o.status IN ('completed', 'refunded') AND o.created_at >= ? AND o.created_at < ? AND u.role = 'user'",
@@ -49,24 +57,32 @@ const toCustomer = (row: CustomerDbRow): CustomerRow => ({
 export type CustomerReadModel = Pick<UserStore, 'listCustomers' | 'customerStats' | 'streamCustomers'>;
 
 export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel => {
+  const statement = createStatementCache(db);
   const count = (sql: string, ...params: unknown[]): number =>
-    db.prepare<unknown[], { n: number }>(sql).get(...params)?.n ?? 0;
+    statement<unknown[], { n: number }>(sql).get(...params)?.n ?? 0;
   const sun = (sql: string, ...params: unknown[]): number =>
-    db.prepare<unknown[], { sun: number }>(sql).get(...params)?.sun ?? 0;
+    statement<unknown[], { sun: number }>(sql).get(...params)?.sun ?? 0;
   const searchParams = (search: string | undefined) =>
     search === undefined || search === '' ? null : { needle: search.toLowerCase() };
+  const matching = (search: { needle: string } | null): number =>
+    statement<Record<string, unknown>, { n: number }>(CUSTOMER_SQL.count(search !== null)).get({ ...search })
+      ?.n ?? 0;
+  /** Whole UTC days from the summary, the partial days at either end from the orders. */
+  const volumeIn = (window: TimeWindow): number => {
+    const { wholeDays, partialDays } = splitAtUtcMidnights(window.from.getTime(), window.to.getTime());
+    const partial = partialDays.reduce((total, range) => total + sun(CUSTOMER_SQL.volumeIn, ...range), 0);
+    return wholeDays ? partial + sun(CUSTOMER_SQL.wholeDaysVolume, ...wholeDays) : partial;
+  };
 
   return {
     async listCustomers(query, page) {
       const search = searchParams(query.search);
       const read = db.transaction(() => {
-        const rows = db
-          .prepare<Record<string, unknown>, CustomerDbRow>(CUSTOMER_SQL.page(search !== null))
-          .all({ ...search, limit: page.limit, offset: offsetOf(page) });
-        const total = db
-          .prepare<Record<string, unknown>, { n: number }>(CUSTOMER_SQL.count(search !== null))
-          .get({ ...search })?.n;
-        return pageOf(rows.map(toCustomer), total ?? 0, page);
+        const pageRows = statement<Record<string, unknown>, CustomerDbRow>(
+          CUSTOMER_SQL.page(search !== null),
+        );
+        const items = pageRows.all({ ...search, limit: page.limit, offset: offsetOf(page) }).map(toCustomer);
+        return pageOf(items, matching(search), page);
       });
       return read();
     },
@@ -74,19 +90,13 @@ export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel =
     async customerStats(query) {
       const search = searchParams(query.search);
       const read = db.transaction(() => ({
-        matchingCustomers:
-          db
-            .prepare<Record<string, unknown>, { n: number }>(CUSTOMER_SQL.count(search !== null))
-            .get({ ...search })?.n ?? 0,
+        matchingCustomers: matching(search),
         totalVolumeSun: sun(CUSTOMER_SQL.totalVolume),
         customersCreated: {
           current: count(CUSTOMER_SQL.createdIn, query.current.from.getTime(), query.current.to.getTime()),
           previous: count(CUSTOMER_SQL.createdIn, query.previous.from.getTime(), query.previous.to.getTime()),
         },
-        volumeSun: {
-          current: sun(CUSTOMER_SQL.volumeIn, query.current.from.getTime(), query.current.to.getTime()),
-          previous: sun(CUSTOMER_SQL.volumeIn, query.previous.from.getTime(), query.previous.to.getTime()),
-        },
+        volumeSun: { current: volumeIn(query.current), previous: volumeIn(query.previous) },
       }));
       return read();
     },

@@ -8,31 +8,55 @@ import {
   type WindowFigures,
 } from '@trx-shop/domain';
 import { createOrderReader, type SaleRow } from '../repositories/order-reader.js';
-import { ORDER_SQL } from '../repositories/order-sql.js';
+import { ORDER_SQL, ORDER_STATUS_LIST } from '../repositories/order-sql.js';
 import type { Database } from '../sqlite-database.js';
+import { createStatementCache } from '../statement-cache.js';
+import { DAY_MS, splitAtUtcMidnights } from './utc-days.js';
+
+const WINDOW_SUMS =
+  "COALESCE(SUM(CASE status WHEN 'completed' THEN total_sun END), 0) AS revenue, " +
+  "COALESCE(SUM(CASE status WHEN 'completed' THEN network_fee_sun END), 0) AS fees";
+
+const windowRevenue = (window: 'current' | 'previous') =>
+  `(SELECT COALESCE(SUM(c.revenue_sun), 0) FROM completed_lines c WHERE c.product_id = top.product_id ` +
+  `AND c.created_at >= @${window}_from AND c.created_at < @${window}_to) AS ${window}_revenue_sun`;
+
+/**
+ * The ranking comes from `product_sales`; each top product's window revenue is one range of the
+ * `completed_lines_product_created` index. An archived-away product (no row) keeps its last line name.
+ */
+const TOP_PRODUCTS =
+  'WITH top AS (SELECT product_id, quantity, revenue_sun FROM product_sales WHERE line_count > 0 ' +
+  'ORDER BY quantity DESC, revenue_sun DESC, product_id LIMIT @limit) ' +
+  'SELECT top.product_id AS product_id, COALESCE(p.name, (SELECT MAX(l.name) FROM completed_lines c ' +
+  'CROSS JOIN order_lines l ON l.order_id = c.order_id AND l.line_index = c.line_index ' +
+  'WHERE c.product_id = top.product_id)) AS name, ' +
+  'top.quantity AS quantity_sold, top.revenue_sun AS revenue_sun, ' +
+  `${windowRevenue('current')}, ${windowRevenue('previous')} ` +
+  'FROM top LEFT JOIN products p ON p.id = top.product_id ' +
+  'ORDER BY quantity_sold DESC, revenue_sun DESC, product_id ASC';
 
 export const DASHBOARD_SQL = {
-  completedTotals:
-    "SELECT COALESCE(SUM(total_sun), 0) AS revenue, COALESCE(SUM(network_fee_sun), 0) AS fees FROM orders WHERE status = 'completed'",
-  completedTotalsIn:
-    'SELECT COALESCE(SUM(total_sun), 0) AS revenue, COALESCE(SUM(network_fee_sun), 0) AS fees FROM orders ' +
-    "WHERE status = 'completed' AND created_at >= ? AND created_at < ?",
-  orderCount: 'SELECT COUNT(*) AS n FROM orders',
-  ordersCreatedIn: 'SELECT COUNT(*) AS n FROM orders WHERE created_at >= ? AND created_at < ?',
-  userCounts: 'SELECT COUNT(*) AS total, COALESCE(SUM(is_active), 0) AS active FROM users',
+  statusTotals:
+    'SELECT status, SUM(order_count) AS n, SUM(total_sun) AS revenue, SUM(network_fee_sun) AS fees ' +
+    `FROM order_day_totals WHERE status IN (${ORDER_STATUS_LIST}) GROUP BY status`,
+  wholeDaysIn:
+    `SELECT COALESCE(SUM(order_count), 0) AS orders, ${WINDOW_SUMS} FROM order_day_totals ` +
+    `WHERE status IN (${ORDER_STATUS_LIST}) AND utc_day >= ? AND utc_day < ?`,
+  partialDayIn:
+    `SELECT COUNT(*) AS orders, ${WINDOW_SUMS} FROM orders ` +
+    `WHERE status IN (${ORDER_STATUS_LIST}) AND created_at >= ? AND created_at < ?`,
+  userCount: 'SELECT COUNT(*) AS n FROM users',
+  inactiveUserCount: 'SELECT COUNT(*) AS n FROM users WHERE is_active = 0',
   usersCreatedIn: 'SELECT COUNT(*) AS n FROM users WHERE created_at >= ? AND created_at < ?',
-  statusCounts: 'SELECT status, COUNT(*) AS n FROM orders GROUP BY status',
-  topProducts:
-    'SELECT l.product_id AS product_id, COALESCE(p.name, MAX(l.name)) AS name, SUM(l.quantity) AS quantity_sold, ' +
-    'SUM(l.price_sun * l.quantity) AS revenue_sun, ' +
-    'SUM(CASE WHEN o.created_at >= @current_from AND o.created_at < @current_to THEN l.price_sun * l.quantity ELSE 0 END) AS current_revenue_sun, ' +
-    'SUM(CASE WHEN o.created_at >= @previous_from AND o.created_at < @previous_to THEN l.price_sun * l.quantity ELSE 0 END) AS previous_revenue_sun ' +
-    'FROM orders o JOIN order_lines l ON l.order_id = o.id LEFT JOIN products p ON p.id = l.product_id ' +
-    "WHERE o.status = 'completed' GROUP BY l.product_id " +
-    'ORDER BY quantity_sold DESC, revenue_sun DESC, l.product_id ASC LIMIT @limit',
+  topProducts: TOP_PRODUCTS,
   dailyRevenue:
-    "SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, SUM(total_sun) AS revenue FROM orders " +
-    "WHERE status = 'completed' AND created_at >= ? GROUP BY day ORDER BY day",
+    "SELECT strftime('%Y-%m-%d', utc_day * 86400, 'unixepoch') AS day, SUM(total_sun) AS revenue " +
+    "FROM order_day_totals WHERE status = 'completed' AND utc_day >= ? " +
+    'GROUP BY utc_day HAVING SUM(order_count) > 0 ORDER BY utc_day',
+  completedRevenueIn:
+    'SELECT COUNT(*) AS n, COALESCE(SUM(total_sun), 0) AS revenue FROM orders ' +
+    "WHERE status = 'completed' AND created_at >= ? AND created_at < ?",
 } as const;
 
 interface TopProductRow {
@@ -44,56 +68,95 @@ interface TopProductRow {
   previous_revenue_sun: number;
 }
 
-/** Every figure is an SQL aggregate over an index; one read transaction keeps them consistent. */
+interface WindowSums {
+  orders: number;
+  revenue: number;
+  fees: number;
+}
+
+/**
+ * All-time and per-day figures come from the trigger-kept summaries of migration 2
+ * (`order_day_totals`, `completed_lines`, `product_sales`): a dashboard reads a few rows per day of
+ * history, the orders of at most four partial days and the top products' lines in the two windows,
+ * never every order. One read transaction keeps the figures consistent.
+ */
 export const createSqliteDashboardReadModel = (db: Database): DashboardReadModel => {
   const reader = createOrderReader(db);
+  const statement = createStatementCache(db);
   const count = (sql: string, ...params: unknown[]): number =>
-    db.prepare<unknown[], { n: number }>(sql).get(...params)?.n ?? 0;
-  const sums = (sql: string, ...params: unknown[]) =>
-    db.prepare<unknown[], { revenue: number; fees: number }>(sql).get(...params) ?? { revenue: 0, fees: 0 };
+    statement<unknown[], { n: number }>(sql).get(...params)?.n ?? 0;
+
+  const windowSums = (window: TimeWindow): WindowSums => {
+    const { wholeDays, partialDays } = splitAtUtcMidnights(window.from.getTime(), window.to.getTime());
+    const parts = partialDays.map((range) =>
+      statement<number[], WindowSums>(DASHBOARD_SQL.partialDayIn).get(...range),
+    );
+    if (wholeDays) parts.push(statement<number[], WindowSums>(DASHBOARD_SQL.wholeDaysIn).get(...wholeDays));
+    return parts.reduce<WindowSums>(
+      (sum, part) => ({
+        orders: sum.orders + (part?.orders ?? 0),
+        revenue: sum.revenue + (part?.revenue ?? 0),
+        fees: sum.fees + (part?.fees ?? 0),
+      }),
+      { orders: 0, revenue: 0, fees: 0 },
+    );
+  };
 
   const windowFigures = (window: TimeWindow): WindowFigures => {
-    const range = [window.from.getTime(), window.to.getTime()];
-    const completed = sums(DASHBOARD_SQL.completedTotalsIn, ...range);
+    const sums = windowSums(window);
     return {
-      completedRevenueSun: completed.revenue,
-      completedNetworkFeesSun: completed.fees,
-      ordersCreated: count(DASHBOARD_SQL.ordersCreatedIn, ...range),
-      usersCreated: count(DASHBOARD_SQL.usersCreatedIn, ...range),
+      completedRevenueSun: sums.revenue,
+      completedNetworkFeesSun: sums.fees,
+      ordersCreated: sums.orders,
+      usersCreated: count(DASHBOARD_SQL.usersCreatedIn, window.from.getTime(), window.to.getTime()),
     };
   };
 
+  /** Completed revenue per UTC day from `chartFrom` on; a chart starting mid-day reads that day's orders. */
+  const dailyRevenue = (chartFrom: number): { date: string; revenueSun: number }[] => {
+    const firstWholeDay = Math.ceil(chartFrom / DAY_MS);
+    const days = statement<[number], { day: string; revenue: number }>(DASHBOARD_SQL.dailyRevenue)
+      .all(firstWholeDay)
+      .map((row) => ({ date: row.day, revenueSun: row.revenue }));
+    if (chartFrom === firstWholeDay * DAY_MS) return days;
+    const partial = statement<[number, number], { n: number; revenue: number }>(
+      DASHBOARD_SQL.completedRevenueIn,
+    ).get(chartFrom, firstWholeDay * DAY_MS);
+    if (!partial || partial.n === 0) return days;
+    return [{ date: new Date(chartFrom).toISOString().slice(0, 10), revenueSun: partial.revenue }, ...days];
+  };
+
   const read = (query: DashboardQuery): DashboardFigures => {
-    const completed = sums(DASHBOARD_SQL.completedTotals);
-    const users = db.prepare<[], { total: number; active: number }>(DASHBOARD_SQL.userCounts).get();
+    const totals = statement<[], { status: OrderStatus; n: number; revenue: number; fees: number }>(
+      DASHBOARD_SQL.statusTotals,
+    ).all();
     const statusCounts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
       OrderStatus,
       number
     >;
-    for (const row of db.prepare<[], { status: OrderStatus; n: number }>(DASHBOARD_SQL.statusCounts).all()) {
-      if (row.status in statusCounts) statusCounts[row.status] = row.n;
-    }
+    for (const row of totals) statusCounts[row.status] = row.n;
+    const completed = totals.find((row) => row.status === 'completed');
+    const totalUsers = count(DASHBOARD_SQL.userCount);
     const { current, previous } = query.windows;
-    const topProducts = db.prepare<Record<string, number>, TopProductRow>(DASHBOARD_SQL.topProducts).all({
+    const topProducts = statement<Record<string, number>, TopProductRow>(DASHBOARD_SQL.topProducts).all({
       current_from: current.from.getTime(),
       current_to: current.to.getTime(),
       previous_from: previous.from.getTime(),
       previous_to: previous.to.getTime(),
       limit: query.topProductsLimit,
     });
-    const recentSales = db
-      .prepare<Record<string, unknown>, SaleRow>(ORDER_SQL.salesPage(false))
-      .all({ limit: query.recentSalesLimit, offset: 0 });
-    const daily = db
-      .prepare<[number], { day: string; revenue: number }>(DASHBOARD_SQL.dailyRevenue)
-      .all(query.chartFrom.getTime());
+    const recentSales = statement<Record<string, unknown>, SaleRow>(ORDER_SQL.salesPage(false)).all({
+      limit: query.recentSalesLimit,
+      offset: 0,
+    });
     return {
       totals: {
-        completedRevenueSun: completed.revenue,
-        completedNetworkFeesSun: completed.fees,
-        totalOrders: count(DASHBOARD_SQL.orderCount),
-        activeUsers: users?.active ?? 0,
-        totalUsers: users?.total ?? 0,
+        completedRevenueSun: completed?.revenue ?? 0,
+        completedNetworkFeesSun: completed?.fees ?? 0,
+        totalOrders: totals.reduce((sum, row) => sum + row.n, 0),
+        // is_active is a 0/1 flag, and inactive users are the few.
+        activeUsers: totalUsers - count(DASHBOARD_SQL.inactiveUserCount),
+        totalUsers,
       },
       current: windowFigures(current),
       previous: windowFigures(previous),
@@ -107,7 +170,7 @@ export const createSqliteDashboardReadModel = (db: Database): DashboardReadModel
         currentRevenueSun: row.current_revenue_sun,
         previousRevenueSun: row.previous_revenue_sun,
       })),
-      dailyRevenue: daily.map((row) => ({ date: row.day, revenueSun: row.revenue })),
+      dailyRevenue: dailyRevenue(query.chartFrom.getTime()),
     };
   };
 

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@trx-shop/domain';
 import { claimColumnNames } from '../rows/claim-columns.js';
 
 export const ORDER_COLUMN_LIST = [
@@ -29,7 +30,13 @@ export const INSERT_ORDER_LINE =
   'INSERT INTO order_lines (order_id, line_index, product_id, name, price_sun, quantity, color, stock_taken, stock_restored) ' +
   'VALUES (@order_id, @line_index, @product_id, @name, @price_sun, @quantity, @color, @stock_taken, @stock_restored)';
 
-const statusFilter = (filtered: boolean, alias = ''): string => (filtered ? `${alias}status = @status` : '');
+/**
+ * The domain's statuses (the only ones an order holds) as an SQL list: the summaries are read
+ * status by status through their primary key.
+ */
+export const ORDER_STATUS_LIST = ORDER_STATUSES.map((status) => `'${status}'`).join(', ');
+
+const statusFilter = (filtered: boolean): string => (filtered ? 'status = @status' : '');
 const where = (...conditions: string[]): string => {
   const present = conditions.filter((condition) => condition !== '');
   return present.length === 0 ? '' : `WHERE ${present.join(' AND ')}`;
@@ -43,10 +50,19 @@ export const ORDER_SQL = {
     'ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset',
   userCount: (status: boolean) =>
     `SELECT COUNT(*) AS n FROM orders ${where('user_id = @user_id', statusFilter(status))}`,
+  /**
+   * The page is cut from the covering (status,) created_at, id index first, so a deep OFFSET skips
+   * index entries only; just the page's rows are read and joined to their customer.
+   */
   salesPage: (status: boolean) =>
     `SELECT ${O_COLUMNS}, u.id AS customer_id, u.username AS customer_username, u.email AS customer_email ` +
-    `FROM orders o LEFT JOIN users u ON u.id = o.user_id ${where(statusFilter(status, 'o.'))} ` +
-    'ORDER BY o.created_at DESC, o.id DESC LIMIT @limit OFFSET @offset',
-  salesCount: (status: boolean) => `SELECT COUNT(*) AS n FROM orders ${where(statusFilter(status))}`,
+    `FROM (SELECT id, created_at FROM orders ${where(statusFilter(status))} ` +
+    'ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset) AS page ' +
+    'JOIN orders o ON o.id = page.id LEFT JOIN users u ON u.id = o.user_id ' +
+    'ORDER BY page.created_at DESC, page.id DESC',
+  /** From the trigger-kept `order_day_totals` (migration 2): a few rows per day, not every order. */
+  salesCount: (status: boolean) =>
+    'SELECT COALESCE(SUM(order_count), 0) AS n FROM order_day_totals ' +
+    (status ? 'WHERE status = @status' : `WHERE status IN (${ORDER_STATUS_LIST})`),
   unrecordedClaims: `SELECT ${ORDER_COLUMNS} FROM orders WHERE payment_recorded = 0 OR refund_recorded = 0 LIMIT ?`,
 } as const;

@@ -1,5 +1,6 @@
 import { err, ok, type OrderStore, type StatusChange } from '@trx-shop/domain';
 import type { OrderRow } from '../rows/order-row.js';
+import { createStatementCache } from '../statement-cache.js';
 import { type Database, immediate } from '../sqlite-database.js';
 import type { OrderReader } from './order-reader.js';
 import { ORDER_SQL } from './order-sql.js';
@@ -20,6 +21,8 @@ export const createSqliteOrderStatusChanges = (
     { status: string; user_id: string; payment_tx_id: string | null; payment_state: string | null }
   >('SELECT status, user_id, payment_tx_id, payment_state FROM orders WHERE id = ?');
   const byId = db.prepare<[string], OrderRow>(ORDER_SQL.byId);
+  // Preparing an UPDATE of orders also compiles its summary triggers: do it once per SQL text.
+  const statement = createStatementCache(db);
 
   return {
     async changeStatus(orderId: string, change: StatusChange) {
@@ -43,7 +46,7 @@ export const createSqliteOrderStatusChanges = (
         const sets = ['status = @to', 'updated_at = @at'];
         if (change.beginEffect) sets.push(`${EFFECT_COLUMN[change.beginEffect]} = 'applying'`);
         if (change.transactionHash !== undefined) sets.push('transaction_hash = @hash');
-        db.prepare(`UPDATE orders SET ${sets.join(', ')} WHERE id = @id AND status = @from`).run({
+        statement(`UPDATE orders SET ${sets.join(', ')} WHERE id = @id AND status = @from`).run({
           id: orderId,
           to: change.to,
           at: change.at.getTime(),
@@ -60,13 +63,13 @@ export const createSqliteOrderStatusChanges = (
 
     async recordStockMovement(orderId, kind, lineIndex, quantity) {
       const column = MOVEMENT_COLUMN[kind];
-      db.prepare(
+      statement(
         `UPDATE order_lines SET ${column} = ? WHERE order_id = ? AND line_index = ? AND ${column} IS NULL`,
       ).run(quantity, orderId, lineIndex);
     },
 
     async finishEffect(orderId, kind) {
-      db.prepare(`UPDATE orders SET ${EFFECT_COLUMN[kind]} = 'applied' WHERE id = ?`).run(orderId);
+      statement(`UPDATE orders SET ${EFFECT_COLUMN[kind]} = 'applied' WHERE id = ?`).run(orderId);
     },
   };
 };

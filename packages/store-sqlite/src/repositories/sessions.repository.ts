@@ -1,50 +1,53 @@
 import type { SessionStore } from '@trx-shop/domain';
 import { type SessionRow, sessionFromRow, sessionToRow } from '../rows/session-row.js';
 import type { Database } from '../sqlite-database.js';
+import { createStatementCache } from '../statement-cache.js';
 
 export const SESSION_SQL = {
   byId: 'SELECT * FROM sessions WHERE id = ?',
   byUser: 'SELECT * FROM sessions WHERE user_id = ? ORDER BY last_active DESC, id DESC',
 } as const;
 
-export const createSqliteSessionRepository = (db: Database): SessionStore => ({
-  async insert(session) {
-    db.prepare(
-      'INSERT INTO sessions (id, user_id, device, user_agent, ip_address, refresh_token_id, created_at, last_active, is_active) ' +
-        'VALUES (@id, @user_id, @device, @user_agent, @ip_address, @refresh_token_id, @created_at, @last_active, @is_active)',
-    ).run(sessionToRow(session));
-    return session;
-  },
+export const createSqliteSessionRepository = (db: Database): SessionStore => {
+  // Every authenticated request reads its session: prepare each statement once.
+  const statement = createStatementCache(db);
+  return {
+    async insert(session) {
+      statement(
+        'INSERT INTO sessions (id, user_id, device, user_agent, ip_address, refresh_token_id, created_at, last_active, is_active) ' +
+          'VALUES (@id, @user_id, @device, @user_agent, @ip_address, @refresh_token_id, @created_at, @last_active, @is_active)',
+      ).run(sessionToRow(session));
+      return session;
+    },
 
-  async findById(id) {
-    const row = db.prepare<[string], SessionRow>(SESSION_SQL.byId).get(id);
-    return row ? sessionFromRow(row) : null;
-  },
+    async findById(id) {
+      const row = statement<[string], SessionRow>(SESSION_SQL.byId).get(id);
+      return row ? sessionFromRow(row) : null;
+    },
 
-  async listByUser(userId) {
-    return db.prepare<[string], SessionRow>(SESSION_SQL.byUser).all(userId).map(sessionFromRow);
-  },
+    async listByUser(userId) {
+      return statement<[string], SessionRow>(SESSION_SQL.byUser).all(userId).map(sessionFromRow);
+    },
 
-  async touch(id, at) {
-    db.prepare('UPDATE sessions SET last_active = ? WHERE id = ?').run(at.getTime(), id);
-  },
+    async touch(id, at) {
+      statement('UPDATE sessions SET last_active = ? WHERE id = ?').run(at.getTime(), id);
+    },
 
-  async rotateRefreshToken(id, expectedTokenId, nextTokenId, at) {
-    const result = db
-      .prepare(
+    async rotateRefreshToken(id, expectedTokenId, nextTokenId, at) {
+      const result = statement(
         'UPDATE sessions SET refresh_token_id = ?, last_active = ? WHERE id = ? AND refresh_token_id = ? AND is_active = 1',
-      )
-      .run(nextTokenId, at.getTime(), id, expectedTokenId);
-    return result.changes === 1;
-  },
+      ).run(nextTokenId, at.getTime(), id, expectedTokenId);
+      return result.changes === 1;
+    },
 
-  async deactivate(id) {
-    db.prepare('UPDATE sessions SET is_active = 0 WHERE id = ?').run(id);
-  },
+    async deactivate(id) {
+      statement('UPDATE sessions SET is_active = 0 WHERE id = ?').run(id);
+    },
 
-  async deactivateOthers(userId, keepId) {
-    return db
-      .prepare('UPDATE sessions SET is_active = 0 WHERE user_id = ? AND is_active = 1 AND id IS NOT ?')
-      .run(userId, keepId).changes;
-  },
-});
+    async deactivateOthers(userId, keepId) {
+      return statement(
+        'UPDATE sessions SET is_active = 0 WHERE user_id = ? AND is_active = 1 AND id IS NOT ?',
+      ).run(userId, keepId).changes;
+    },
+  };
+};

@@ -193,4 +193,184 @@ export const MIGRATIONS: readonly string[] = [
     expires_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  adminSummaries(),
 ];
+
+/*
+ * Migration 2 is built by these helpers; like every released migration, they are never edited.
+ * The UTC day of an epoch-ms instant is floor(ms / day): SQLite's `/` truncates toward zero, so a
+ * negative instant that is not a whole day steps one day back.
+ */
+function utcDayOf(instant: string): string {
+  return `(${instant} / 86400000 - (${instant} % 86400000 < 0))`;
+}
+
+/** 1 when the order's user exists with role `user` (a customer), else 0: the customer figures' join. */
+function customerFlagOf(userId: string): string {
+  return `COALESCE((SELECT role = 'user' FROM users WHERE id = ${userId}), 0)`;
+}
+
+function addToDayTotals(rows: string): string {
+  return `
+  INSERT INTO order_day_totals (status, utc_day, customer, order_count, total_sun, network_fee_sun) ${rows}
+  ON CONFLICT DO UPDATE SET order_count = order_count + excluded.order_count,
+    total_sun = total_sun + excluded.total_sun, network_fee_sun = network_fee_sun + excluded.network_fee_sun;`;
+}
+
+function orderIntoDayTotals(row: 'NEW' | 'OLD', sign: '' | '-'): string {
+  return addToDayTotals(
+    `VALUES (${row}.status, ${utcDayOf(`${row}.created_at`)}, ${customerFlagOf(`${row}.user_id`)}, ` +
+      `${sign}1, ${sign}${row}.total_sun, ${sign}${row}.network_fee_sun)`,
+  );
+}
+
+function userOrdersIntoDayTotals(userId: string, when: string, customer: 0 | 1, sign: '' | '-'): string {
+  return addToDayTotals(
+    `SELECT status, ${utcDayOf('created_at')}, ${customer}, ${sign}COUNT(*), ${sign}SUM(total_sun), ` +
+      `${sign}SUM(network_fee_sun) FROM orders WHERE user_id = ${userId} AND ${when} GROUP BY 1, 2`,
+  );
+}
+
+/** The lines of order `row` into (or out of) `completed_lines`, when that order is completed. */
+function completedLinesOfOrder(row: 'NEW' | 'OLD', change: 'add' | 'remove'): string {
+  return change === 'add'
+    ? `INSERT INTO completed_lines (order_id, line_index, product_id, created_at, quantity, revenue_sun)
+    SELECT order_id, line_index, product_id, ${row}.created_at, quantity, price_sun * quantity FROM order_lines
+    WHERE order_id = ${row}.id AND ${row}.status = 'completed';`
+    : `DELETE FROM completed_lines WHERE order_id = ${row}.id AND ${row}.status = 'completed';`;
+}
+
+/** One order line into (when its order is completed) or out of `completed_lines`. */
+function completedLine(row: 'NEW' | 'OLD', change: 'add' | 'remove'): string {
+  return change === 'add'
+    ? `INSERT INTO completed_lines (order_id, line_index, product_id, created_at, quantity, revenue_sun)
+    SELECT ${row}.order_id, ${row}.line_index, ${row}.product_id, created_at, ${row}.quantity,
+      ${row}.price_sun * ${row}.quantity
+    FROM orders WHERE id = ${row}.order_id AND status = 'completed';`
+    : `DELETE FROM completed_lines WHERE order_id = ${row}.order_id AND line_index = ${row}.line_index;`;
+}
+
+function completedLineIntoProductSales(row: 'NEW' | 'OLD', sign: '' | '-'): string {
+  return `
+  INSERT INTO product_sales (product_id, line_count, quantity, revenue_sun)
+    VALUES (${row}.product_id, ${sign}1, ${sign}${row}.quantity, ${sign}${row}.revenue_sun)
+  ON CONFLICT DO UPDATE SET line_count = line_count + excluded.line_count,
+    quantity = quantity + excluded.quantity, revenue_sun = revenue_sun + excluded.revenue_sun;`;
+}
+
+function changed(...columns: string[]): string {
+  return columns.map((column) => `OLD.${column} IS NOT NEW.${column}`).join(' OR ');
+}
+
+/**
+ * Admin summaries, kept by triggers inside every writing statement (so no write path can miss them
+ * and they commit or roll back with it):
+ * - `order_day_totals`: order count, total and network-fee sums per status, UTC day and customer flag.
+ *   Status counts, all-time and per-window totals, the revenue chart and customer volumes read a few
+ *   rows per day instead of every order; a window's partial first and last days come from the orders
+ *   indexes. The users triggers move a user's orders between the flags when the role changes.
+ * - `completed_lines`: the lines of completed orders with their order's creation instant, indexed by
+ *   product and instant, so a product's revenue in a window is one index range.
+ * - `product_sales`: completed line count, units and revenue per product (kept from
+ *   `completed_lines`), ranked by an index, so the top products are read without joining every
+ *   completed order to its lines.
+ */
+function adminSummaries(): string {
+  return `
+  CREATE TABLE order_day_totals (
+    status TEXT NOT NULL,
+    utc_day INTEGER NOT NULL,
+    customer INTEGER NOT NULL,
+    order_count INTEGER NOT NULL,
+    total_sun INTEGER NOT NULL,
+    network_fee_sun INTEGER NOT NULL,
+    PRIMARY KEY (status, utc_day, customer)
+  ) WITHOUT ROWID;
+  INSERT INTO order_day_totals (status, utc_day, customer, order_count, total_sun, network_fee_sun)
+    SELECT o.status, ${utcDayOf('o.created_at')}, COALESCE(u.role = 'user', 0), COUNT(*), SUM(o.total_sun),
+      SUM(o.network_fee_sun)
+    FROM orders o LEFT JOIN users u ON u.id = o.user_id GROUP BY 1, 2, 3;
+
+  CREATE TABLE completed_lines (
+    order_id TEXT NOT NULL,
+    line_index INTEGER NOT NULL,
+    product_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    quantity INTEGER NOT NULL,
+    revenue_sun INTEGER NOT NULL,
+    PRIMARY KEY (order_id, line_index)
+  ) WITHOUT ROWID;
+  CREATE INDEX completed_lines_product_created ON completed_lines (product_id, created_at, revenue_sun);
+  INSERT INTO completed_lines (order_id, line_index, product_id, created_at, quantity, revenue_sun)
+    SELECT l.order_id, l.line_index, l.product_id, o.created_at, l.quantity, l.price_sun * l.quantity
+    FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE o.status = 'completed';
+
+  CREATE TABLE product_sales (
+    product_id TEXT PRIMARY KEY,
+    line_count INTEGER NOT NULL,
+    quantity INTEGER NOT NULL,
+    revenue_sun INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX product_sales_rank ON product_sales (quantity DESC, revenue_sun DESC, product_id, line_count);
+  INSERT INTO product_sales (product_id, line_count, quantity, revenue_sun)
+    SELECT product_id, COUNT(*), SUM(quantity), SUM(revenue_sun) FROM completed_lines GROUP BY product_id;
+
+  CREATE TRIGGER completed_lines_sales_insert AFTER INSERT ON completed_lines BEGIN
+    ${completedLineIntoProductSales('NEW', '')}
+  END;
+  CREATE TRIGGER completed_lines_sales_delete AFTER DELETE ON completed_lines BEGIN
+    ${completedLineIntoProductSales('OLD', '-')}
+  END;
+
+  CREATE TRIGGER orders_summaries_insert AFTER INSERT ON orders BEGIN
+    ${orderIntoDayTotals('NEW', '')}
+    ${completedLinesOfOrder('NEW', 'add')}
+  END;
+  CREATE TRIGGER orders_summaries_delete AFTER DELETE ON orders BEGIN
+    ${orderIntoDayTotals('OLD', '-')}
+    ${completedLinesOfOrder('OLD', 'remove')}
+  END;
+  CREATE TRIGGER orders_summaries_update
+    AFTER UPDATE OF id, user_id, status, total_sun, network_fee_sun, created_at ON orders
+    WHEN ${changed('id', 'user_id', 'status', 'total_sun', 'network_fee_sun', 'created_at')}
+  BEGIN
+    ${orderIntoDayTotals('OLD', '-')}
+    ${orderIntoDayTotals('NEW', '')}
+    ${completedLinesOfOrder('OLD', 'remove')}
+    ${completedLinesOfOrder('NEW', 'add')}
+  END;
+
+  CREATE TRIGGER order_lines_sales_insert AFTER INSERT ON order_lines BEGIN
+    ${completedLine('NEW', 'add')}
+  END;
+  CREATE TRIGGER order_lines_sales_delete AFTER DELETE ON order_lines BEGIN
+    ${completedLine('OLD', 'remove')}
+  END;
+  CREATE TRIGGER order_lines_sales_update
+    AFTER UPDATE OF order_id, line_index, product_id, price_sun, quantity ON order_lines
+    WHEN ${changed('order_id', 'line_index', 'product_id', 'price_sun', 'quantity')}
+  BEGIN
+    ${completedLine('OLD', 'remove')}
+    ${completedLine('NEW', 'add')}
+  END;
+
+  CREATE TRIGGER users_customer_insert AFTER INSERT ON users WHEN NEW.role = 'user' BEGIN
+    ${userOrdersIntoDayTotals('NEW.id', 'true', 0, '-')}
+    ${userOrdersIntoDayTotals('NEW.id', 'true', 1, '')}
+  END;
+  CREATE TRIGGER users_customer_delete AFTER DELETE ON users WHEN OLD.role = 'user' BEGIN
+    ${userOrdersIntoDayTotals('OLD.id', 'true', 1, '-')}
+    ${userOrdersIntoDayTotals('OLD.id', 'true', 0, '')}
+  END;
+  CREATE TRIGGER users_customer_update AFTER UPDATE OF id, role ON users
+    WHEN OLD.id IS NOT NEW.id OR (OLD.role = 'user') IS NOT (NEW.role = 'user')
+  BEGIN
+    ${userOrdersIntoDayTotals('OLD.id', "OLD.role = 'user'", 1, '-')}
+    ${userOrdersIntoDayTotals('OLD.id', "OLD.role = 'user'", 0, '')}
+    ${userOrdersIntoDayTotals('NEW.id', "NEW.role = 'user'", 0, '-')}
+    ${userOrdersIntoDayTotals('NEW.id', "NEW.role = 'user'", 1, '')}
+  END;
+
+  CREATE INDEX users_role_created_keys ON users (role, created_at, id, email_key, username_key);
+`;
+}
