@@ -1,4 +1,4 @@
-import { TronWeb } from 'tronweb';
+import { TronWeb } from './tronweb-library.js';
 
 const BASE58_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 

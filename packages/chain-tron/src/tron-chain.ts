@@ -9,7 +9,8 @@ import {
   type TransferLookup,
   type TransferRequest,
 } from '@trx-shop/domain';
-import { TronWeb, type Types } from 'tronweb';
+import type { Types } from 'tronweb';
+import { TronWeb } from './tronweb-library.js';
 import { accountExists, balanceOfAccountReply, bandwidthOfResourceReply } from './account-replies.js';
 import { isBase58Address } from './addresses.js';
 import { outcomeOfBroadcastFailure, outcomeOfBroadcastReply } from './broadcast-outcome.js';

@@ -1,4 +1,4 @@
-import { TronWeb, providers } from 'tronweb';
+import { providers, TronWeb } from './tronweb-library.js';
 
 export interface TronClientOptions {
   readonly fullHost: string;

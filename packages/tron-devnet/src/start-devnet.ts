@@ -1,6 +1,7 @@
 import { BlockProducer } from './block-producer.js';
-import { toBase58Address } from './chain/addresses.js';
+import { toBase58Address, toHexAddress } from './chain/addresses.js';
 import { DevnetChain } from './chain/chain.js';
+import { fundFromGenesis } from './chain/genesis-funding.js';
 import { BroadcastFaults } from './http/broadcast-faults.js';
 import { devnetRoutes } from './http/devnet-routes.js';
 import { startHttpServer } from './http/server.js';
@@ -13,6 +14,11 @@ export interface RunningDevnet {
   readonly url: string;
   /** base58 address of the genesis account (its key never leaves the devnet). */
   readonly genesisAddress: string;
+  /**
+   * What `POST /devnet/fund` does, for the process the devnet runs in: a transfer from the
+   * genesis account through the broadcast rules. Answers its txId; throws when it is refused.
+   */
+  fund(address: string, amountSun: number): string;
   /** Stops block production and the HTTP server; flushes the state file. */
   stop(): Promise<void>;
 }
@@ -43,6 +49,15 @@ export const startDevnet = async (options: DevnetOptions = {}): Promise<RunningD
   return {
     url: server.url,
     genesisAddress: toBase58Address(chain.genesis.address),
+    fund: (address, amountSun) => {
+      const to = toHexAddress(address);
+      if (to === null) throw new Error('address must be a base58 or 41-prefixed hex TRON address');
+      const verdict = fundFromGenesis(chain, to, amountSun);
+      if (verdict.kind === 'refused') {
+        throw new Error(`${verdict.refusal.code}: ${verdict.refusal.message}`);
+      }
+      return verdict.txId;
+    },
     stop: () => {
       stopped ??= (async () => {
         producer.stop();

@@ -112,6 +112,19 @@ describe('devnet controls under /devnet/*', () => {
     expect(byPost.address).toBe(recipient.hex);
   });
 
+  it('funds from genesis in-process like POST /devnet/fund, and throws what the route answers 400 to', async () => {
+    const newcomer = newAccount();
+    const txId = client.devnet.fund(newcomer.base58, 2 * TRX);
+    expect(await client.headBalance(newcomer.base58)).toBe(2 * TRX);
+    expect((await client.get(`/devnet/transactions?address=${newcomer.hex}`)).transactions).toEqual([
+      expect.objectContaining({ txId, from: client.devnet.genesisAddress, amountSun: 2 * TRX }),
+    ]);
+    expect(() => client.devnet.fund('not-an-address', 1)).toThrow('address must be');
+    expect(() => client.devnet.fund(newcomer.base58, Number.MAX_SAFE_INTEGER)).toThrow(
+      /^CONTRACT_VALIDATE_ERROR: .*balance/,
+    );
+  });
+
   it('answers 400 to control requests with missing or invalid arguments', async () => {
     const response = await fetch(`${client.devnet.url}/devnet/fund`, {
       method: 'POST',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createTronChain } from '@trx-shop/chain-tron';
 import type { ChainPort, WalletFunding } from '@trx-shop/domain';
-import { type RunningDevnet, startDevnet } from '@trx-shop/tron-devnet';
+import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import type { AppConfig } from '../config/config.js';
 import { devnetFunding } from './devnet-funding.js';
 
@@ -29,6 +29,8 @@ export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChai
       description: `TRON node ${config.chain.fullHost}`,
     };
   }
+  // Loaded only for the embedded default: a real network never needs the devnet's code.
+  const { startDevnet } = await import('@trx-shop/tron-devnet');
   const devnet = await startDevnet({
     port: config.chain.port,
     blockIntervalMs: config.chain.blockIntervalMs,
@@ -38,7 +40,7 @@ export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChai
   return {
     chain: createTronChain({ fullHost: devnet.url, timeoutMs: NODE_TIMEOUT_MS }),
     devnet,
-    funding: devnetFunding(devnet.url, config.chain.airdropTrx * 1_000_000),
+    funding: devnetFunding(devnet, config.chain.airdropTrx * 1_000_000),
     description: `local devnet ${devnet.url}`,
   };
 };

@@ -7,7 +7,7 @@ import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
 import { createOtplibTotp } from '../adapters/otplib-totp.js';
 import { systemClock } from '../adapters/system-clock.js';
 import type { AppDeps } from '../app-deps.js';
-import { buildApp } from '../app.js';
+import { type BuildAppOptions, buildApp } from '../app.js';
 import type { AppConfig } from '../config/config.js';
 import { resolveSecrets } from '../config/secrets-file.js';
 import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
@@ -16,9 +16,11 @@ import { identityDeps, paymentDeps } from '../routes/route-options.js';
 import { startSettlementListener } from './settlement-listener.js';
 import { type BootstrapResult, ensureBootstrapAdmin } from './bootstrap-admin.js';
 import { seedDemoProducts } from './demo-products.js';
+import { deferredLogger } from './deferred-logger.js';
 import { keyVaultFromSecrets } from './key-vault-from-secrets.js';
 import { type OpenedChain, openConfiguredChain } from './open-chain.js';
 import { openConfiguredStore } from './open-store.js';
+import { sharedSerializerFactory } from './shared-serializers.js';
 
 export interface RunningService {
   readonly app: FastifyInstance;
@@ -29,6 +31,22 @@ export interface RunningService {
   /** Stops accepting, finishes in-flight requests, then closes the store and the devnet. */
   stop(): Promise<void>;
 }
+
+/** Builds the app and compiles its schemas (app.ready), closing it again if that fails. */
+const buildReadyApp = async (
+  options: BuildAppOptions,
+  onBuilt: (app: FastifyInstance) => void,
+): Promise<FastifyInstance> => {
+  const app = await buildApp(options);
+  onBuilt(app);
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+};
 
 /** The start-up order of decisions.md section 1, from validated configuration to listening. */
 export const startService = async (config: AppConfig): Promise<RunningService> => {
@@ -52,9 +70,10 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     ...(chain.funding ? { funding: chain.funding } : {}),
     configuredMerchantAddress: config.merchantWalletAddress,
   };
-  const app = await buildApp({
+  const appOptions: BuildAppOptions = {
     deps,
     hub,
+    fastify: { schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } } },
     settings: {
       production: config.production,
       jwtAccessSecret: secrets.jwtAccess,
@@ -64,7 +83,22 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       authRateLimitMax: config.authRateLimitMax,
       logLevel: config.logLevel,
     },
-  });
+  };
+
+  // The bootstrap admin (its argon2 hash runs on the thread pool) is made while the main thread
+  // builds the app and compiles the routes' schemas; listening waits for both. Its log lines go
+  // to the app's logger once the app exists.
+  const bootstrapLog = deferredLogger();
+  const [bootstrapped, built] = await Promise.allSettled([
+    ensureBootstrapAdmin(identityDeps(deps, bootstrapLog.logger), config),
+    buildReadyApp(appOptions, (app) => bootstrapLog.attach(domainLogger(app.log))),
+  ]);
+  if (built.status === 'rejected') {
+    await store.close();
+    await chain.devnet?.stop();
+    throw built.reason;
+  }
+  const app = built.value;
   const logger = domainLogger(app.log);
 
   let listener: ScheduledTask | null = null;
@@ -77,7 +111,8 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     await chain.devnet?.stop();
   };
   try {
-    const bootstrap = await ensureBootstrapAdmin(identityDeps(deps, logger), config);
+    if (bootstrapped.status === 'rejected') throw bootstrapped.reason;
+    const bootstrap = bootstrapped.value;
     const demoProductsCreated =
       config.chain.kind === 'devnet'
         ? await seedDemoProducts(

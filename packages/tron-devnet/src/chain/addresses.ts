@@ -1,4 +1,4 @@
-import { utils } from 'tronweb';
+import { utils } from './tronweb-utils.js';
 
 const HEX_ADDRESS = /^41[0-9a-f]{40}$/;
 

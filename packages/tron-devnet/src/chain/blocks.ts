@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { utils } from 'tronweb';
+import { utils } from './tronweb-utils.js';
 import type { BlockRecord, KeyPair } from './chain-state.js';
 import { bytesToHex, hexToBytes } from './hex.js';
 import { ProtobufWriter } from './protobuf-writer.js';

@@ -1,4 +1,4 @@
-import { utils } from 'tronweb';
+import { utils } from './tronweb-utils.js';
 import type { DevnetConfig } from '../options.js';
 import { type HexAddress, toBase58Address } from './addresses.js';
 import { sealBlock, sealGenesisBlock, taposHash, taposKey } from './blocks.js';

@@ -1,9 +1,10 @@
-import { utils } from 'tronweb';
 import type { HexAddress } from './addresses.js';
 import { taposHash, taposKey } from './blocks.js';
+import type { BroadcastVerdict, DevnetChain } from './chain.js';
 import type { BlockRecord, KeyPair } from './chain-state.js';
 import { hexToBytes } from './hex.js';
-import type { JsonObject } from './signed-transaction.js';
+import { decodeSignedTransaction, type JsonObject } from './signed-transaction.js';
+import { utils } from './tronweb-utils.js';
 
 /** TronWeb's own expiration: head block time plus 60 s. */
 const EXPIRATION_MS = 60_000;
@@ -12,7 +13,7 @@ const EXPIRATION_MS = 60_000;
  * A TransferContract from the genesis account, built and signed the way TronWeb does it (TAPOS
  * from the head block), so funding goes through the same broadcast rules as any client's transfer.
  */
-export const signedGenesisTransfer = (
+const signedGenesisTransfer = (
   genesis: KeyPair,
   to: HexAddress,
   amountSun: number,
@@ -44,3 +45,7 @@ export const signedGenesisTransfer = (
     signature: [signature],
   };
 };
+
+/** Funds an account from the genesis account through the chain's broadcast rules. */
+export const fundFromGenesis = (chain: DevnetChain, to: HexAddress, amountSun: number): BroadcastVerdict =>
+  chain.broadcast(decodeSignedTransaction(signedGenesisTransfer(chain.genesis, to, amountSun, chain.head)));

@@ -1,4 +1,4 @@
-import { utils } from 'tronweb';
+import { utils } from './tronweb-utils.js';
 import { type HexAddress, toHexAddress } from './addresses.js';
 import { isHex } from './hex.js';
 import { varintLength } from './protobuf-writer.js';

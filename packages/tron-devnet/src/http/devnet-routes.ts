@@ -2,8 +2,7 @@ import type { BlockProducer } from '../block-producer.js';
 import { toBase58Address, toHexAddress } from '../chain/addresses.js';
 import type { DevnetChain } from '../chain/chain.js';
 import type { TransactionRecord } from '../chain/chain-state.js';
-import { signedGenesisTransfer } from '../chain/genesis-funding.js';
-import { decodeSignedTransaction } from '../chain/signed-transaction.js';
+import { fundFromGenesis } from '../chain/genesis-funding.js';
 import { type BroadcastFaults, FAULT_MODES, isFaultMode } from './broadcast-faults.js';
 import type { RouteAnswer, RouteHandler } from './server.js';
 
@@ -38,8 +37,7 @@ export const devnetRoutes = ({ chain, producer, faults }: DevnetRouteDeps): [str
     const amountSun = positiveInteger(params.amountSun);
     if (address === null) return badRequest('address must be a base58 or 41-prefixed hex TRON address');
     if (amountSun === null) return badRequest('amountSun must be a positive integer');
-    const body = signedGenesisTransfer(chain.genesis, address, amountSun, chain.head);
-    const verdict = chain.broadcast(decodeSignedTransaction(body));
+    const verdict = fundFromGenesis(chain, address, amountSun);
     if (verdict.kind === 'refused') {
       return badRequest(`${verdict.refusal.code}: ${verdict.refusal.message}`);
     }
