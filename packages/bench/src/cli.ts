@@ -10,6 +10,7 @@ import { hashPassword } from './password-hash.js';
 import { FULL_PLAN, QUICK_PLAN } from './plan.js';
 import type { BenchResults } from './results.js';
 import { measureStartup } from './startup-section.js';
+import { removeWorkDirs } from './work-dir.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../../bench/results/', import.meta.url));
 const ADMIN = { ADMIN_EMAIL: 'bench-admin@trx-shop.test', ADMIN_PASSWORD: 'bench admin password' };
@@ -38,3 +39,6 @@ writeFileSync(`${base}.json`, `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(`${base}.md`, markdown);
 console.log(`\n${markdown}`);
 console.log(`results: ${base}.md and ${base}.json`);
+// Data sets, logs and devnet state go once the run has succeeded; a failed run keeps them for
+// its error message's log path.
+removeWorkDirs();

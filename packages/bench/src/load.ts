@@ -25,6 +25,8 @@ export const runLoad = async (request: LoadRequest): Promise<LoadFigures> => {
     headers: request.headers ?? {},
     connections: request.connections,
     duration: request.durationSeconds,
+    // A 1.6 MB CSV export may take seconds under load; a slow answer is a figure, not a failure.
+    timeout: 30,
   });
   return {
     requestsPerSecond: result.requests.average,

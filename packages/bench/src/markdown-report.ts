@@ -13,7 +13,7 @@ export const renderMarkdown = (results: BenchResults): string => {
   const { machine, plan, startup, dataSets, money, mongodb } = results;
   const httpRows = (figures: BenchResults['dataSets']['http']) =>
     figures.map((endpoint) => [
-      `\`${endpoint.request}\``,
+      `\`${endpoint.request}\`${endpoint.connections === plan.connections ? '' : ` (${endpoint.connections} connections)`}`,
       `${endpoint.bodyBytes}`,
       rps(endpoint.endpoint.requestsPerSecond),
       ms(endpoint.endpoint.latencyP50Ms),
