@@ -22,6 +22,8 @@ export const awaitStartupListenerRun = async (
   for (;;) {
     const line = service.logLines().find((entry) => entry.msg === SETTLED_MESSAGE);
     if (line) {
+      if (typeof line.durationMs !== 'number')
+        throw new Error(`the listener's line has no durationMs: ${JSON.stringify(line)}`);
       return {
         pendingTransfers,
         confirmed: Number(line.confirmed),

@@ -54,7 +54,11 @@ describe('the process log at LOG_LEVEL=trace', () => {
       tokens.push(await logIn(service.apiUrl, buyer.email, buyer.password));
       tokens.push(await logIn(service.apiUrl, ADMIN.email, ADMIN.password));
       // Query strings stay out of the log (a WebSocket client may send its token as ?token=).
-      const withQuery = await call(service.apiUrl, 'GET', `/api/health?token=${encodeURIComponent(buyer.token)}`);
+      const withQuery = await call(
+        service.apiUrl,
+        'GET',
+        `/api/health?token=${encodeURIComponent(buyer.token)}`,
+      );
       expect(withQuery.status).toBeLessThan(500);
       // A later request's log lines prove the log was still being written after the secrets passed.
       expect((await call(service.apiUrl, 'GET', '/api/health')).status).toBeLessThan(500);

@@ -54,6 +54,15 @@ describe('a restart between payment and confirmation', () => {
     try {
       const token = await logIn(second.apiUrl, buyer.email, buyer.password);
       await waitForOrderStatus(second.apiUrl, token, order.id, 'completed');
+      // The run that settled it says so, with its duration (pnpm bench reads this line).
+      await second.waitForOutput('"msg":"listener run settled transfers"');
+      const runLine = second
+        .output()
+        .split('\n')
+        .find((line) => line.includes('"msg":"listener run settled transfers"'));
+      const run = JSON.parse(runLine ?? '{}') as { confirmed?: unknown; durationMs?: unknown };
+      expect(run.confirmed).toBe(1);
+      expect(Number.isInteger(run.durationMs) && (run.durationMs as number) >= 0).toBe(true);
 
       const listed = await call(second.apiUrl, 'GET', '/api/transactions?type=purchase', { token });
       const purchases = listed.body.transactions as { _id: string; transactionHash: string }[];
