@@ -21,6 +21,7 @@ export type * from './ports/session-store.port.js';
 export type * from './ports/shop-store.port.js';
 export type * from './ports/transaction-store.port.js';
 export type * from './ports/user-store.port.js';
+export type * from './ports/wallet-reservation-store.port.js';
 export * from './products/product.js';
 export * from './shared/object-id.js';
 export * from './shared/pagination.js';

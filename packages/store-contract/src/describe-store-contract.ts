@@ -9,6 +9,7 @@ import { describeOrderStatusContract } from './suite/order-status.contract.js';
 import { describeOrderContract } from './suite/orders.contract.js';
 import { describeProductContract } from './suite/products.contract.js';
 import { describeRaceContract } from './suite/races.contract.js';
+import { describeReservationContract } from './suite/reservations.contract.js';
 import { describeSessionContract } from './suite/sessions.contract.js';
 import { describeStockContract } from './suite/stock.contract.js';
 import { describeTransactionContract } from './suite/transactions.contract.js';
@@ -21,6 +22,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeUserContract(harness);
     describeProductContract(harness);
     describeStockContract(harness);
+    describeReservationContract(harness);
     describeOrderContract(harness);
     describeOrderStatusContract(harness);
     describeOrderClaimContract(harness);

@@ -8,6 +8,7 @@ import type {
   SessionDocument,
   TransactionDocument,
   UserDocument,
+  WalletReservationsDocument,
   WithdrawalDocument,
 } from './documents.js';
 
@@ -21,6 +22,7 @@ export interface ShopCollections {
   readonly sessions: Collection<SessionDocument>;
   readonly withdrawals: Collection<WithdrawalDocument>;
   readonly leases: Collection<LeaseDocument>;
+  readonly walletReservations: Collection<WalletReservationsDocument>;
 }
 
 export const shopCollections = (db: Db): ShopCollections => ({
@@ -33,4 +35,5 @@ export const shopCollections = (db: Db): ShopCollections => ({
   sessions: db.collection<SessionDocument>('sessions'),
   withdrawals: db.collection<WithdrawalDocument>('withdrawals'),
   leases: db.collection<LeaseDocument>('leases'),
+  walletReservations: db.collection<WalletReservationsDocument>('wallet_reservations'),
 });

@@ -24,9 +24,17 @@ export interface StockJournalEntry {
   quantity: number;
 }
 
+/** Units held for one order line while its payment is in flight; their sum is `reservedStock`. */
+export interface StockReservationEntry {
+  key: string;
+  quantity: number;
+  reservedAt: Date;
+}
+
 export interface ProductDocument extends Mutable<Omit<Product, 'id'>> {
   _id: string;
   stockJournal: StockJournalEntry[];
+  stockReservations: StockReservationEntry[];
 }
 
 export interface OrderDocument extends Mutable<Omit<Order, 'id'>> {
@@ -66,4 +74,11 @@ export interface LeaseDocument {
   _id: string;
   holder: string;
   expiresAt: Date;
+}
+
+/** One wallet's outgoing reservations (`_id` = address); `reservedSun` is their sum. */
+export interface WalletReservationsDocument {
+  _id: string;
+  reservedSun: number;
+  reservations: { key: string; amountSun: number; reservedAt: Date }[];
 }

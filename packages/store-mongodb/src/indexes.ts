@@ -42,6 +42,8 @@ const products: IndexDescription[] = [
   // public list (active only), with or without a category; search is a residual regex.
   { name: 'products_active_category_created', key: { isActive: 1, category: 1, createdAt: -1, _id: -1 } },
   { name: 'products_active_created', key: { isActive: 1, createdAt: -1, _id: -1 } },
+  // listStockReservations (the sweep of stranded reservations).
+  { name: 'products_reservations_reserved', key: { 'stockReservations.reservedAt': 1 } },
 ];
 
 const orders: IndexDescription[] = [
@@ -86,6 +88,11 @@ const withdrawals: IndexDescription[] = [
   { name: 'withdrawals_claim_recorded', key: { 'claim.recorded': 1, createdAt: 1 } },
 ];
 
+const walletReservations: IndexDescription[] = [
+  // listBefore (the sweep of stranded reservations); reserve and release go by `_id` (address).
+  { name: 'wallet_reservations_reserved', key: { 'reservations.reservedAt': 1 } },
+];
+
 export const ensureIndexes = async (collections: ShopCollections): Promise<void> => {
   await Promise.all([
     collections.users.createIndexes(users),
@@ -94,5 +101,12 @@ export const ensureIndexes = async (collections: ShopCollections): Promise<void>
     collections.transactions.createIndexes(transactions),
     collections.sessions.createIndexes(sessions),
     collections.withdrawals.createIndexes(withdrawals),
+    collections.walletReservations.createIndexes(walletReservations),
   ]);
+  // Products stored before reservations existed get the empty reservation fields the guarded
+  // writes compare against (idempotent: only documents without them are touched).
+  await collections.products.updateMany(
+    { reservedStock: { $exists: false } },
+    { $set: { reservedStock: 0, stockReservations: [] } },
+  );
 };

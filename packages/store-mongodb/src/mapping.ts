@@ -37,11 +37,13 @@ export const productToDocument = ({ id, ...product }: Product): ProductDocument 
   _id: id,
   ...product,
   stockJournal: [],
+  stockReservations: [],
 });
 
 export const productFromDocument = ({
   _id,
   stockJournal: _journal,
+  stockReservations: _reservations,
   ...product
 }: ProductDocument): Product => ({
   id: _id,

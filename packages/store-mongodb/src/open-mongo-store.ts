@@ -11,6 +11,7 @@ import { createMongoProductStore } from './repositories/mongo-product-store.js';
 import { createMongoSessionStore } from './repositories/mongo-session-store.js';
 import { createMongoTransactionStore } from './repositories/mongo-transaction-store.js';
 import { createMongoUserStore } from './repositories/mongo-user-store.js';
+import { createMongoWalletReservationStore } from './repositories/mongo-wallet-reservations.js';
 import { createMongoWithdrawalStore } from './repositories/mongo-withdrawal-store.js';
 import { createPendingOrderLocks } from './repositories/pending-order-lock.js';
 
@@ -45,6 +46,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       sessions: createMongoSessionStore(collections),
       withdrawals: createMongoWithdrawalStore(collections),
       leases: createMongoLeaseStore(collections),
+      walletReservations: createMongoWalletReservationStore(collections),
       dashboard: createMongoDashboardReadModel(collections),
       async ping() {
         try {

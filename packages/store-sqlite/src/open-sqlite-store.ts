@@ -9,6 +9,7 @@ import { createSqliteProductRepository } from './repositories/products.repositor
 import { createSqliteSessionRepository } from './repositories/sessions.repository.js';
 import { createSqliteTransactionRepository } from './repositories/transactions.repository.js';
 import { createSqliteUserRepository } from './repositories/users.repository.js';
+import { createSqliteWalletReservationRepository } from './repositories/wallet-reservations.repository.js';
 import { createSqliteWithdrawalRepository } from './repositories/withdrawals.repository.js';
 import { migrate } from './schema/migrate.js';
 
@@ -43,6 +44,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     sessions: createSqliteSessionRepository(db),
     withdrawals: createSqliteWithdrawalRepository(db),
     leases: createSqliteLeaseRepository(db),
+    walletReservations: createSqliteWalletReservationRepository(db),
     dashboard: createSqliteDashboardReadModel(db),
     async ping() {
       try {

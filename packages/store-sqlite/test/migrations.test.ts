@@ -54,8 +54,10 @@ describe('schema migrations', () => {
         'products',
         'sessions',
         'stock_effects',
+        'stock_reservations',
         'transactions',
         'users',
+        'wallet_reservations',
         'withdrawals',
       ].sort(),
     );

@@ -49,6 +49,7 @@ export const seedDemoProducts = async (
     await deps.products.insert({
       ...product,
       id: deps.ids.newId(),
+      reservedStock: 0,
       image: '',
       isActive: true,
       createdBy,

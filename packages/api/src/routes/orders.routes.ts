@@ -138,7 +138,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
     },
     async (request) => {
       const cancelled = await cancelOrder(
-        { orders: deps.store.orders, clock: deps.clock },
+        { store: deps.store, clock: deps.clock },
         identityOf(request).user.id,
         request.params.id,
       );

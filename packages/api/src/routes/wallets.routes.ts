@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { acceptTwoFactorCode, domainError, err, ok, sunToTrx, withdraw } from '@trx-shop/domain';
 import { Type } from 'typebox';
@@ -80,14 +79,13 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
             { success: Type.Literal(true), message: Type.String(), transaction: TransferSummary },
             { additionalProperties: false },
           ),
-          ...errorResponses(401, 403, 409, 502, 503),
+          ...errorResponses(401, 403, 409, 422, 502, 503),
         },
       },
     },
     async (request) => {
       const { user } = identityOf(request);
       const { toAddress, amount, code } = request.body;
-      const fingerprint = createHash('sha256').update(JSON.stringify({ toAddress, amount })).digest('hex');
       const sent = await withdraw(
         {
           ...payments,
@@ -112,7 +110,6 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         },
         user,
         { toAddress, amount, idempotencyKey: request.headers['idempotency-key'] ?? null },
-        fingerprint,
       );
       if (!sent.ok) throw sent.error;
       return {

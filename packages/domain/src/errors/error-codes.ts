@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   'SESSION_NOT_FOUND',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  // Money-safety amendments (docs/api.md, "Money safety rules").
+  'NOTHING_TO_REFUND',
+  'ORDER_HAS_PAYMENT',
+  'IDEMPOTENCY_KEY_REUSED',
   // Codes the table does not list but the domain needs to name its own refusals.
   'NOT_FOUND',
   'TRANSACTION_NOT_FOUND',

@@ -51,7 +51,11 @@ export const priceOrder = (lines: readonly PricedLineInput[]): Result<OrderPrice
         ),
       );
     }
-    if (!Number.isSafeInteger(line.unitPriceSun) || line.unitPriceSun <= 0 || line.unitPriceSun > MAX_PRODUCT_PRICE_SUN) {
+    if (
+      !Number.isSafeInteger(line.unitPriceSun) ||
+      line.unitPriceSun <= 0 ||
+      line.unitPriceSun > MAX_PRODUCT_PRICE_SUN
+    ) {
       return err(invalid(`products/${index}/price`, 'price must be above 0 and at most 1,000,000 TRX'));
     }
     subtotalSun = addSun(subtotalSun, multiplySun(line.unitPriceSun, line.quantity));
@@ -59,7 +63,9 @@ export const priceOrder = (lines: readonly PricedLineInput[]): Result<OrderPrice
   }
   const totalSun = addSun(subtotalSun, NETWORK_FEE_SUN) - DISCOUNT_SUN;
   if (totalSun <= 0) {
-    return err(domainError('ORDER_TOTAL_TOO_LOW', 'Order total must be greater than 0 after the network fee'));
+    return err(
+      domainError('ORDER_TOTAL_TOO_LOW', 'Order total must be greater than 0 after the network fee'),
+    );
   }
   return ok({ subtotalSun, networkFeeSun: NETWORK_FEE_SUN, discountSun: DISCOUNT_SUN, totalSun });
 };

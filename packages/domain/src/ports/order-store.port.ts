@@ -51,8 +51,9 @@ export interface OrderStore {
   listSales(query: OrderListQuery, page: PageRequest): Promise<Page<OrderWithCustomer>>;
   /**
    * Step 2 of an exactly-once transfer. Payment: only while the order is pending and has no
-   * payment claim that is pending or confirmed. Refund: only while the order is completed and
-   * has no refund claim that is pending. One atomic write; false means the claim was lost.
+   * payment claim that is pending or confirmed. Refund: only while the order is completed, its
+   * payment claim is confirmed (money arrived) and it has no refund claim that is pending or
+   * confirmed. One atomic write; false means the claim was lost.
    */
   claimTransfer(orderId: string, slot: TransferSlot, claim: TransferClaim): Promise<boolean>;
   /** Marks a claim as recorded once its transaction record exists. */

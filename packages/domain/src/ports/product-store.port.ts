@@ -30,6 +30,17 @@ export interface StockChange {
   readonly effectKey: string;
   readonly kind: 'take' | 'restore';
   readonly quantity: number;
+  /** A take also drops this stock reservation (the one the payment held), in the same write. */
+  readonly reservationKey?: string;
+}
+
+/** Units of one product held for one order line while its payment is in flight. */
+export interface StockReservation {
+  readonly productId: string;
+  /** `<orderId>:<lineIndex>` (see `stockReservationKey`). */
+  readonly key: string;
+  readonly quantity: number;
+  readonly reservedAt: Date;
 }
 
 export interface ProductStore {
@@ -43,5 +54,15 @@ export interface ProductStore {
   applyStockChange(change: StockChange, at: Date): Promise<number>;
   /** Drops the memory of an applied change once its result is recorded elsewhere. */
   forgetStockChange(productId: string, effectKey: string): Promise<void>;
+  /**
+   * Holds `quantity` units under `key` in one guarded write, only while stock minus every
+   * reservation covers them; false otherwise (nothing held). A key already held answers true
+   * without holding more, so concurrent attempts of one order share one reservation.
+   */
+  reserveStock(reservation: StockReservation): Promise<boolean>;
+  /** Drops the reservation `key` of the product, if it is held (releasing twice is harmless). */
+  releaseStock(productId: string, key: string): Promise<void>;
+  /** Reservations made before `before`, oldest first (the sweep of stranded reservations). */
+  listStockReservations(before: Date, limit: number): Promise<readonly StockReservation[]>;
   count(): Promise<number>;
 }

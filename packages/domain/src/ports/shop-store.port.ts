@@ -6,6 +6,7 @@ import type { ProductStore } from './product-store.port.js';
 import type { SessionStore } from './session-store.port.js';
 import type { TransactionStore } from './transaction-store.port.js';
 import type { UserStore } from './user-store.port.js';
+import type { WalletReservationStore } from './wallet-reservation-store.port.js';
 
 /** Everything a store adapter provides, opened and migrated. */
 export interface ShopStore {
@@ -17,6 +18,7 @@ export interface ShopStore {
   readonly sessions: SessionStore;
   readonly withdrawals: IdempotencyStore;
   readonly leases: LeaseStore;
+  readonly walletReservations: WalletReservationStore;
   readonly dashboard: DashboardReadModel;
   /** true when the database answers. */
   ping(): Promise<boolean>;

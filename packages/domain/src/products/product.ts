@@ -13,6 +13,11 @@ export interface Product {
   readonly priceSun: Sun;
   readonly category: ProductCategory;
   readonly stock: number;
+  /**
+   * Units held by payments in flight (docs/api.md, "Money safety rules"): what order creation and
+   * pay may still promise is `stock - reservedStock`.
+   */
+  readonly reservedStock: number;
   readonly image: string;
   /** false: archived; cannot be ordered, still listed for admins. */
   readonly isActive: boolean;
@@ -24,3 +29,7 @@ export interface Product {
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
+
+/** What order creation and pay may still promise; never below 0 (an admin may cut stock below the reservations). */
+export const availableStock = (product: Pick<Product, 'stock' | 'reservedStock'>): number =>
+  Math.max(0, product.stock - product.reservedStock);

@@ -14,6 +14,7 @@ export const buildProduct = (overrides: Partial<Product> = {}): Product => {
     priceSun: 1_500_000,
     category: 'digital',
     stock: 100,
+    reservedStock: 0,
     image: `https://images.example.com/${productSerial}.png`,
     isActive: true,
     createdBy: null,

@@ -1,4 +1,11 @@
-import type { NewOrder, ShopStore, StockChange, TransferClaim } from '@trx-shop/domain';
+import type {
+  NewOrder,
+  OutgoingReservation,
+  ShopStore,
+  StockChange,
+  StockReservation,
+  TransferClaim,
+} from '@trx-shop/domain';
 
 /*
  * The operations the race tests run concurrently. Inputs and outputs are plain structured-clone
@@ -48,6 +55,17 @@ export const raceOperations = {
 
   async claimPayment(store: ShopStore, input: { orderId: string; claim: TransferClaim }): Promise<boolean> {
     return store.orders.claimTransfer(input.orderId, 'payment', input.claim);
+  },
+
+  async reserveStock(store: ShopStore, reservation: StockReservation): Promise<boolean> {
+    return store.products.reserveStock(reservation);
+  },
+
+  async reserveOutgoing(
+    store: ShopStore,
+    input: { reservation: OutgoingReservation; limitSun: number },
+  ): Promise<boolean> {
+    return store.walletReservations.reserve(input.reservation, input.limitSun);
   },
 
   async acquireLease(

@@ -44,11 +44,20 @@ export const describeOrderClaimContract = (harness: ContractHarness): void => {
       expect((await store().orders.findById(order.id))?.payment).toBeNull();
     });
 
-    it('claims a refund only on a completed order without a pending refund', async () => {
+    /** A completed order whose payment arrived (its claim confirmed), as the listener leaves it. */
+    const paidOrder = async () => {
       const order = buildOrder();
       await store().orders.create(order);
-      expect(await store().orders.claimTransfer(order.id, 'refund', buildTransferClaim())).toBe(false);
+      const payment = buildTransferClaim();
+      await store().orders.claimTransfer(order.id, 'payment', payment);
+      await store().orders.markClaimRecorded(order.id, 'payment', payment.txId);
+      await store().orders.settleClaim(order.id, 'payment', payment.txId, 'confirmed');
       await store().orders.changeStatus(order.id, { from: ['pending'], to: 'completed', at: BUILDER_NOW });
+      return order;
+    };
+
+    it('claims a refund only on a completed, paid order without a pending or confirmed refund', async () => {
+      const order = await paidOrder();
       const refund = buildTransferClaim();
       expect(await store().orders.claimTransfer(order.id, 'refund', refund)).toBe(true);
       expect(await store().orders.claimTransfer(order.id, 'refund', buildTransferClaim())).toBe(false);
@@ -57,17 +66,36 @@ export const describeOrderClaimContract = (harness: ContractHarness): void => {
       expect(await store().orders.claimTransfer(order.id, 'refund', retry)).toBe(true);
       const stored = await store().orders.findById(order.id);
       expect(stored?.refund).toEqual(retry);
-      expect(stored?.transactionHash).toBeNull();
+      expect(stored?.transactionHash).toBe(stored?.payment?.txId);
+      await store().orders.settleClaim(order.id, 'refund', retry.txId, 'confirmed');
+      expect(await store().orders.claimTransfer(order.id, 'refund', buildTransferClaim())).toBe(false);
+    });
+
+    it('refuses a refund claim on an order whose payment never arrived', async () => {
+      const unpaid = buildOrder();
+      await store().orders.create(unpaid);
+      expect(await store().orders.claimTransfer(unpaid.id, 'refund', buildTransferClaim())).toBe(false);
+      // Completed by override, nothing paid.
+      await store().orders.changeStatus(unpaid.id, { from: ['pending'], to: 'completed', at: BUILDER_NOW });
+      expect(await store().orders.claimTransfer(unpaid.id, 'refund', buildTransferClaim())).toBe(false);
+
+      // Completed by override while its payment was still pending: nothing arrived yet.
+      const inFlight = buildOrder();
+      await store().orders.create(inFlight);
+      await store().orders.claimTransfer(inFlight.id, 'payment', buildTransferClaim());
+      await store().orders.changeStatus(inFlight.id, { from: ['pending'], to: 'completed', at: BUILDER_NOW });
+      expect(await store().orders.claimTransfer(inFlight.id, 'refund', buildTransferClaim())).toBe(false);
+      for (const order of [unpaid, inFlight])
+        expect((await store().orders.findById(order.id))?.refund).toBeNull();
     });
 
     it('lists claims without a transaction record until they are marked recorded', async () => {
       const paid = buildOrder();
-      const refunded = buildOrder();
       const untouched = buildOrder();
-      for (const order of [paid, refunded, untouched]) await store().orders.create(order);
+      for (const order of [paid, untouched]) await store().orders.create(order);
       const payment = buildTransferClaim();
       await store().orders.claimTransfer(paid.id, 'payment', payment);
-      await store().orders.changeStatus(refunded.id, { from: ['pending'], to: 'completed', at: BUILDER_NOW });
+      const refunded = await paidOrder();
       const refund = buildTransferClaim();
       await store().orders.claimTransfer(refunded.id, 'refund', refund);
       const listed = await store().orders.listUnrecordedClaims(10);

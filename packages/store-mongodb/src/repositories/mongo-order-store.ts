@@ -33,7 +33,13 @@ const listFilter = (query: OrderListQuery): Filter<OrderDocument> =>
 const claimGuard = (orderId: string, slot: TransferSlot): Filter<OrderDocument> =>
   slot === 'payment'
     ? { _id: orderId, status: 'pending', $or: [{ payment: null }, { 'payment.state': 'failed' }] }
-    : { _id: orderId, status: 'completed', $or: [{ refund: null }, { 'refund.state': { $ne: 'pending' } }] };
+    : // A refund only of money that arrived, and never a second one after a confirmed refund.
+      {
+        _id: orderId,
+        status: 'completed',
+        'payment.state': 'confirmed',
+        $or: [{ refund: null }, { 'refund.state': 'failed' }],
+      };
 
 const statusFields = (change: StatusChange): Partial<OrderDocument> => ({
   status: change.to,

@@ -6,6 +6,7 @@ import { containsText } from '../literal-pattern.js';
 import { productFromDocument, productToDocument } from '../mapping.js';
 import { findPage } from '../paging.js';
 import { createStockChanges } from './mongo-stock-changes.js';
+import { createStockReservations } from './mongo-stock-reservations.js';
 
 const listFilter = (query: ProductQuery): Filter<ProductDocument> => {
   const filter: Filter<ProductDocument> = {};
@@ -63,6 +64,7 @@ export const createMongoProductStore = ({ products }: Pick<ShopCollections, 'pro
 
     applyStockChange: stock.apply,
     forgetStockChange: stock.forget,
+    ...createStockReservations(products),
 
     count: () => products.countDocuments({}),
   };

@@ -1,6 +1,6 @@
 import type { StockChange } from '@trx-shop/domain';
 import type { Collection } from 'mongodb';
-import type { ProductDocument } from '../documents.js';
+import type { ProductDocument, StockReservationEntry } from '../documents.js';
 
 /** Far above any real contention (each retry means another writer changed the stock meanwhile). */
 const MAX_ATTEMPTS = 1_000;
@@ -23,14 +23,31 @@ export const createStockChanges = (products: Collection<ProductDocument>) => {
     return document.stockJournal.find((entry) => entry.key === key)?.quantity ?? null;
   };
 
-  /** Moves `delta` and records `moved`, if the stock still reads `expectedStock` (compare-and-set). */
-  const writeGuarded = async (change: StockChange, guard: object, delta: number, moved: number, at: Date) => {
+  /**
+   * Moves `delta` and records `moved` if `guard` still holds; with `reservation`, the take also
+   * drops that reservation in the same write.
+   */
+  const writeGuarded = async (
+    change: StockChange,
+    guard: object,
+    delta: number,
+    moved: number,
+    at: Date,
+    reservation: StockReservationEntry | null = null,
+  ) => {
     const result = await products.updateOne(
-      { ...notYetApplied(change), ...guard },
       {
-        $inc: { stock: delta },
+        ...notYetApplied(change),
+        ...guard,
+        ...(reservation
+          ? { stockReservations: { $elemMatch: { key: reservation.key, quantity: reservation.quantity } } }
+          : {}),
+      },
+      {
+        $inc: { stock: delta, ...(reservation ? { reservedStock: -reservation.quantity } : {}) },
         $set: { updatedAt: at },
         $push: { stockJournal: { key: change.effectKey, quantity: moved } },
+        ...(reservation ? { $pull: { stockReservations: { key: reservation.key } } } : {}),
       },
     );
     return result.matchedCount === 1;
@@ -43,17 +60,40 @@ export const createStockChanges = (products: Collection<ProductDocument>) => {
   };
 
   const take = async (change: StockChange, at: Date): Promise<number> => {
-    // Fast path: enough stock for the whole quantity, decided by the server in one write.
+    // Fast path without a reservation: enough stock for the whole quantity, decided by the
+    // server in one write.
     const whole = { stock: { $gte: change.quantity } };
-    if (await writeGuarded(change, whole, -change.quantity, change.quantity, at)) return change.quantity;
-    // Short stock: take what is left, as a compare-and-set on the stock value just read, so a
+    if (
+      change.reservationKey === undefined &&
+      (await writeGuarded(change, whole, -change.quantity, change.quantity, at))
+    ) {
+      return change.quantity;
+    }
+    // Otherwise a compare-and-set on the stock value (and the reservation) just read, so a
     // concurrent take in between makes this write miss and retry instead of going below 0.
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const document = await products.findOne({ _id: change.productId });
       const answer = earlierAnswer(document, change.effectKey);
       if (answer !== null || !document) return answer ?? 0;
       const moved = Math.min(Math.max(document.stock, 0), change.quantity);
-      if (await writeGuarded(change, { stock: document.stock }, -moved, moved, at)) return moved;
+      const reservation =
+        document.stockReservations.find((entry) => entry.key === change.reservationKey) ?? null;
+      const reservationGuard =
+        change.reservationKey !== undefined && !reservation
+          ? { 'stockReservations.key': { $ne: change.reservationKey } }
+          : {};
+      if (
+        await writeGuarded(
+          change,
+          { stock: document.stock, ...reservationGuard },
+          -moved,
+          moved,
+          at,
+          reservation,
+        )
+      ) {
+        return moved;
+      }
     }
     throw new Error(
       `stock change ${change.effectKey} on ${change.productId} kept losing its compare-and-set`,

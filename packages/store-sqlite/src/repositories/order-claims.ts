@@ -7,12 +7,14 @@ import { ORDER_SQL } from './order-sql.js';
 
 /**
  * decisions.md section 7, step 2: one guarded UPDATE per claim. The WHERE clause is the whole
- * rule (payment: order pending and no live payment; refund: order completed and no pending
- * refund), so of two racing claims exactly one changes a row.
+ * rule (payment: order pending and no live payment; refund: order completed, its payment
+ * confirmed, and no pending or confirmed refund), so of two racing claims exactly one changes a row.
  */
 const CLAIM_GUARD: Record<TransferSlot, string> = {
   payment: "status = 'pending' AND (payment_state IS NULL OR payment_state = 'failed')",
-  refund: "status = 'completed' AND (refund_state IS NULL OR refund_state <> 'pending')",
+  // A refund only of money that arrived, and never a second one after a confirmed refund.
+  refund:
+    "status = 'completed' AND payment_state = 'confirmed' AND (refund_state IS NULL OR refund_state = 'failed')",
 };
 
 const claimAssignments = (slot: TransferSlot): string => {

@@ -16,6 +16,7 @@ import {
 import { type Database, flag, immediate } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
 import { createSqliteStockChanges } from './stock-changes.js';
+import { createSqliteStockReservations } from './stock-reservations.js';
 
 /** Which filters a list query has; each combination is served by its own index. */
 export interface ProductFilterShape {
@@ -56,7 +57,8 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
     const row = byId.get(id);
     return row ? productFromRow(row) : null;
   };
-  const stock = createSqliteStockChanges(db);
+  const reservations = createSqliteStockReservations(db);
+  const stock = createSqliteStockChanges(db, reservations.dropInTransaction);
   const statement = createStatementCache(db);
 
   return {
@@ -141,6 +143,9 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
 
     applyStockChange: stock.applyStockChange,
     forgetStockChange: stock.forgetStockChange,
+    reserveStock: reservations.reserveStock,
+    releaseStock: reservations.releaseStock,
+    listStockReservations: reservations.listStockReservations,
 
     async count() {
       return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;

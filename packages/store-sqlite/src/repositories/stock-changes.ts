@@ -8,6 +8,7 @@ import { type Database, immediate } from '../sqlite-database.js';
  */
 export const createSqliteStockChanges = (
   db: Database,
+  dropReservation: (productId: string, key: string) => number,
 ): Pick<ProductStore, 'applyStockChange' | 'forgetStockChange'> => {
   const journalEntry = db.prepare<[string, string], { quantity: number }>(
     'SELECT quantity FROM stock_effects WHERE product_id = ? AND effect_key = ?',
@@ -29,6 +30,7 @@ export const createSqliteStockChanges = (
         const stock = change.kind === 'take' ? product.stock - moved : product.stock + moved;
         setStock.run(stock, at.getTime(), change.productId);
         journal.run(change.productId, change.effectKey, moved);
+        if (change.reservationKey !== undefined) dropReservation(change.productId, change.reservationKey);
         return moved;
       });
     },

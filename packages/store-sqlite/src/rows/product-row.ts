@@ -9,6 +9,7 @@ export interface ProductRow {
   price_sun: number;
   category: string;
   stock: number;
+  reserved_stock: number;
   image: string;
   is_active: number;
   created_by: string | null;
@@ -17,7 +18,7 @@ export interface ProductRow {
 }
 
 export const PRODUCT_COLUMNS =
-  'id, name, description, search_text, price_sun, category, stock, image, is_active, created_by, created_at, updated_at';
+  'id, name, description, search_text, price_sun, category, stock, reserved_stock, image, is_active, created_by, created_at, updated_at';
 
 /**
  * What product search matches against: name and description lowercased in JavaScript (SQLite's
@@ -36,6 +37,7 @@ export const productFromRow = (row: ProductRow): Product => {
     priceSun: row.price_sun,
     category: row.category,
     stock: row.stock,
+    reservedStock: row.reserved_stock,
     image: row.image,
     isActive: row.is_active === 1,
     createdBy: row.created_by,
@@ -52,6 +54,7 @@ export const productToRow = (product: Product): ProductRow => ({
   price_sun: product.priceSun,
   category: product.category,
   stock: product.stock,
+  reserved_stock: product.reservedStock,
   image: product.image,
   is_active: flag(product.isActive),
   created_by: product.createdBy,

@@ -194,6 +194,28 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   `,
   adminSummaries(),
+  // 3: reservations (docs/api.md, "Money safety rules"). A product's reserved_stock is the sum of
+  // its stock_reservations rows, kept in the same IMMEDIATE transaction as every row change.
+  `
+  ALTER TABLE products ADD COLUMN reserved_stock INTEGER NOT NULL DEFAULT 0 CHECK (reserved_stock >= 0);
+  CREATE TABLE stock_reservations (
+    product_id TEXT NOT NULL,
+    reservation_key TEXT NOT NULL,
+    quantity INTEGER NOT NULL CHECK (quantity > 0),
+    reserved_at INTEGER NOT NULL,
+    PRIMARY KEY (product_id, reservation_key)
+  ) WITHOUT ROWID;
+  CREATE INDEX stock_reservations_reserved_at ON stock_reservations (reserved_at);
+
+  CREATE TABLE wallet_reservations (
+    address TEXT NOT NULL,
+    reservation_key TEXT NOT NULL,
+    amount_sun INTEGER NOT NULL CHECK (amount_sun >= 0),
+    reserved_at INTEGER NOT NULL,
+    PRIMARY KEY (address, reservation_key)
+  ) WITHOUT ROWID;
+  CREATE INDEX wallet_reservations_reserved_at ON wallet_reservations (reserved_at);
+  `,
 ];
 
 /*

@@ -32,6 +32,7 @@ export const createProduct = async (
       priceSun,
       category,
       stock: fields.value.stock ?? 0,
+      reservedStock: 0,
       image: fields.value.image ?? '',
       isActive: fields.value.isActive ?? true,
       createdBy: adminId,

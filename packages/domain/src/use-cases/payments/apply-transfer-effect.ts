@@ -1,7 +1,10 @@
 import type { Order } from '../../orders/order.js';
 import type { EffectKind } from '../../ports/order-store.port.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
+import { releaseOutgoingIfDone } from './outgoing-reservations.js';
 import type { PaymentDeps } from './payment-deps.js';
+import { type OutgoingTransfer, stockReservationKey } from './reservation-keys.js';
+import { releaseOrderStockIfDone } from './stock-reservations.js';
 import { confirmedEvent, refundedEvent } from './transfer-events.js';
 
 type EffectDeps = Pick<PaymentDeps, 'store' | 'notifier' | 'clock'>;
@@ -27,6 +30,8 @@ const moveStock = async (deps: EffectDeps, order: Order, kind: EffectKind): Prom
               effectKey,
               kind: kind === 'purchase' ? 'take' : 'restore',
               quantity,
+              // The payment's reservation becomes the stock reduction in the same write.
+              ...(kind === 'purchase' ? { reservationKey: stockReservationKey(order.id, index) } : {}),
             },
             deps.clock.now(),
           );
@@ -49,7 +54,11 @@ const applyPurchase = async (deps: EffectDeps, tx: TransactionRecord, orderId: s
   });
   const order = changed.ok ? changed.value : await orders.findById(orderId);
   // 'applying' is set only by the guarded change above, so it means this payment completed it.
-  if (order?.purchaseEffect !== 'applying' || order.payment?.txId !== tx.transactionHash) return;
+  if (order?.purchaseEffect !== 'applying' || order.payment?.txId !== tx.transactionHash) {
+    // The order left pending another way (an override): its reservation has nothing to become.
+    await releaseOrderStockIfDone(deps, orderId);
+    return;
+  }
   await moveStock(deps, order, 'purchase');
   deps.notifier.notifyUser(order.userId, confirmedEvent(tx, deps.clock.now()));
 };
@@ -70,6 +79,15 @@ const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: str
   deps.notifier.notifyUser(order.userId, refundedEvent(tx, deps.clock.now()));
 };
 
+/** The transfer a settled transaction stood for, as its wallet reservation names it. */
+const outgoingTransferOfTransaction = (tx: TransactionRecord): OutgoingTransfer | null => {
+  if (tx.type === 'withdrawal') return { kind: 'withdrawal', withdrawalId: tx.id };
+  if (!tx.orderId) return null;
+  if (tx.type === 'purchase') return { kind: 'payment', orderId: tx.orderId };
+  if (tx.type === 'refund') return { kind: 'refund', orderId: tx.orderId };
+  return null;
+};
+
 /** Failure: a pending purchase's order fails; a refund or withdrawal claim is released. */
 const applyFailure = async (deps: EffectDeps, tx: TransactionRecord): Promise<void> => {
   const { orders, withdrawals } = deps.store;
@@ -81,6 +99,7 @@ const applyFailure = async (deps: EffectDeps, tx: TransactionRecord): Promise<vo
       paymentTxId: tx.transactionHash,
       at: deps.clock.now(),
     });
+    await releaseOrderStockIfDone(deps, tx.orderId);
   } else if (tx.type === 'refund' && tx.orderId) {
     await orders.settleClaim(tx.orderId, 'refund', tx.transactionHash, 'failed');
   } else if (tx.type === 'withdrawal') {
@@ -102,5 +121,9 @@ export const applyTransferEffect = async (deps: EffectDeps, tx: TransactionRecor
   } else {
     return;
   }
+  // Settled either way: the wallet no longer needs the amount held (a newer attempt of the same
+  // order that reused the reservation keeps it, since its claim is still in flight).
+  const transfer = outgoingTransferOfTransaction(tx);
+  if (transfer) await releaseOutgoingIfDone(deps, tx.fromAddress, transfer);
   await deps.store.transactions.markEffectApplied(tx.id, deps.clock.now());
 };

@@ -2,12 +2,14 @@ import type { TransactionRecord } from '../../transactions/transaction.js';
 import { applyTransferEffect } from './apply-transfer-effect.js';
 import type { PaymentDeps } from './payment-deps.js';
 import { recoverUnrecordedClaims } from './recover-unrecorded-claims.js';
+import { type ReleasedReservations, releaseStrandedReservations } from './release-stranded-reservations.js';
 import { type SettleOutcome, settleTransaction } from './settle-transaction.js';
 
 export interface SettlementReport {
   readonly recoveredClaims: number;
   readonly outcomes: Readonly<Record<SettleOutcome, number>>;
   readonly effectsResumed: number;
+  readonly releasedReservations: ReleasedReservations;
 }
 
 const BATCH = 1_000;
@@ -25,8 +27,9 @@ const eachWithLimit = async <T>(items: readonly T[], limit: number, task: (item:
 };
 
 /**
- * One listener run: finish claims a crash left unrecorded, settle every pending transaction, and
- * resume effects a crash interrupted after the status was settled.
+ * One listener run: finish claims a crash left unrecorded, settle every pending transaction,
+ * resume effects a crash interrupted after the status was settled, and free reservations whose
+ * transfer never came or has settled.
  */
 export const runSettlement = async (
   deps: Pick<PaymentDeps, 'store' | 'chain' | 'notifier' | 'clock' | 'ids' | 'logger'>,
@@ -55,5 +58,6 @@ export const runSettlement = async (
       );
     }
   });
-  return { recoveredClaims, outcomes, effectsResumed: interrupted.length };
+  const releasedReservations = await releaseStrandedReservations(deps);
+  return { recoveredClaims, outcomes, effectsResumed: interrupted.length, releasedReservations };
 };

@@ -8,8 +8,9 @@ import type { TransactionRecord } from '../../transactions/transaction.js';
 import type { User } from '../../users/user.js';
 import type { PaymentDeps } from './payment-deps.js';
 import { recordOfClaim } from './recover-unrecorded-claims.js';
-import { sendClaimedTransfer } from './send-claimed-transfer.js';
-import { balanceErrorData, checkSpendableBalance } from './spendable-balance.js';
+import { type SentTransfer, sendClaimedTransfer } from './send-claimed-transfer.js';
+import { balanceErrorData, reserveOutgoing } from './outgoing-reservations.js';
+import { outgoingReservationKey } from './reservation-keys.js';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -25,11 +26,32 @@ export interface WithdrawalDeps extends PaymentDeps {
   readonly checkTwoFactor: (user: User) => Promise<Result<void, DomainError>>;
 }
 
-/** The answer of an earlier withdrawal under the same key: the same transfer, its current state. */
+/**
+ * Idempotency keys are scoped per (user, route), as Stripe scopes them: the same key sent to
+ * another route that takes one is another key.
+ */
+export const WITHDRAWAL_IDEMPOTENCY_SCOPE = 'POST /api/wallets/send';
+
+/** What makes two withdrawal requests "the same request": where to and how much, exactly. */
+export const withdrawalFingerprint = (toAddress: string, amountSun: number): string =>
+  `${toAddress}|${amountSun}`;
+
+const keyReused = (): DomainError =>
+  domainError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was used with a different request; use a new key for a new withdrawal',
+  );
+
+/**
+ * The answer of an earlier withdrawal under the same key: the same transfer, its current state;
+ * with a different body, 422 and nothing sent.
+ */
 const replay = async (
   deps: PaymentDeps,
   existing: WithdrawalRecord,
+  requestFingerprint: string,
 ): Promise<Result<TransactionRecord, DomainError>> => {
+  if (existing.requestFingerprint !== requestFingerprint) return err(keyReused());
   const transaction = await deps.store.transactions.findByHash(existing.claim.txId);
   if (transaction?.status === 'failed') {
     return err(
@@ -49,29 +71,35 @@ const replay = async (
 };
 
 /**
- * A withdrawal from the custodial wallet, exactly once per (user, Idempotency-Key) within 24 h:
- * the key's record is the claim, so a retried request returns the first transfer instead of
- * sending another, even when both arrive at once.
+ * A withdrawal from the custodial wallet, exactly once per (user, route, Idempotency-Key) within
+ * 24 h: the key's record is the claim, so a retried request returns the first transfer instead of
+ * sending another, even when both arrive at once; the same key with another body answers 422.
  */
 export const withdraw = async (
   deps: WithdrawalDeps,
   user: User,
   input: WithdrawalInput,
-  requestFingerprint: string,
 ): Promise<Result<TransactionRecord, DomainError>> => {
   const now = deps.clock.now();
   const reuseAfter = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
-  if (input.idempotencyKey) {
-    const existing = await deps.store.withdrawals.find(user.id, input.idempotencyKey);
-    if (existing && existing.createdAt.getTime() >= reuseAfter.getTime()) return replay(deps, existing);
-  }
+  const amount = parseTrxAmount(input.amount, { field: 'amount', maxSun: MAX_WITHDRAWAL_SUN });
+  if (!amount.ok) return amount;
+  const requestFingerprint = withdrawalFingerprint(input.toAddress, amount.value);
+  const scopedKey =
+    input.idempotencyKey === null ? null : `${WITHDRAWAL_IDEMPOTENCY_SCOPE} ${input.idempotencyKey}`;
+  const earlier = async (): Promise<WithdrawalRecord | null> => {
+    if (scopedKey === null) return null;
+    const existing = await deps.store.withdrawals.find(user.id, scopedKey);
+    return existing && existing.createdAt.getTime() >= reuseAfter.getTime() ? existing : null;
+  };
+  const existing = await earlier();
+  if (existing) return replay(deps, existing, requestFingerprint);
+
   const twoFactor = await deps.checkTwoFactor(user);
   if (!twoFactor.ok) return twoFactor;
   if (!deps.chain.isValidAddress(input.toAddress)) {
     return err(domainError('INVALID_ADDRESS', 'toAddress is not a valid TRON address'));
   }
-  const amount = parseTrxAmount(input.amount, { field: 'amount', maxSun: MAX_WITHDRAWAL_SUN });
-  if (!amount.ok) return amount;
   if (!user.wallet.address || !user.wallet.encryptedPrivateKey) {
     return err(domainError('NO_WALLET', 'User has no wallet'));
   }
@@ -80,11 +108,13 @@ export const withdraw = async (
     return err(domainError('INVALID_ADDRESS', message));
   }
   const request = { fromAddress: user.wallet.address, toAddress: input.toAddress, amountSun: amount.value };
-  const balance = await checkSpendableBalance(
-    { chain: deps.chain, transactions: deps.store.transactions },
-    request,
-  );
-  if (!balance.sufficient) {
+  const recordId = deps.ids.newId();
+  const transfer = { kind: 'withdrawal', withdrawalId: recordId } as const;
+  const balance = await reserveOutgoing(deps, transfer, request);
+  if (!balance.reserved) {
+    // A request racing its own retry: the winner's record answers, not the balance it used.
+    const raced = await earlier();
+    if (raced) return replay(deps, raced, requestFingerprint);
     return err(
       domainError('INSUFFICIENT_BALANCE', 'Insufficient wallet balance', {
         userBalance: sunToTrx(balance.availableSun),
@@ -92,29 +122,48 @@ export const withdraw = async (
       }),
     );
   }
+  // This attempt's reservation is its own (keyed by its record id): free it at once when the
+  // attempt never claims; a claimed one is freed when its transfer settles.
+  const releaseUnclaimed = () =>
+    deps.store.walletReservations.release(request.fromAddress, outgoingReservationKey(transfer));
 
-  const recordId = deps.ids.newId();
-  const key = input.idempotencyKey ?? recordId;
+  const sealedKey = user.wallet.encryptedPrivateKey;
+  let claimed = false;
   let winner: WithdrawalRecord | null = null;
-  const sent = await sendClaimedTransfer(deps, {
-    request,
-    privateKey: await deps.vault.open(user.wallet.encryptedPrivateKey, user.id),
-    claim: async (claim) => {
-      const outcome = await deps.store.withdrawals.claim(
-        { id: recordId, userId: user.id, key, requestFingerprint, claim, createdAt: now },
-        reuseAfter,
-      );
-      if (!outcome.claimed) winner = outcome.existing;
-      return outcome.claimed;
-    },
-    lostClaim: async () =>
-      domainError('PAYMENT_IN_PROGRESS', 'A withdrawal with this Idempotency-Key is in progress'),
-    // The transaction shares the withdrawal record's id, so settling one finds the other.
-    record: (claim) =>
-      recordOfClaim(claim, { id: recordId, userId: user.id, orderId: null, type: 'withdrawal' }, now),
-    markRecorded: () => deps.store.withdrawals.markRecorded(recordId),
-  });
+  let sent: Result<SentTransfer, DomainError>;
+  try {
+    sent = await sendClaimedTransfer(deps, {
+      request,
+      privateKey: await deps.vault.open(sealedKey, user.id),
+      claim: async (claim) => {
+        const outcome = await deps.store.withdrawals.claim(
+          {
+            id: recordId,
+            userId: user.id,
+            key: scopedKey ?? recordId,
+            requestFingerprint,
+            claim,
+            createdAt: now,
+          },
+          reuseAfter,
+        );
+        claimed = outcome.claimed;
+        if (!outcome.claimed) winner = outcome.existing;
+        return outcome.claimed;
+      },
+      lostClaim: async () =>
+        domainError('PAYMENT_IN_PROGRESS', 'A withdrawal with this Idempotency-Key is in progress'),
+      // The transaction shares the withdrawal record's id, so settling one finds the other.
+      record: (claim) =>
+        recordOfClaim(claim, { id: recordId, userId: user.id, orderId: null, type: 'withdrawal' }, now),
+      markRecorded: () => deps.store.withdrawals.markRecorded(recordId),
+    });
+  } catch (error) {
+    if (!claimed) await releaseUnclaimed();
+    throw error;
+  }
+  if (!claimed) await releaseUnclaimed();
   const lostTo: WithdrawalRecord | null = winner;
-  if (!sent.ok && lostTo) return replay(deps, lostTo);
+  if (!sent.ok && lostTo) return replay(deps, lostTo, requestFingerprint);
   return sent.ok ? ok(sent.value.transaction) : sent;
 };

@@ -1,17 +1,17 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order } from '../../orders/order.js';
 import { transitionOrder } from '../../orders/order-status.js';
-import type { OrderStore } from '../../ports/order-store.port.js';
-import type { Clock } from '../../ports/runtime.port.js';
 import { err, ok, type Result } from '../../shared/result.js';
+import type { PaymentDeps } from '../payments/payment-deps.js';
+import { releaseOrderStockIfDone } from '../payments/stock-reservations.js';
 
 /** The owner cancels a pending order that has no pending or confirmed payment. */
 export const cancelOrder = async (
-  deps: { readonly orders: OrderStore; readonly clock: Clock },
+  deps: Pick<PaymentDeps, 'store' | 'clock'>,
   userId: string,
   orderId: string,
 ): Promise<Result<Order, DomainError>> => {
-  const order = await deps.orders.findById(orderId);
+  const order = await deps.store.orders.findById(orderId);
   // Another user's order answers as missing, so ids cannot be probed.
   if (!order || order.userId !== userId) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
   const next = transitionOrder(order.status, {
@@ -19,15 +19,18 @@ export const cancelOrder = async (
     payment: order.payment?.state ?? 'none',
   });
   if (!next.ok) return next;
-  const changed = await deps.orders.changeStatus(orderId, {
+  const changed = await deps.store.orders.changeStatus(orderId, {
     from: ['pending'],
     to: next.value,
     requireNoLivePayment: true,
     at: deps.clock.now(),
   });
-  if (changed.ok) return ok(changed.value);
+  if (changed.ok) {
+    await releaseOrderStockIfDone(deps, orderId);
+    return ok(changed.value);
+  }
   // Something changed since the read: say what, from the order as it is now.
-  const current = await deps.orders.findById(orderId);
+  const current = await deps.store.orders.findById(orderId);
   const again = transitionOrder(current?.status ?? 'cancelled', {
     type: 'owner-cancel',
     payment: current?.payment?.state ?? 'none',

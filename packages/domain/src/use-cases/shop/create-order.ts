@@ -1,6 +1,7 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order, OrderLine } from '../../orders/order.js';
 import { priceOrder } from '../../orders/order-pricing.js';
+import { availableStock } from '../../products/product.js';
 import { err, type Result } from '../../shared/result.js';
 import { resolveMerchantWallet } from '../payments/merchant-wallet.js';
 import type { PaymentDeps } from '../payments/payment-deps.js';
@@ -13,7 +14,8 @@ export interface OrderItemInput {
 
 /**
  * Creates a pending order, checking in the specification's order: a pending order already
- * (409), no wallet (400), each product missing or archived (404) or short of stock (400), then
+ * (409), no wallet (400), each product missing or archived (404) or short of available stock (stock
+ * minus what payments in flight hold: 400), then
  * pricing. The store enforces the one-pending-order rule atomically; the early check only gives
  * the specification's answer first when nothing races.
  */
@@ -45,7 +47,7 @@ export const createOrder = async (
     // Two lines of one product draw on the same stock.
     const wanted = (requested.get(product.id) ?? 0) + item.quantity;
     requested.set(product.id, wanted);
-    if (product.stock < wanted) {
+    if (availableStock(product) < wanted) {
       return err(domainError('INSUFFICIENT_STOCK', `Insufficient stock for ${product.name}`));
     }
     lines.push({

@@ -7,7 +7,8 @@ import type { TransactionRecord } from '../../transactions/transaction.js';
 import type { PaymentDeps } from '../payments/payment-deps.js';
 import { recordOfClaim } from '../payments/recover-unrecorded-claims.js';
 import { sendClaimedTransfer } from '../payments/send-claimed-transfer.js';
-import { balanceErrorData, checkSpendableBalance } from '../payments/spendable-balance.js';
+import { balanceErrorData, reserveOutgoing } from '../payments/outgoing-reservations.js';
+import { releaseOrderStockIfDone, reserveOrderStock } from '../payments/stock-reservations.js';
 
 export interface PaidOrder {
   readonly order: Order;
@@ -16,8 +17,9 @@ export interface PaidOrder {
 
 /**
  * Pays a pending order from the owner's custodial wallet to the order's merchant address:
- * owner (403), pending (400), no live payment (409), balance covering |total| + fee + what the
- * wallet has in flight (400), then the exactly-once transfer.
+ * owner (403), pending (400), no live payment (409), the order's stock reserved (400
+ * INSUFFICIENT_STOCK), |total| + fee reserved on the wallet against its confirmed balance (400
+ * INSUFFICIENT_BALANCE), then the exactly-once transfer.
  */
 export const payOrder = async (
   deps: PaymentDeps,
@@ -40,11 +42,13 @@ export const payOrder = async (
     toAddress: order.merchantAddress,
     amountSun: order.totalSun,
   };
-  const balance = await checkSpendableBalance(
-    { chain: deps.chain, transactions: deps.store.transactions },
-    request,
-  );
-  if (!balance.sufficient) {
+  // Both reservations are keyed by the order, so concurrent attempts share them; one the claim
+  // never used is freed by the settlement run's sweep (RESERVATION_GRACE_MS).
+  const stock = await reserveOrderStock(deps, order);
+  if (!stock.ok) return stock;
+  const balance = await reserveOutgoing(deps, { kind: 'payment', orderId: order.id }, request);
+  if (!balance.reserved) {
+    await releaseOrderStockIfDone(deps, order.id);
     return err(
       domainError('INSUFFICIENT_BALANCE', 'Insufficient wallet balance', {
         userBalance: sunToTrx(balance.availableSun),

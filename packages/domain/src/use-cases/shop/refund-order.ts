@@ -8,16 +8,34 @@ import { resolveMerchantWallet } from '../payments/merchant-wallet.js';
 import type { PaymentDeps } from '../payments/payment-deps.js';
 import { recordOfClaim } from '../payments/recover-unrecorded-claims.js';
 import { sendClaimedTransfer } from '../payments/send-claimed-transfer.js';
-import { balanceErrorData, checkSpendableBalance } from '../payments/spendable-balance.js';
+import { balanceErrorData, reserveOutgoing } from '../payments/outgoing-reservations.js';
 
 export interface SentRefund {
   readonly order: Order;
   readonly transaction: TransactionRecord;
 }
 
+/** What arrived on chain for the order: its confirmed payment, or nothing. */
+const paidSun = (order: Order): number =>
+  order.payment?.state === 'confirmed' ? order.payment.amountSun : 0;
+
+/** The specification's refund preconditions, then the amendment: nothing paid, nothing refunded. */
+const checkOrderRefundable = (order: Order): Result<void, DomainError> => {
+  const refundable = checkOrderRefundable(order);
+  if (!refundable.ok) return refundable;
+  if (paidSun(order) === 0) {
+    return err(
+      domainError('NOTHING_TO_REFUND', 'Nothing was paid on chain for this order', { refundable: 0 }),
+    );
+  }
+  return ok(undefined);
+};
+
 /**
- * A full refund of |total| from the merchant wallet to the order's wallet, checked in the
- * specification's order. The order's status changes only when the listener sees it confirmed.
+ * A full refund of what the order's confirmed payment brought (never more: an order completed by
+ * override with nothing paid has nothing to refund) from the merchant wallet to the order's
+ * wallet, checked in the specification's order. The order's status changes only when the
+ * listener sees it confirmed.
  */
 export const refundOrder = async (
   deps: PaymentDeps,
@@ -26,7 +44,7 @@ export const refundOrder = async (
   const { orders, users } = deps.store;
   const order = await orders.findById(orderId);
   if (!order) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
-  const refundable = checkRefundable(order.status, order.refund?.state ?? 'none');
+  const refundable = checkOrderRefundable(order);
   if (!refundable.ok) return refundable;
 
   const merchant = await resolveMerchantWallet(users, deps.configuredMerchantAddress);
@@ -36,13 +54,10 @@ export const refundOrder = async (
   const request = {
     fromAddress: merchant.value.address,
     toAddress: order.walletAddress,
-    amountSun: order.totalSun,
+    amountSun: paidSun(order),
   };
-  const balance = await checkSpendableBalance(
-    { chain: deps.chain, transactions: deps.store.transactions },
-    request,
-  );
-  if (!balance.sufficient) {
+  const balance = await reserveOutgoing(deps, { kind: 'refund', orderId: order.id }, request);
+  if (!balance.reserved) {
     return err(
       domainError('INSUFFICIENT_ADMIN_BALANCE', 'Insufficient admin wallet balance', {
         adminBalance: sunToTrx(balance.availableSun),
@@ -57,7 +72,9 @@ export const refundOrder = async (
     claim: (claim) => orders.claimTransfer(order.id, 'refund', claim),
     lostClaim: async () => {
       const current = await orders.findById(order.id);
-      const again = checkRefundable(current?.status ?? 'refunded', current?.refund?.state ?? 'none');
+      const again = current
+        ? checkOrderRefundable(current)
+        : err(domainError('ORDER_NOT_FOUND', 'Order not found'));
       return again.ok
         ? domainError('REFUND_IN_PROGRESS', 'A refund for this order is awaiting confirmation')
         : again.error;

@@ -1,0 +1,71 @@
+import { sunToTrx, type Sun } from '../../money/sun.js';
+import type { TransferRequest } from '../../ports/chain.port.js';
+import type { PaymentDeps } from './payment-deps.js';
+import { type OutgoingTransfer, outgoingReservationKey } from './reservation-keys.js';
+
+export interface OutgoingReservationCheck {
+  readonly reserved: boolean;
+  /** Confirmed balance minus what the wallet had already reserved for other transfers. */
+  readonly availableSun: Sun;
+  /** amount + estimated chain fee. */
+  readonly requiredSun: Sun;
+  readonly feeSun: Sun;
+}
+
+/**
+ * The spendable-balance check and the claim of the amount as one guarded step per wallet: the
+ * confirmed balance on chain must cover this transfer's amount and fee on top of every
+ * reservation the wallet already holds, or nothing is reserved. Losers learn it before anything
+ * is signed, so no doomed transfer reaches the chain.
+ */
+export const reserveOutgoing = async (
+  deps: Pick<PaymentDeps, 'store' | 'chain' | 'clock'>,
+  transfer: OutgoingTransfer,
+  request: TransferRequest,
+): Promise<OutgoingReservationCheck> => {
+  const [balanceSun, fee] = await Promise.all([
+    deps.chain.getConfirmedBalance(request.fromAddress),
+    deps.chain.estimateTransferFee(request),
+  ]);
+  const requiredSun = request.amountSun + fee.feeSun;
+  const reserved = await deps.store.walletReservations.reserve(
+    {
+      address: request.fromAddress,
+      key: outgoingReservationKey(transfer),
+      amountSun: requiredSun,
+      reservedAt: deps.clock.now(),
+    },
+    balanceSun,
+  );
+  const heldElsewhere = reserved ? 0 : await deps.store.walletReservations.reservedSun(request.fromAddress);
+  return { reserved, availableSun: Math.max(0, balanceSun - heldElsewhere), requiredSun, feeSun: fee.feeSun };
+};
+
+export const balanceErrorData = (check: OutgoingReservationCheck): Record<string, number> => ({
+  requiredAmount: sunToTrx(check.requiredSun),
+  estimatedFee: sunToTrx(check.feeSun),
+});
+
+/** Whether the transfer a reservation stands for is still in flight (claimed, not settled). */
+export const outgoingStillNeeded = async (
+  deps: Pick<PaymentDeps, 'store'>,
+  transfer: OutgoingTransfer,
+): Promise<boolean> => {
+  if (transfer.kind === 'withdrawal') {
+    const record = await deps.store.transactions.findById(transfer.withdrawalId);
+    return record?.status === 'pending';
+  }
+  const order = await deps.store.orders.findById(transfer.orderId);
+  const claim = transfer.kind === 'payment' ? order?.payment : order?.refund;
+  return claim?.state === 'pending';
+};
+
+/** Releases the transfer's reservation once it has settled (idempotent). */
+export const releaseOutgoingIfDone = async (
+  deps: Pick<PaymentDeps, 'store'>,
+  address: string,
+  transfer: OutgoingTransfer,
+): Promise<void> => {
+  if (await outgoingStillNeeded(deps, transfer)) return;
+  await deps.store.walletReservations.release(address, outgoingReservationKey(transfer));
+};
