@@ -22,6 +22,7 @@ export const ErrorResponse = Type.Object(
     requiredAmount: Type.Optional(Type.Number()),
     estimatedFee: Type.Optional(Type.Number()),
     adminBalance: Type.Optional(Type.Number()),
+    refundable: Type.Optional(Type.Number({ description: 'TRX of the order still refundable' })),
     reason: Type.Optional(Type.String()),
   },
   { additionalProperties: false, $id: 'ErrorResponse', description: 'Every error answer' },

@@ -1,5 +1,5 @@
 import type { Logger, NewOrder, Order, OrderLine, OrderStatus, PaymentDeps, User } from '@trx-shop/domain';
-import { buildOrder, buildUser, newObjectId } from '@trx-shop/store-contract';
+import { buildOrder, buildTransferClaim, buildUser, newObjectId } from '@trx-shop/store-contract';
 import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
 import { type LoggedIn, login } from '../support/http.js';
@@ -92,6 +92,30 @@ export const insertOrder = async (
     at: createdAt,
   });
   if (!changed.ok) throw new Error(`moving ${order.id} to ${status} failed: ${changed.error}`);
+  return changed.value;
+};
+
+/**
+ * A completed order whose payment arrived: a confirmed payment claim of |total|, as the listener
+ * leaves a settled purchase (refunds are only of money that arrived).
+ */
+export const insertPaidOrder = async (h: TestApp, overrides: Partial<NewOrder> = {}): Promise<Order> => {
+  const pending = await insertOrder(h, 'pending', overrides);
+  const payment = buildTransferClaim({
+    amountSun: pending.totalSun,
+    fromAddress: pending.walletAddress,
+    toAddress: pending.merchantAddress,
+    recorded: true,
+  });
+  if (!(await h.store.orders.claimTransfer(pending.id, 'payment', payment)))
+    throw new Error('payment claim lost');
+  await h.store.orders.settleClaim(pending.id, 'payment', payment.txId, 'confirmed');
+  const changed = await h.store.orders.changeStatus(pending.id, {
+    from: ['pending'],
+    to: 'completed',
+    at: pending.createdAt,
+  });
+  if (!changed.ok) throw new Error(`completing ${pending.id} failed: ${changed.error}`);
   return changed.value;
 };
 

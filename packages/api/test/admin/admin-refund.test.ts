@@ -7,6 +7,7 @@ import {
   adminPasswordHash,
   insertAdmin,
   insertOrder,
+  insertPaidOrder,
   insertUser,
   line,
   loginAdmin,
@@ -43,15 +44,18 @@ const refund = (app: TestApp, session: LoggedIn, orderId: string) =>
     headers: session.jar.header(),
   });
 
-/** A registered customer (real custodial wallet) with an order of 5.99 TRX in `status`, stored directly. */
-const customerOrder = async (app: TestApp, status: OrderStatus) => {
+/**
+ * A registered customer (real custodial wallet) with an order of 5.99 TRX in `status`, stored
+ * directly; a completed one was paid (its payment claim confirmed), unless `unpaid`.
+ */
+const customerOrder = async (app: TestApp, status: OrderStatus, options: { unpaid?: boolean } = {}) => {
   const customer = await register(app.app);
   const walletAddress = (await app.store.users.findById(customer.userId))?.wallet.address ?? '';
-  const order = await insertOrder(app, status, {
-    userId: customer.userId,
-    walletAddress,
-    lines: [line(3_000_000, 2)],
-  });
+  const fields = { userId: customer.userId, walletAddress, lines: [line(3_000_000, 2)] };
+  const order =
+    status === 'completed' && !options.unpaid
+      ? await insertPaidOrder(app, fields)
+      : await insertOrder(app, status, fields);
   return { customer, order, walletAddress };
 };
 
@@ -199,22 +203,52 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(records.items.map((record) => record.transactionHash)).toEqual([sent[0]?.txId]);
   });
 
-  it('checks "not completed" before "refund in progress"', async () => {
-    const { order, walletAddress } = await customerOrder(h, 'completed');
-    expect((await refund(h, admin, order.id)).statusCode).toBe(200);
-    const override = (status: string) =>
-      h.app.inject({
-        method: 'PATCH',
-        url: `/api/admin/orders/${order.id}/status`,
-        headers: admin.jar.header(),
-        payload: { status },
-      });
+  it('answers 400 NOTHING_TO_REFUND for an order completed by override with nothing paid, and sends nothing', async () => {
+    const customer = await register(h.app);
+    const walletAddress = (await h.store.users.findById(customer.userId))?.wallet.address ?? '';
+    const product = await h.store.products.insert(buildProduct({ stock: 3, priceSun: 90_000_000 }));
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.jar.header(),
+      payload: { products: [{ productId: product.id, quantity: 1 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const orderId = (json(created).order as { _id: string })._id;
+    const override = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}/status`,
+      headers: admin.jar.header(),
+      payload: { status: 'completed' },
+    });
+    expect(override.statusCode, override.body).toBe(200);
 
-    expect((await override('pending')).statusCode).toBe(200);
-    expectError(await refund(h, admin, order.id), 400, 'ORDER_NOT_COMPLETED');
-    expect((await override('completed')).statusCode).toBe(200);
-    expectError(await refund(h, admin, order.id), 409, 'REFUND_IN_PROGRESS');
-    expect(await refundsTo(merchantAddress, walletAddress)).toHaveLength(1);
+    const body = expectError(await refund(h, admin, orderId), 400, 'NOTHING_TO_REFUND');
+    expect(body).toMatchObject({ refundable: 0 });
+    // A hash given with the override is not a verified payment either.
+    await h.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}/status`,
+      headers: admin.jar.header(),
+      payload: { status: 'completed', transactionHash: 'f'.repeat(64) },
+    });
+    expectError(await refund(h, admin, orderId), 400, 'NOTHING_TO_REFUND');
+
+    expect(await refundsTo(merchantAddress, walletAddress)).toEqual([]);
+    expect((await h.store.orders.findById(orderId))?.refund).toBeNull();
+    expect(
+      await h.store.transactions.listByUser(customer.userId, { type: 'refund' }, { limit: 10, page: 1 }),
+    ).toMatchObject({
+      items: [],
+    });
+  });
+
+  it('checks NOTHING_TO_REFUND after the order checks and before the merchant wallet', async () => {
+    const unpaid = await customerOrder(h, 'completed', { unpaid: true });
+    const refunded = await customerOrder(h, 'refunded');
+    expectError(await refund(h, admin, refunded.order.id), 400, 'ORDER_ALREADY_REFUNDED');
+    expectError(await refund(h, admin, unpaid.order.id), 400, 'NOTHING_TO_REFUND');
+    expect(await refundsTo(merchantAddress, unpaid.walletAddress)).toEqual([]);
   });
 
   it('answers the order errors with the specification texts and sends nothing', async () => {
@@ -294,6 +328,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
       );
       const session = await loginAdmin(keyless, first);
       const completed = await customerOrder(keyless, 'completed');
+      const unpaid = await customerOrder(keyless, 'completed', { unpaid: true });
       const pending = await customerOrder(keyless, 'pending');
       const refunded = await customerOrder(keyless, 'refunded');
 
@@ -303,6 +338,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
         'ADMIN_WALLET_NOT_CONFIGURED',
       );
       expect(body.error).toBe('Admin wallet not configured');
+      expectError(await refund(keyless, session, unpaid.order.id), 400, 'NOTHING_TO_REFUND');
       expectError(await refund(keyless, session, pending.order.id), 400, 'ORDER_NOT_COMPLETED');
       expectError(await refund(keyless, session, refunded.order.id), 400, 'ORDER_ALREADY_REFUNDED');
       expectError(await refund(keyless, session, newObjectId()), 404, 'ORDER_NOT_FOUND');

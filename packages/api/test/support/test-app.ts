@@ -81,7 +81,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     corsOrigins: options.corsOrigins ?? [],
     rateLimitMax: options.rateLimitMax ?? GENEROUS_LIMIT,
     authRateLimitMax: options.authRateLimitMax ?? GENEROUS_LIMIT,
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
   };
   const app = await buildApp({
     deps,

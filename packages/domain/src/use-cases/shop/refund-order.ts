@@ -21,7 +21,7 @@ const paidSun = (order: Order): number =>
 
 /** The specification's refund preconditions, then the amendment: nothing paid, nothing refunded. */
 const checkOrderRefundable = (order: Order): Result<void, DomainError> => {
-  const refundable = checkOrderRefundable(order);
+  const refundable = checkRefundable(order.status, order.refund?.state ?? 'none');
   if (!refundable.ok) return refundable;
   if (paidSun(order) === 0) {
     return err(
