@@ -130,6 +130,10 @@ describe('pay when the node accepts the broadcast but never includes it', () => 
     expect(h.notifier.events.filter((e) => e.userId === shopper.userId).map((e) => e.event.event)).toEqual([
       'transaction:failed',
     ]);
+    // The expired payment holds neither stock nor the buyer's balance any more.
+    const productId = order.products[0]?.productId ?? '';
+    expect((await h.store.products.findById(productId))?.reservedStock).toBe(0);
+    expect(await h.store.walletReservations.reservedSun(shopper.address)).toBe(0);
     await devnet.blocks(BLOCKS_TO_SOLIDIFY);
     expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
   });
