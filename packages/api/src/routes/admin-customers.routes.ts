@@ -165,7 +165,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
     },
     async (request) => {
       const changed = await setCustomerActive(
-        { users, clock: deps.clock },
+        { users, sessions: deps.store.sessions, clock: deps.clock },
         identityOf(request).user.id,
         request.params.id,
         request.body.isActive,

@@ -1,4 +1,4 @@
-import { authenticateRequest, domainError, type RequestIdentity } from '@trx-shop/domain';
+import { authenticateRequest, domainError, findEndedSessions, type RequestIdentity } from '@trx-shop/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { accessTokenOf } from '../plugins/auth.js';
@@ -7,11 +7,15 @@ import type { RouteOptions } from './route-options.js';
 
 export const UNAUTHENTICATED_CLOSE_CODE = 4401;
 export const DEFAULT_PING_INTERVAL_MS = 30_000;
+/** Twice a second, so a socket outlives its session by at most about half a second. */
+export const DEFAULT_SESSION_CHECK_INTERVAL_MS = 500;
 
 interface RealtimeOptions extends RouteOptions {
   readonly hub: RoomHub;
   /** How often idle sockets are pinged; one missed pong drops the socket at the next ping. */
   readonly pingIntervalMs: number;
+  /** How often the sessions of open sockets are re-checked in the store (one batched read). */
+  readonly sessionCheckIntervalMs?: number;
 }
 
 const frame = (event: string, data: unknown): string => JSON.stringify({ event, data });
@@ -19,7 +23,7 @@ const frame = (event: string, data: unknown): string => JSON.stringify({ event, 
 /** WebSocket at /api/ws: authenticate, then `join-user` for one's own room (admins: any). */
 export const realtimeRoutes = async (
   app: FastifyInstance,
-  { deps, hub, pingIntervalMs }: RealtimeOptions,
+  { deps, hub, pingIntervalMs, sessionCheckIntervalMs = DEFAULT_SESSION_CHECK_INTERVAL_MS }: RealtimeOptions,
 ): Promise<void> => {
   const identify = async (request: FastifyRequest): Promise<RequestIdentity> => {
     const query = request.query as Record<string, unknown>;
@@ -72,7 +76,32 @@ export const realtimeRoutes = async (
     }
   }, pingIntervalMs);
   pinger.unref();
-  app.addHook('onClose', async () => clearInterval(pinger));
+
+  // A socket lives only as long as its session: logout, revocation, a password change, refresh
+  // reuse and blocking end sessions in the store, and every instance closes its sockets of them.
+  const sessionOf = new Map<WebSocket, string>();
+  let checking = false;
+  const sessionChecker = setInterval(() => {
+    if (checking || sessionOf.size === 0) return;
+    checking = true;
+    findEndedSessions({ sessions: deps.store.sessions }, [...sessionOf.values()])
+      .then((ended) => {
+        for (const [socket, sessionId] of sessionOf) {
+          if (!ended.has(sessionId)) continue;
+          sessionOf.delete(socket);
+          socket.close(UNAUTHENTICATED_CLOSE_CODE, 'Session ended');
+        }
+      })
+      .catch((error: unknown) => app.log.warn({ err: String(error) }, 'websocket session check failed'))
+      .finally(() => {
+        checking = false;
+      });
+  }, sessionCheckIntervalMs);
+  sessionChecker.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(pinger);
+    clearInterval(sessionChecker);
+  });
 
   // @fastify/websocket hides its routes from OpenAPI; this one is part of the API, so document it.
   app.addHook('onRoute', (route) => {
@@ -113,10 +142,12 @@ export const realtimeRoutes = async (
         return;
       }
       sockets.add(socket);
+      sessionOf.set(socket, identity.session.id);
       alive.set(socket, true);
       socket.on('pong', () => alive.set(socket, true));
       socket.on('close', () => {
         sockets.delete(socket);
+        sessionOf.delete(socket);
         hub.leaveAll(socket);
       });
     },

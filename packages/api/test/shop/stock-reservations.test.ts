@@ -11,6 +11,7 @@ import {
   type DevnetControls,
   devnetControls,
   type Merchant,
+  type OrderView,
   paymentDepsOf,
   payRequest,
   placeOrder,
@@ -77,7 +78,7 @@ describe('20 buyers racing for the last 5 units', () => {
     const productId = await createProduct(h, merchant.admin, { price: 1, stock: 5 });
     const buyers = await fundedShoppers(20, 5_000_000);
     // Nothing is held at creation: all 20 orders of one unit are accepted.
-    const orders = [];
+    const orders: OrderView[] = [];
     for (const buyer of buyers) orders.push(await placeOrder(h, buyer, [{ productId, quantity: 1 }]));
 
     const responses = await Promise.all(

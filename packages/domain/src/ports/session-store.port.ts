@@ -12,6 +12,11 @@ export interface SessionStore {
    */
   rotateRefreshToken(id: string, expectedTokenId: string, nextTokenId: string, at: Date): Promise<boolean>;
   deactivate(id: string): Promise<void>;
+  /**
+   * The ids among `ids` whose session is inactive or missing: one batched read, so every open
+   * WebSocket's session can be re-checked every few hundred milliseconds.
+   */
+  inactiveAmong(ids: readonly string[]): Promise<readonly string[]>;
   /** Deactivates every session of the user but `keepId`. */
   deactivateOthers(userId: string, keepId: string | null): Promise<number>;
 }

@@ -58,5 +58,20 @@ export const describeSessionContract = (harness: ContractHarness): void => {
       expect(await store().sessions.deactivateOthers(userId, null)).toBe(1);
       expect((await store().sessions.findById(keep.id))?.isActive).toBe(false);
     });
+
+    it('names, in one batched read, the given sessions that are inactive or missing', async () => {
+      const live = [buildSession(), buildSession()];
+      const ended = buildSession();
+      for (const session of [...live, ended]) await store().sessions.insert(session);
+      await store().sessions.deactivate(ended.id);
+      const missing = newObjectId();
+      expect(
+        await store().sessions.inactiveAmong([live[0]?.id ?? '', ended.id, missing, live[1]?.id ?? '']),
+      ).toEqual([ended.id, missing]);
+      expect(await store().sessions.inactiveAmong([])).toEqual([]);
+      // More ids than one batch holds.
+      const many = Array.from({ length: 450 }, () => newObjectId());
+      expect(await store().sessions.inactiveAmong([...many, live[0]?.id ?? ''])).toEqual(many);
+    });
   });
 };

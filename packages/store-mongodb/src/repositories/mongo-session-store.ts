@@ -35,6 +35,16 @@ export const createMongoSessionStore = ({ sessions }: Pick<ShopCollections, 'ses
     await sessions.updateOne({ _id: id }, { $set: { isActive: false } });
   },
 
+  async inactiveAmong(ids) {
+    if (ids.length === 0) return [];
+    const active = await sessions
+      .find({ _id: { $in: [...ids] }, isActive: true })
+      .project<{ _id: string }>({ _id: 1 })
+      .toArray();
+    const activeIds = new Set(active.map((session) => session._id));
+    return ids.filter((id) => !activeIds.has(id));
+  },
+
   async deactivateOthers(userId, keepId) {
     const result = await sessions.updateMany(
       { userId, isActive: true, ...(keepId === null ? {} : { _id: { $ne: keepId } }) },

@@ -8,6 +8,9 @@ export const SESSION_SQL = {
   byUser: 'SELECT * FROM sessions WHERE user_id = ? ORDER BY last_active DESC, id DESC',
 } as const;
 
+/** SQLite allows 32766 bound parameters; batches stay far below (and reuse few statements). */
+const IDS_PER_QUERY = 200;
+
 export const createSqliteSessionRepository = (db: Database): SessionStore => {
   // Every authenticated request reads its session: prepare each statement once.
   const statement = createStatementCache(db);
@@ -42,6 +45,19 @@ export const createSqliteSessionRepository = (db: Database): SessionStore => {
 
     async deactivate(id) {
       statement('UPDATE sessions SET is_active = 0 WHERE id = ?').run(id);
+    },
+
+    async inactiveAmong(ids) {
+      const active = new Set<string>();
+      for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+        const slice = ids.slice(start, start + IDS_PER_QUERY);
+        const placeholders = slice.map(() => '?').join(', ');
+        const rows = statement<string[], { id: string }>(
+          `SELECT id FROM sessions WHERE is_active = 1 AND id IN (${placeholders})`,
+        ).all(...slice);
+        for (const row of rows) active.add(row.id);
+      }
+      return ids.filter((id) => !active.has(id));
     },
 
     async deactivateOthers(userId, keepId) {

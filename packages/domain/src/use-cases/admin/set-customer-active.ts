@@ -1,12 +1,16 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Clock } from '../../ports/runtime.port.js';
+import type { SessionStore } from '../../ports/session-store.port.js';
 import type { UserStore } from '../../ports/user-store.port.js';
 import { err, type Result } from '../../shared/result.js';
 import type { User } from '../../users/user.js';
 
-/** Blocks or unblocks a customer; an admin (oneself included) cannot be blocked. */
+/**
+ * Blocks or unblocks a customer; an admin (oneself included) cannot be blocked. Blocking ends
+ * every session of the customer, so unblocking never revives an old token.
+ */
 export const setCustomerActive = async (
-  deps: { readonly users: UserStore; readonly clock: Clock },
+  deps: { readonly users: UserStore; readonly sessions: SessionStore; readonly clock: Clock },
   actingAdminId: string,
   userId: string,
   isActive: boolean,
@@ -16,6 +20,9 @@ export const setCustomerActive = async (
   if (!isActive && (target.role === 'admin' || target.id === actingAdminId)) {
     return err(domainError('CANNOT_BLOCK_ADMIN', 'Admins cannot be blocked'));
   }
+  // Sessions end before and after the flag flips: a login racing the block cannot outlive it.
+  if (!isActive) await deps.sessions.deactivateOthers(userId, null);
   const updated = await deps.users.setActive(userId, isActive, deps.clock.now());
+  if (!isActive) await deps.sessions.deactivateOthers(userId, null);
   return updated ? { ok: true, value: updated } : err(domainError('USER_NOT_FOUND', 'User not found'));
 };

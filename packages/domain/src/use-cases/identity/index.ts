@@ -3,6 +3,7 @@ export * from './change-password.js';
 export * from './connect-wallet.js';
 export * from './create-account.js';
 export * from './device-label.js';
+export * from './ended-sessions.js';
 export * from './identity-deps.js';
 export * from './login-user.js';
 export * from './manage-sessions.js';
