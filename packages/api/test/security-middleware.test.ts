@@ -105,19 +105,50 @@ describe('rate limiting', () => {
     }
   });
 
-  it('limits per account too: another IP naming the same email is refused once the account used the limit', async () => {
-    const limited = await createTestApp({ devnet, authRateLimitMax: 2 });
+  it('never locks the owner out: failures from one address do not refuse the right password from another', async () => {
+    const limited = await createTestApp({ devnet, authRateLimitMax: 3 });
     try {
-      const attempt = (remoteAddress: string) =>
+      const owner = await register(limited.app);
+      const attempt = (remoteAddress: string, password: string) =>
         limited.app.inject({
           method: 'POST',
           url: '/api/auth/login',
           remoteAddress,
-          payload: { email: 'target@example.com', password: 'wrong-password' },
+          payload: { email: owner.email, password },
         });
-      expectError(await attempt('10.0.0.1'), 401, 'INVALID_CREDENTIALS');
-      expectError(await attempt('10.0.0.2'), 401, 'INVALID_CREDENTIALS');
-      expectError(await attempt('10.0.0.3'), 429, 'RATE_LIMITED');
+      for (let i = 0; i < 3; i += 1)
+        expectError(await attempt('10.0.0.66', 'wrong-password'), 401, 'INVALID_CREDENTIALS');
+      // The stranger's address is refused for this account...
+      expectError(await attempt('10.0.0.66', 'wrong-password'), 429, 'RATE_LIMITED');
+      // ...the owner, elsewhere, is not.
+      expect((await attempt('10.0.0.7', owner.password)).statusCode).toBe(200);
+      // Other addresses keep their own count of failures for the account.
+      expectError(await attempt('10.0.0.8', 'wrong-password'), 401, 'INVALID_CREDENTIALS');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('slows an account failing from many addresses instead of locking it', async () => {
+    const limited = await createTestApp({ devnet, authRateLimitMax: 2 });
+    try {
+      const owner = await register(limited.app);
+      const attempt = (remoteAddress: string, password: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress,
+          payload: { email: owner.email, password },
+        });
+      // The ceiling is 5x the per-address limit: 10 failures, one per address.
+      for (let i = 0; i < 10; i += 1)
+        expectError(await attempt(`10.1.0.${i}`, 'wrong-password'), 401, 'INVALID_CREDENTIALS');
+      const started = Date.now();
+      expectError(await attempt('10.1.1.1', 'wrong-password'), 401, 'INVALID_CREDENTIALS');
+      // Past the ceiling every answer waits first (250 ms, doubling); it is never a 429.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+      const owners = await attempt('10.1.1.2', owner.password);
+      expect(owners.statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -2,13 +2,23 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body.js';
+import { createLoginThrottle, DEFAULT_THROTTLE_TIMING } from './login-throttle.js';
 
 export interface RateLimitOptions {
   /** Requests per minute per IP, all routes (RATE_LIMIT_MAX). */
   readonly globalMax: number;
-  /** Requests per minute per IP and per account on login, register, refresh, 2FA and wallet send. */
+  /**
+   * AUTH_RATE_LIMIT_MAX: failed attempts per minute per (account, address) on login, register,
+   * refresh, 2FA and wallet send; those routes also take at most 10x as many requests per minute
+   * from one address, and an account past 5x failures in 15 minutes is answered ever more slowly.
+   */
   readonly authMax: number;
+  /** Test seam: shorter windows and delays. */
+  readonly throttleTiming?: Partial<typeof DEFAULT_THROTTLE_TIMING>;
 }
+
+const PER_ADDRESS_FACTOR = 10;
+const ACCOUNT_CEILING_FACTOR = 5;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,11 +30,11 @@ declare module 'fastify' {
 // Injected requests (app.inject, injectWS) may have no socket address; they share one bucket.
 const ipOf = (request: FastifyRequest): string => request.ip ?? 'unknown';
 
-/** The account a strict-limited request is about: the email it names, else its bearer subject. */
+/** The account a strict-limited request is about: the email it names, else the signed-in user. */
 const accountOf = (request: FastifyRequest): string => {
   const body = request.body as Record<string, unknown> | undefined;
-  const email = typeof body?.email === 'string' ? body.email.toLowerCase() : null;
-  return email ?? ipOf(request);
+  if (typeof body?.email === 'string') return `email:${body.email.trim().toLowerCase()}`;
+  return request.identity ? `user:${request.identity.user.id}` : 'anonymous';
 };
 
 export const rateLimitPlugin = fp(
@@ -46,36 +56,43 @@ export const rateLimitPlugin = fp(
         ),
     });
     app.decorate('strictRateLimit', {
-      max: options.authMax,
+      // Every request from one address to the strict routes (a bound on credential stuffing
+      // across many accounts); failures are limited per account and address below.
+      max: options.authMax * PER_ADDRESS_FACTOR,
       timeWindow: 60_000,
       keyGenerator: (request: FastifyRequest) => `strict:${ipOf(request)}`,
     });
-    // The per-account half of the strict limit: one counter per named account and minute.
-    const perAccount = new Map<string, { count: number; resetAt: number }>();
+    // Failures per (account, address) refuse that pair only; an account failing from many
+    // addresses is slowed, never locked (docs/operations.md, "Login throttling").
+    const throttle = createLoginThrottle({
+      pairMax: options.authMax,
+      accountCeiling: options.authMax * ACCOUNT_CEILING_FACTOR,
+      ...DEFAULT_THROTTLE_TIMING,
+      ...options.throttleTiming,
+    });
+    const isStrict = (request: FastifyRequest) =>
+      request.routeOptions.config.rateLimit === app.strictRateLimit;
     app.addHook('preHandler', async (request, reply) => {
-      if (request.routeOptions.config.rateLimit !== app.strictRateLimit) return;
-      const now = Date.now();
-      const key = accountOf(request);
-      const bucket = perAccount.get(key);
-      if (!bucket || bucket.resetAt <= now) {
-        if (perAccount.size > 100_000) perAccount.clear();
-        perAccount.set(key, { count: 1, resetAt: now + 60_000 });
-        return;
-      }
-      bucket.count += 1;
-      if (bucket.count > options.authMax) {
-        const retryAfter = Math.ceil((bucket.resetAt - now) / 1000);
-        reply.header('retry-after', String(retryAfter));
+      if (!isStrict(request)) return;
+      const verdict = throttle.verdict(accountOf(request), ipOf(request), Date.now());
+      if (verdict.kind === 'refuse') {
+        reply.header('retry-after', String(verdict.retryAfterS));
         return reply
           .status(429)
           .send(
             errorBody(
               request.url,
               'RATE_LIMITED',
-              `Too many attempts for this account; retry in ${retryAfter} s`,
+              `Too many failed attempts from this address; retry in ${verdict.retryAfterS} s`,
             ),
           );
       }
+      if (verdict.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      if (!isStrict(request)) return;
+      if (reply.statusCode === 401) throttle.recordFailure(accountOf(request), ipOf(request), Date.now());
+      else if (reply.statusCode < 400) throttle.recordSuccess(accountOf(request), ipOf(request));
     });
   },
   { name: 'rate-limit' },
