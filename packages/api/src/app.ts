@@ -7,7 +7,7 @@ import { createRoomHub, type RoomHub } from './realtime/room-hub.js';
 import { validatorCompiler } from './http/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { OneLineRequestLog } from './plugins/request-log.js';
@@ -71,6 +71,7 @@ export const buildApp = async ({
     trustProxy: settings.trustProxy ?? false,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    frameworkErrors: answerFrameworkError,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     ...fastify,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -31,6 +31,7 @@ export * from './stats/time-windows.js';
 export * from './stats/trend.js';
 export * from './transactions/transaction.js';
 export * from './transactions/transaction-status.js';
+export * from './users/country-codes.js';
 export * from './users/session.js';
 export * from './users/user.js';
 export type * from './ports/totp.port.js';

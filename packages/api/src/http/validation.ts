@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { firstIllFormedText } from './well-formed-text.js';
 
 // ajv-formats is CommonJS whose default export arrives wrapped under NodeNext.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -24,9 +25,27 @@ const textAjv = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
-  return (data: unknown) =>
-    validate(data) ? { value: data } : { error: validationFailure(validate, httpPart) };
+  return (data: unknown) => {
+    const illFormed = httpPart === 'body' ? firstIllFormedText(data) : null;
+    if (illFormed !== null) return { error: illFormedTextFailure(illFormed) };
+    return validate(data) ? { value: data } : { error: validationFailure(validate, httpPart) };
+  };
 };
+
+const illFormedTextFailure = (instancePath: string): Error =>
+  Object.assign(new Error('Request validation failed'), {
+    validation: [
+      {
+        instancePath,
+        keyword: 'wellFormed',
+        params: {},
+        schemaPath: '',
+        message: 'must be well-formed Unicode text (it holds a lone surrogate)',
+      },
+    ],
+    validationContext: 'body',
+    statusCode: 400,
+  });
 
 const validationFailure = (validate: ValidateFunction, httpPart: string | undefined): Error =>
   Object.assign(new Error('Request validation failed'), {

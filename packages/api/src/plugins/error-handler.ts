@@ -46,6 +46,32 @@ const FRAMEWORK_ERRORS: Readonly<Record<string, { code: ErrorCode; message: stri
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_ERROR', message: 'Invalid Content-Length' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'Body must not be empty JSON' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'Body is not valid JSON' },
+  // Every path parameter is an object id: an over-long one is just a malformed id.
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'INVALID_ID', message: 'Malformed id' },
+};
+
+/** The methods some route answers; anything else (QUERY, PROPFIND, ...) is refused up front. */
+const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const ALLOW = [...SERVED_METHODS].join(', ');
+
+/**
+ * 5xx answers say what failed in our words: the underlying message (a node address, driver text)
+ * goes to the log only.
+ */
+const SERVER_SIDE_TEXT: Partial<Record<ErrorCode, string>> = {
+  CHAIN_UNAVAILABLE: 'The TRON node cannot be reached; nothing was changed, try again later',
+  KEY_DECRYPTION_FAILED: 'A stored key could not be opened',
+};
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed URL, an over-long path
+ * parameter): Fastify's `frameworkErrors` option hands them here, so they get our shape and code
+ * and never echo the URL.
+ */
+export const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (known) return send(request, reply, known.code, known.message);
+  return send(request, reply, 'VALIDATION_ERROR', 'The request URL is not acceptable');
 };
 
 /**
@@ -54,8 +80,19 @@ const FRAMEWORK_ERRORS: Readonly<Record<string, { code: ErrorCode; message: stri
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (SERVED_METHODS.has(request.method)) return;
+      reply.header('allow', ALLOW);
+      return send(request, reply, 'METHOD_NOT_ALLOWED', `Method ${request.method} is not supported`);
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (isDomainError(error)) return send(request, reply, error.code, error.message, error.data);
+      if (isDomainError(error)) {
+        const ownText = SERVER_SIDE_TEXT[error.code];
+        if (ownText)
+          request.log.warn({ code: error.code, detail: error.message }, 'answered with our own text');
+        return send(request, reply, error.code, ownText ?? error.message, error.data);
+      }
       if (error.validation) return handleValidation(error, request, reply);
       const framework = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
       if (framework) return send(request, reply, framework.code, framework.message);
@@ -64,13 +101,19 @@ export const errorHandlerPlugin = fp(
         return send(request, reply, 'VALIDATION_ERROR', 'Body is not acceptable JSON');
       }
       if (error.statusCode === 429) return reply.send(error);
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+        // Any other request error of the framework: our code and words, never its code or the URL.
+        request.log.info({ code: error.code }, 'framework refused the request');
+        return send(request, reply, 'VALIDATION_ERROR', 'The request is not acceptable');
+      }
       request.log.error({ err: error }, 'unhandled error');
       return send(request, reply, 'INTERNAL_ERROR', 'Internal server error');
     });
 
-    // Rate-limited so that probing for routes costs the prober like any other request.
+    // Rate-limited so that probing for routes costs the prober like any other request. The path
+    // is not echoed: it is the client's own input, of any length.
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) =>
-      send(request, reply, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
+      send(request, reply, 'NOT_FOUND', `No route answers ${request.method} on this path`),
     );
   },
   { name: 'error-handler', dependencies: ['rate-limit'] },

@@ -1,6 +1,8 @@
 import { authenticateRequest, domainError, findEndedSessions, type RequestIdentity } from '@trx-shop/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { errorBody } from '../http/error-body.js';
+import { ErrorResponse } from '../http/schemas.js';
 import { accessTokenOf } from '../plugins/auth.js';
 import { type RoomHub, userRoom } from '../realtime/room-hub.js';
 import type { RouteOptions } from './route-options.js';
@@ -108,23 +110,35 @@ export const realtimeRoutes = async (
     if (route.url === '/api/ws' && route.schema) route.schema.hide = false;
   });
 
-  app.get(
-    '/api/ws',
-    {
-      websocket: true,
-      schema: {
-        tags: ['realtime'],
-        summary:
-          'WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded',
-        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
-        response: {
-          101: {
-            description: 'Switching Protocols: the WebSocket is open (closed with 4401 when unauthenticated)',
-          },
+  app.route({
+    method: 'GET',
+    url: '/api/ws',
+    schema: {
+      tags: ['realtime'],
+      summary:
+        'WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded',
+      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+      response: {
+        101: {
+          description: 'Switching Protocols: the WebSocket is open (closed with 4401 when unauthenticated)',
         },
+        426: ErrorResponse,
       },
     },
-    async (socket, request) => {
+    // A plain HTTP request (no Upgrade header) is told what the route needs.
+    handler: async (request, reply) => {
+      reply.header('upgrade', 'websocket');
+      return reply
+        .status(426)
+        .send(
+          errorBody(
+            request.url,
+            'UPGRADE_REQUIRED',
+            'This route only speaks WebSocket (send Upgrade: websocket)',
+          ),
+        );
+    },
+    wsHandler: async (socket, request) => {
       // Listen at once: a client may send join-user before authentication has finished, and
       // frames that arrive with no listener attached are lost.
       const identified = identify(request).then(
@@ -151,5 +165,5 @@ export const realtimeRoutes = async (
         hub.leaveAll(socket);
       });
     },
-  );
+  });
 };

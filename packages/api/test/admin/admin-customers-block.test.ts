@@ -1,6 +1,6 @@
 import { newObjectId } from '@trx-shop/store-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, json, type LoggedIn, register } from '../support/http.js';
+import { expectError, json, type LoggedIn, login, register } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { insertAdmin, loginAdmin, type StoredAdmin } from './admin-fixtures.js';
 
@@ -28,7 +28,7 @@ const profileStatus = async (user: LoggedIn) =>
   (await h.app.inject({ url: '/api/users/profile', headers: user.jar.header() })).statusCode;
 
 describe('PATCH /api/admin/customers/:id/block', () => {
-  it('blocks a customer, whose next request is refused, and unblocks them again', async () => {
+  it('blocks a customer, whose next request is refused, and unblocks them again (their old sessions stay ended)', async () => {
     const customer = await register(h.app);
     expect(await profileStatus(customer)).toBe(200);
 
@@ -55,7 +55,9 @@ describe('PATCH /api/admin/customers/:id/block', () => {
       user: { _id: customer.userId, username: customer.username, email: customer.email, isActive: true },
     });
     expect(await isActive(customer.userId)).toBe(true);
-    expect(await profileStatus(customer)).toBe(200);
+    // Blocking revoked every session: the old token does not come back to life.
+    expect(await profileStatus(customer)).toBe(401);
+    expect(await profileStatus(await login(h.app, customer))).toBe(200);
   });
 
   it('answers 400 CANNOT_BLOCK_ADMIN for another admin and for oneself, leaving both active', async () => {

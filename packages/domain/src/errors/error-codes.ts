@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   'NOTHING_TO_REFUND',
   'ORDER_HAS_PAYMENT',
   'IDEMPOTENCY_KEY_REUSED',
+  // Protocol edges (docs/api.md, "Errors").
+  'METHOD_NOT_ALLOWED',
+  'UPGRADE_REQUIRED',
   // Codes the table does not list but the domain needs to name its own refusals.
   'NOT_FOUND',
   'TRANSACTION_NOT_FOUND',

@@ -22,10 +22,12 @@ export const authenticateRequest = async (
   sessionId: string,
 ): Promise<Result<RequestIdentity, DomainError>> => {
   const [session, user] = await Promise.all([deps.sessions.findById(sessionId), deps.users.findById(userId)]);
-  if (!session || !session.isActive || session.userId !== userId || !user) {
-    return err(domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again'));
-  }
+  const unauthenticated = () =>
+    err(domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again'));
+  if (!session || session.userId !== userId || !user) return unauthenticated();
+  // Blocking ends the sessions too; the owner of one is still told why (403, not "log in again").
   if (!user.isActive) return err(domainError('ACCOUNT_BLOCKED', 'Account is blocked'));
+  if (!session.isActive) return unauthenticated();
   const now = deps.clock.now();
   if (now.getTime() - session.lastActive.getTime() >= ACTIVITY_RESOLUTION_MS) {
     await deps.sessions.touch(session.id, now);

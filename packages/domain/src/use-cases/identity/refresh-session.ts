@@ -19,10 +19,12 @@ export const refreshSession = async (
   const unauthenticated = () =>
     domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again');
   const session = await deps.sessions.findById(claims.sessionId);
-  if (!session || !session.isActive || session.userId !== claims.userId) return err(unauthenticated());
+  if (!session || session.userId !== claims.userId) return err(unauthenticated());
   const user = await deps.users.findById(claims.userId);
   if (!user) return err(unauthenticated());
+  // Blocking ends the sessions too; the owner of one is still told why (403, not "log in again").
   if (!user.isActive) return err(domainError('ACCOUNT_BLOCKED', 'Account is blocked'));
+  if (!session.isActive) return err(unauthenticated());
 
   const now = deps.clock.now();
   const nextTokenId = deps.ids.newId();

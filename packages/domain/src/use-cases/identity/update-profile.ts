@@ -1,5 +1,6 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { err, type Result } from '../../shared/result.js';
+import { isIsoCountryCode } from '../../users/country-codes.js';
 import type { User } from '../../users/user.js';
 import type { IdentityDeps } from './identity-deps.js';
 import { usernameProblem, validationError } from './validation.js';
@@ -10,8 +11,6 @@ export interface ProfileChanges {
   readonly country?: string | null;
 }
 
-// ISO 3166-1 alpha-2; the specification says "country code" and nothing longer is one.
-const COUNTRY_CODE = /^[A-Z]{2}$/;
 const PHONE = /^\+?[0-9 ()-]{3,32}$/;
 
 export const updateProfile = async (
@@ -24,9 +23,10 @@ export const updateProfile = async (
     changes.phone === undefined || changes.phone === null || PHONE.test(changes.phone)
       ? null
       : { field: 'phone', message: 'Phone must be a phone number' },
-    changes.country === undefined || changes.country === null || COUNTRY_CODE.test(changes.country)
+    // The specification says "country code": an assigned ISO 3166-1 alpha-2 code, upper case.
+    changes.country === undefined || changes.country === null || isIsoCountryCode(changes.country)
       ? null
-      : { field: 'country', message: 'Country must be a two-letter ISO 3166-1 code such as DE' },
+      : { field: 'country', message: 'Country must be an assigned ISO 3166-1 alpha-2 code such as DE' },
   ]);
   if (problem) return err(problem);
   const updated = await deps.users.updateProfile(userId, changes, deps.clock.now());
