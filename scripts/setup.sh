@@ -20,3 +20,7 @@ if [ "${CI:-}" = "true" ]; then
 else
   pnpm install
 fi
+
+# Build once what `pnpm start`, the CLI and the benchmark run (never the test projects), so the
+# first start compiles nothing.
+pnpm exec tsc -b packages/api packages/bench
