@@ -150,7 +150,7 @@ describe('blocked users', () => {
         payload: { currentPassword: user.password, newPassword: 'another-pass-1' },
       },
       { method: 'GET', url: '/api/sessions' },
-      { method: 'POST', url: '/api/security/2fa/enable' },
+      { method: 'POST', url: '/api/security/2fa/enable', payload: { password: user.password } },
     ] as const;
     for (const request of requests) {
       expectError(await h.app.inject({ ...request, headers: user.jar.header() }), 403, 'ACCOUNT_BLOCKED');

@@ -65,6 +65,7 @@ describe('the response leak guard', () => {
         method: 'POST',
         url: '/api/security/2fa/enable',
         headers: user.jar.header(),
+        payload: { password: user.password },
       });
       expect(setup.statusCode).toBe(200);
       // The setup answer shows the secret and is allowed to: nothing reported yet.
@@ -89,10 +90,16 @@ describe('the response leak guard', () => {
         method: 'POST',
         url: '/api/security/2fa/enable',
         headers: user.jar.header(),
+        payload: { password: user.password },
       });
       const oldSecret = (first.json() as { secret: string }).secret;
       // A second setup replaces the stored secret: only the recorded answer still knows the old one.
-      await app.app.inject({ method: 'POST', url: '/api/security/2fa/enable', headers: user.jar.header() });
+      await app.app.inject({
+        method: 'POST',
+        url: '/api/security/2fa/enable',
+        headers: user.jar.header(),
+        payload: { password: user.password },
+      });
       const profile = await app.app.inject({ url: '/api/users/profile', headers: user.jar.header() });
       expect(profile.statusCode).toBe(200);
       expect(await app.leaks()).toEqual([]);

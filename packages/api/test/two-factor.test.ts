@@ -13,7 +13,7 @@ const post = (url: string, user: LoggedIn | null, payload?: Record<string, unkno
   h.app.inject({ method: 'POST', url, headers: user?.jar.header() ?? {}, ...(payload ? { payload } : {}) });
 
 const enable = async (user: LoggedIn): Promise<string> => {
-  const response = await post('/api/security/2fa/enable', user);
+  const response = await post('/api/security/2fa/enable', user, { password: user.password });
   expect(response.statusCode, response.body).toBe(200);
   return (json(response) as { secret: string }).secret;
 };
@@ -42,7 +42,7 @@ const twoFactorEnabled = async (user: LoggedIn) =>
 describe('POST /api/security/2fa/enable', () => {
   it('answers {success, secret, otpauthUrl, qrCode} and stores the secret sealed but not yet active', async () => {
     const user = await register(h.app);
-    const response = await post('/api/security/2fa/enable', user);
+    const response = await post('/api/security/2fa/enable', user, { password: user.password });
 
     expect(response.statusCode).toBe(200);
     const answer = json(response) as Record<string, string>;
@@ -71,11 +71,30 @@ describe('POST /api/security/2fa/enable', () => {
 
   it('answers 400 VALIDATION_ERROR when 2FA is already on', async () => {
     const { user } = await withTwoFactor();
+    expectError(
+      await post('/api/security/2fa/enable', user, { password: user.password }),
+      400,
+      'VALIDATION_ERROR',
+    );
+  });
+
+  it('needs the current password: a stolen access token alone cannot turn 2FA on', async () => {
+    const user = await register(h.app);
+    const wrong = await post('/api/security/2fa/enable', user, { password: 'not the password' });
+    expectError(wrong, 400, 'INVALID_CURRENT_PASSWORD');
     expectError(await post('/api/security/2fa/enable', user), 400, 'VALIDATION_ERROR');
+    const stored = await h.store.users.findById(user.userId);
+    expect(stored?.twoFactor).toMatchObject({ enabled: false, encryptedSecret: null });
+    // The owner, who knows the password, can.
+    expect((await post('/api/security/2fa/enable', user, { password: user.password })).statusCode).toBe(200);
   });
 
   it('answers 401 UNAUTHENTICATED without a token', async () => {
-    expectError(await post('/api/security/2fa/enable', null), 401, 'UNAUTHENTICATED');
+    expectError(
+      await post('/api/security/2fa/enable', null, { password: 'whatever-it-is' }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 

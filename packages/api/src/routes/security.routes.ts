@@ -8,6 +8,7 @@ import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import type { RouteOptions } from './route-options.js';
 
 const CodeField = Type.String({ maxLength: 16, description: '6-digit TOTP code' });
+const PasswordField = Type.String({ maxLength: 1024, description: 'the current password' });
 
 export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const twoFactorDeps = { users: deps.store.users, vault: deps.vault, totp: deps.totp, clock: deps.clock };
@@ -22,8 +23,9 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       ...base,
       schema: {
         tags: ['security'],
-        summary: 'Start 2FA setup: the one answer that shows the TOTP secret',
+        summary: 'Start 2FA setup (needs the current password): the one answer that shows the TOTP secret',
         security: BEARER_OR_COOKIE,
+        body: Type.Object({ password: PasswordField }, { additionalProperties: false }),
         response: {
           200: Type.Object(
             {
@@ -39,7 +41,11 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       },
     },
     async (request) => {
-      const setup = await beginTwoFactorSetup(twoFactorDeps, identityOf(request).user.id);
+      const setup = await beginTwoFactorSetup(
+        { ...twoFactorDeps, passwords: deps.passwords },
+        identityOf(request).user.id,
+        request.body.password,
+      );
       if (!setup.ok) throw setup.error;
       return {
         success: true as const,
@@ -77,10 +83,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         tags: ['security'],
         summary: 'Turn 2FA off (needs a current code and the password)',
         security: BEARER_OR_COOKIE,
-        body: Type.Object(
-          { code: CodeField, password: Type.String({ maxLength: 1024 }) },
-          { additionalProperties: false },
-        ),
+        body: Type.Object({ code: CodeField, password: PasswordField }, { additionalProperties: false }),
         response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
       },
     },

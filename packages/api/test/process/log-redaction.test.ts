@@ -47,7 +47,10 @@ describe('the process log at LOG_LEVEL=trace', () => {
       await payOrder(service.apiUrl, buyer.token, order.id);
       await waitForOrderStatus(service.apiUrl, buyer.token, order.id, 'completed');
 
-      const enabled = await call(service.apiUrl, 'POST', '/api/security/2fa/enable', { token: buyer.token });
+      const enabled = await call(service.apiUrl, 'POST', '/api/security/2fa/enable', {
+        token: buyer.token,
+        body: { password: buyer.password },
+      });
       expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
       totpSecret = enabled.body.secret as string;
       // Logins put both passwords through request bodies too.

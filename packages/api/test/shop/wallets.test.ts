@@ -263,6 +263,7 @@ describe('POST /api/wallets/send with two-factor authentication on', () => {
       method: 'POST',
       url: '/api/security/2fa/enable',
       headers: user.jar.header(),
+      payload: { password: user.password },
     });
     const secret = (json(enable) as { secret: string }).secret;
     const verify = await h.app.inject({

@@ -15,14 +15,19 @@ const invalidCode = (): DomainError =>
 
 /**
  * Starts (or restarts) setup: a new secret is stored sealed but inactive until a code made from
- * it is verified. This is the only answer that ever shows the secret.
+ * it is verified. This is the only answer that ever shows the secret. It needs the current
+ * password, so a stolen access token alone cannot put 2FA on the account and lock its owner out.
  */
 export const beginTwoFactorSetup = async (
-  deps: TwoFactorDeps,
+  deps: TwoFactorDeps & Pick<IdentityDeps, 'passwords'>,
   userId: string,
+  password: string,
 ): Promise<Result<TwoFactorSetup, DomainError>> => {
   const user = await deps.users.findById(userId);
   if (!user) return err(domainError('USER_NOT_FOUND', 'User not found'));
+  if (!(await deps.passwords.verify(user.passwordHash, password))) {
+    return err(domainError('INVALID_CURRENT_PASSWORD', 'Password is incorrect'));
+  }
   if (user.twoFactor.enabled) {
     const message = 'Two-factor authentication is already enabled; disable it first';
     return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'twoFactor', message }] }));

@@ -1,0 +1,289 @@
+import { buildTransaction } from '@trx-shop/store-contract';
+import type { RunningDevnet } from '@trx-shop/tron-devnet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAdmin, loginAdmin } from './admin/admin-fixtures.js';
+import { createProduct, registerShopper, type Shopper } from './shop/shop-fixtures.js';
+import { json, type LoggedIn } from './support/http.js';
+import { createTestApp, startTestDevnet, type TestApp } from './support/test-app.js';
+
+/*
+ * Issue 16, item 7: the authorization matrix. Every operation of the OpenAPI document has a row
+ * here; the test calls each one anonymously, as a plain user (the owner, for owner-scoped
+ * resources), as another user, as a blocked user and as an admin, and asserts the class of
+ * answer. An operation without a row fails the test, so a new route cannot skip it.
+ */
+
+type Caller = 'anonymous' | 'owner' | 'other' | 'blocked' | 'admin';
+/** '2xx'; the status of a refusal; or 'allowed': past authorization (a business rule may still say no). */
+type Outcome = '2xx' | 401 | 403 | 404 | 'allowed';
+type Expectations = Readonly<Record<Caller, Outcome>>;
+
+const PUBLIC: Expectations = { anonymous: '2xx', owner: '2xx', other: '2xx', blocked: '2xx', admin: '2xx' };
+const SIGNED_IN: Expectations = { anonymous: 401, owner: '2xx', other: '2xx', blocked: 403, admin: '2xx' };
+const ADMIN_ONLY: Expectations = { anonymous: 401, owner: 403, other: 403, blocked: 403, admin: '2xx' };
+/** Another user's resource answers as missing, so ids cannot be probed. */
+const OWNER_ONLY: Expectations = { anonymous: 401, owner: '2xx', other: 404, blocked: 403, admin: 404 };
+
+/** What one row's request needs: the world of the row and the caller. */
+interface Scene {
+  readonly owner: Shopper;
+  readonly productId: string;
+  readonly orderId: string;
+  readonly ownerSessionId: string;
+  readonly ownerTransactionId: string;
+  readonly caller: LoggedIn | null;
+}
+
+interface Row {
+  readonly expect: Expectations;
+  /** Path parameters and body for the request; the default is none. */
+  readonly request?: (
+    scene: Scene,
+  ) =>
+    | { readonly id?: string; readonly body?: unknown }
+    | Promise<{ readonly id?: string; readonly body?: unknown }>;
+  /** Why this row is not called over HTTP (printed). */
+  readonly notCalled?: string;
+}
+
+const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+const newPassword = 'another password 42';
+
+const MATRIX: Readonly<Record<string, Row>> = {
+  'GET /api/health': { expect: PUBLIC },
+  'POST /api/auth/register': {
+    expect: PUBLIC,
+    request: () => {
+      const tag = Math.random().toString(36).slice(2, 10);
+      return {
+        body: {
+          email: `m-${tag}@example.com`,
+          username: `m_${tag}`,
+          password: 'pass word 12',
+          passwordConfirm: 'pass word 12',
+        },
+      };
+    },
+  },
+  'POST /api/auth/login': {
+    // Login is open; a blocked account is refused by the rule of the account, not by the caller.
+    expect: PUBLIC,
+    request: ({ owner }) => ({ body: { email: owner.email, password: owner.password } }),
+  },
+  'GET /api/auth/profile': { expect: SIGNED_IN },
+  'POST /api/auth/refresh': { expect: SIGNED_IN },
+  'POST /api/auth/refresh-token': { expect: SIGNED_IN },
+  // Logout always answers 200: a client must always be able to drop its cookies.
+  'POST /api/auth/logout': { expect: PUBLIC },
+  'GET /api/users/profile': { expect: SIGNED_IN },
+  'PUT /api/users/profile': { expect: SIGNED_IN, request: () => ({ body: { phone: '+49 30 1234' } }) },
+  'PATCH /api/users/profile': { expect: SIGNED_IN, request: () => ({ body: { country: 'DE' } }) },
+  'PUT /api/users/password': {
+    expect: SIGNED_IN,
+    request: ({ caller }) => ({ body: { currentPassword: caller?.password ?? 'x', newPassword } }),
+  },
+  'PATCH /api/users/password': {
+    expect: SIGNED_IN,
+    request: ({ caller }) => ({ body: { currentPassword: caller?.password ?? 'x', newPassword } }),
+  },
+  'POST /api/users/wallet/connect': {
+    expect: SIGNED_IN,
+    request: () => ({ body: { walletAddress: TRON_ADDRESS } }),
+  },
+  'POST /api/users/connect-wallet': {
+    expect: SIGNED_IN,
+    request: () => ({ body: { walletAddress: TRON_ADDRESS } }),
+  },
+  'GET /api/sessions': { expect: SIGNED_IN },
+  'DELETE /api/sessions/{id}': {
+    expect: OWNER_ONLY,
+    request: ({ ownerSessionId }) => ({ id: ownerSessionId }),
+  },
+  'POST /api/security/2fa/enable': {
+    expect: SIGNED_IN,
+    request: ({ caller }) => ({ body: { password: caller?.password ?? 'x' } }),
+  },
+  // A code nobody can know: past authorization the answer is 400 INVALID_TWO_FACTOR_CODE.
+  'POST /api/security/2fa/verify': {
+    expect: { ...SIGNED_IN, owner: 'allowed', other: 'allowed', admin: 'allowed' },
+    request: () => ({ body: { code: '000000' } }),
+  },
+  'POST /api/security/2fa/disable': {
+    expect: { ...SIGNED_IN, owner: 'allowed', other: 'allowed', admin: 'allowed' },
+    request: ({ caller }) => ({ body: { code: '000000', password: caller?.password ?? 'x' } }),
+  },
+  'GET /api/products': { expect: PUBLIC },
+  'GET /api/products/{id}': { expect: PUBLIC, request: ({ productId }) => ({ id: productId }) },
+  'GET /api/admin/products': { expect: ADMIN_ONLY },
+  'POST /api/admin/products': {
+    expect: ADMIN_ONLY,
+    request: () => ({ body: { name: 'Matrix product', price: 1, category: 'digital', stock: 1 } }),
+  },
+  'PATCH /api/admin/products/{id}': {
+    expect: ADMIN_ONLY,
+    request: ({ productId }) => ({ id: productId, body: { stock: 50 } }),
+  },
+  'DELETE /api/admin/products/{id}': { expect: ADMIN_ONLY, request: ({ productId }) => ({ id: productId }) },
+  'POST /api/orders': {
+    expect: SIGNED_IN,
+    request: async ({ owner, orderId, productId }) => {
+      // The owner's one pending order would answer 409: cancel it first.
+      await h.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/cancel`,
+        headers: owner.jar.header(),
+      });
+      return { body: { products: [{ productId, quantity: 1 }] } };
+    },
+  },
+  'GET /api/orders': { expect: SIGNED_IN },
+  // Admins read any order.
+  'GET /api/orders/{id}': {
+    expect: { ...OWNER_ONLY, admin: '2xx' },
+    request: ({ orderId }) => ({ id: orderId }),
+  },
+  'POST /api/orders/{id}/cancel': { expect: OWNER_ONLY, request: ({ orderId }) => ({ id: orderId }) },
+  // Paying another user's order is 403 NOT_ORDER_OWNER (the specification's rule); the owner's
+  // wallet is not funded, so past authorization the answer is 400 INSUFFICIENT_BALANCE.
+  'POST /api/orders/{id}/pay': {
+    expect: { anonymous: 401, owner: 'allowed', other: 403, blocked: 403, admin: 403 },
+    request: ({ orderId }) => ({ id: orderId }),
+  },
+  'GET /api/transactions': { expect: SIGNED_IN },
+  'GET /api/transactions/{id}': {
+    expect: OWNER_ONLY,
+    request: ({ ownerTransactionId }) => ({ id: ownerTransactionId }),
+  },
+  'GET /api/wallets/balance': { expect: SIGNED_IN },
+  // Unfunded wallets: past authorization the answer is 400 INSUFFICIENT_BALANCE.
+  'POST /api/wallets/send': {
+    expect: { ...SIGNED_IN, owner: 'allowed', other: 'allowed', admin: 'allowed' },
+    request: () => ({ body: { toAddress: TRON_ADDRESS, amount: 1 } }),
+  },
+  'GET /api/admin/sales': { expect: ADMIN_ONLY },
+  'PATCH /api/orders/{id}/status': {
+    expect: ADMIN_ONLY,
+    request: ({ orderId }) => ({ id: orderId, body: { status: 'completed' } }),
+  },
+  'PATCH /api/admin/orders/{id}/status': {
+    expect: ADMIN_ONLY,
+    request: ({ orderId }) => ({ id: orderId, body: { status: 'completed' } }),
+  },
+  // A pending order: past authorization the answer is 400 ORDER_NOT_COMPLETED.
+  'POST /api/admin/orders/{id}/refund': {
+    expect: { ...ADMIN_ONLY, admin: 'allowed' },
+    request: ({ orderId }) => ({ id: orderId }),
+  },
+  'GET /api/admin/customers': { expect: ADMIN_ONLY },
+  'PATCH /api/admin/customers/{id}/block': {
+    expect: ADMIN_ONLY,
+    request: ({ owner }) => ({ id: owner.userId, body: { isActive: false } }),
+  },
+  'POST /api/admin/customers/export': { expect: ADMIN_ONLY },
+  'GET /api/admin/stats': { expect: ADMIN_ONLY },
+  'GET /api/ws': {
+    expect: SIGNED_IN,
+    notCalled:
+      'a WebSocket upgrade, not a plain request; its authentication (4401) and room rules are tested in test/realtime',
+  },
+};
+
+const CALLERS: readonly Caller[] = ['anonymous', 'owner', 'other', 'blocked', 'admin'];
+
+let devnet: RunningDevnet;
+let h: TestApp;
+let operations: string[];
+
+beforeAll(async () => {
+  devnet = await startTestDevnet();
+  h = await createTestApp({ devnet });
+  const document = json(await h.app.inject({ url: '/api/docs/json' })) as { paths: Record<string, object> };
+  operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+});
+afterAll(async () => {
+  await h.close();
+  await devnet.stop();
+});
+
+/** A fresh world per cell: the callers' own sessions, an order and a transaction of the owner. */
+const sceneFor = async (caller: Caller): Promise<Scene> => {
+  // A fresh admin too: some rows change the caller's password or end its session.
+  const admin = await loginAdmin(h, (await insertAdmin(h)).user);
+  const owner = await registerShopper(h);
+  const productId = await createProduct(h, admin, { price: 1, stock: 100 });
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: owner.jar.header(),
+    payload: { products: [{ productId, quantity: 1 }] },
+  });
+  const orderId = (json(created).order as { _id: string })._id;
+  const [session] = await h.store.sessions.listByUser(owner.userId);
+  const transaction = buildTransaction({ userId: owner.userId, orderId });
+  await h.store.transactions.insert(transaction);
+  const callers: Record<Caller, () => Promise<LoggedIn | null>> = {
+    anonymous: async () => null,
+    owner: async () => owner,
+    other: () => registerShopper(h),
+    blocked: async () => {
+      const blocked = await registerShopper(h);
+      await h.store.users.setActive(blocked.userId, false, h.clock.now());
+      return blocked;
+    },
+    admin: async () => admin,
+  };
+  return {
+    owner,
+    productId,
+    orderId,
+    ownerSessionId: session?.id ?? '',
+    ownerTransactionId: transaction.id,
+    caller: await callers[caller](),
+  };
+};
+
+const classOf = (status: number, outcome: Outcome): boolean => {
+  if (outcome === '2xx') return status >= 200 && status < 300;
+  if (outcome === 'allowed') return ![401, 403, 404].includes(status) && status < 500;
+  return status === outcome;
+};
+
+describe('the authorization matrix', () => {
+  it('has a row for every operation of the OpenAPI document, and no row for a missing one', () => {
+    const missing = operations.filter((operation) => !(operation in MATRIX));
+    expect(missing, 'operations without a row in the authorization matrix').toEqual([]);
+    expect(Object.keys(MATRIX).filter((operation) => !operations.includes(operation))).toEqual([]);
+  });
+
+  for (const [operation, row] of Object.entries(MATRIX)) {
+    const reason = row.notCalled;
+    if (reason) {
+      it(`${operation}: not called over plain HTTP`, () => {
+        console.info(`authorization matrix: ${operation} is not called: ${reason}`);
+        expect(reason.length).toBeGreaterThan(0);
+      });
+      continue;
+    }
+    it(`${operation}: anonymous ${row.expect.anonymous}, owner ${row.expect.owner}, other ${row.expect.other}, blocked ${row.expect.blocked}, admin ${row.expect.admin}`, async () => {
+      const [method, template] = operation.split(' ') as [string, string];
+      const answers: Record<string, string> = {};
+      for (const caller of CALLERS) {
+        const scene = await sceneFor(caller);
+        const { id, body } = (await row.request?.(scene)) ?? {};
+        const url = template.replace('{id}', id ?? '');
+        const response = await h.app.inject({
+          method: method as 'GET',
+          url,
+          headers: scene.caller ? scene.caller.jar.header() : {},
+          ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+        });
+        answers[caller] = classOf(response.statusCode, row.expect[caller])
+          ? 'as expected'
+          : `${response.statusCode} ${response.body.slice(0, 160)}`;
+      }
+      expect(answers).toEqual(Object.fromEntries(CALLERS.map((caller) => [caller, 'as expected'])));
+    });
+  }
+});
