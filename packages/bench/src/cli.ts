@@ -9,6 +9,7 @@ import { runMongoSection } from './mongo-section.js';
 import { hashPassword } from './password-hash.js';
 import { FULL_PLAN, QUICK_PLAN } from './plan.js';
 import type { BenchResults } from './results.js';
+import { measureFirstRun } from './first-run-section.js';
 import { measureStartup } from './startup-section.js';
 import { removeWorkDirs } from './work-dir.js';
 
@@ -24,6 +25,8 @@ const credentials = { password, passwordHash: await hashPassword(password) };
 
 console.log('start-up and idle memory');
 const startup = await measureStartup(plan.startupSamples, ADMIN);
+console.log('first run: pnpm start on a built tree' + (plan.mode === 'full' ? ', and a fresh clone' : ''));
+const firstRun = await measureFirstRun(plan.mode, ADMIN);
 console.log('data sets: growth and the HTTP set');
 const dataSets = await runDataSetSection(plan, credentials);
 console.log(`money path (${plan.buyers} buyers, ${plan.concurrentUsers} at a time) and the listener`);
@@ -31,7 +34,16 @@ const money = await runMoneySection(plan, ADMIN);
 const mongodb = await runMongoSection(plan, credentials, process.env.MONGODB_URI);
 if ('skipped' in mongodb) console.log(`notice: the MongoDB HTTP set was skipped (${mongodb.skipped})`);
 
-const results: BenchResults = { machine: machineFacts(), date, plan, startup, dataSets, money, mongodb };
+const results: BenchResults = {
+  machine: machineFacts(),
+  date,
+  plan,
+  startup,
+  firstRun,
+  dataSets,
+  money,
+  mongodb,
+};
 const markdown = renderMarkdown(results);
 mkdirSync(RESULTS_DIR, { recursive: true });
 const base = join(RESULTS_DIR, `${plan.mode}-latest`);

@@ -10,7 +10,7 @@ const table = (header: string[], rows: string[][]): string =>
   ].join('\n');
 
 export const renderMarkdown = (results: BenchResults): string => {
-  const { machine, plan, startup, dataSets, money, mongodb } = results;
+  const { machine, plan, startup, firstRun, dataSets, money, mongodb } = results;
   const httpRows = (figures: BenchResults['dataSets']['http']) =>
     figures.map((endpoint) => [
       `\`${endpoint.request}\`${endpoint.connections === plan.connections ? '' : ` (${endpoint.connections} connections)`}`,
@@ -82,6 +82,11 @@ export const renderMarkdown = (results: BenchResults): string => {
       [
         ['start-up to listening, fresh embedded default (median)', ms(medianStartupMs(startup))],
         ['start-up samples', startup.startupMs.map(ms).join(', ')],
+        ['`pnpm start` on a built tree to the first 200', ms(firstRun.pnpmStartMs)],
+        [
+          "README's first command on a fresh clone (warm package store) to the first 200",
+          firstRun.freshCloneMs === null ? 'not measured (quick run)' : ms(firstRun.freshCloneMs),
+        ],
         [`start-up with the ${plan.dataSet.orders}-order data set`, ms(dataSets.startupWithDataMs)],
         ['RSS idle', `${startup.idleRssMiB.toFixed(0)} MiB`],
         ['peak RSS idle (since start)', `${startup.idlePeakRssMiB.toFixed(0)} MiB`],

@@ -3,6 +3,7 @@ import type { MachineFacts } from './machine.js';
 import type { MoneySectionFigures } from './money-section.js';
 import type { MongoSectionFigures } from './mongo-section.js';
 import type { BenchPlan } from './plan.js';
+import type { FirstRunFigures } from './first-run-section.js';
 import type { StartupFigures } from './startup-section.js';
 
 export interface BenchResults {
@@ -10,6 +11,7 @@ export interface BenchResults {
   readonly date: string;
   readonly plan: BenchPlan;
   readonly startup: StartupFigures;
+  readonly firstRun: FirstRunFigures;
   readonly dataSets: DataSetFigures;
   readonly money: MoneySectionFigures;
   readonly mongodb: MongoSectionFigures;
@@ -79,6 +81,18 @@ export const checkTargets = (results: BenchResults): TargetCheck[] => {
       measured: `${(medianStartupMs(results.startup) / 1000).toFixed(2)} s`,
       met: medianStartupMs(results.startup) <= 1500,
     },
+    {
+      target: '`pnpm start` on a built tree to the first 200 <= 2 s',
+      measured: `${(results.firstRun.pnpmStartMs / 1000).toFixed(2)} s`,
+      met: results.firstRun.pnpmStartMs <= 2000,
+    },
   );
+  if (results.firstRun.freshCloneMs !== null) {
+    checks.push({
+      target: "the README's first command on a fresh clone (warm package store) to the first 200 <= 60 s",
+      measured: `${(results.firstRun.freshCloneMs / 1000).toFixed(1)} s`,
+      met: results.firstRun.freshCloneMs <= 60_000,
+    });
+  }
   return checks;
 };

@@ -1,0 +1,83 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
+import { newWorkDir } from './work-dir.js';
+
+const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface FirstRunFigures {
+  /** `pnpm start` on a built tree to the first 200 of /api/health (includes its no-op `tsc -b`). */
+  readonly pnpmStartMs: number;
+  /**
+   * The README's first command (`bash scripts/setup.sh && pnpm start`) on a fresh clone with the
+   * package store warm, to the first 200; null in the quick run.
+   */
+  readonly freshCloneMs: number | null;
+}
+
+const firstHealthy = async (child: ChildProcess, port: number, startedAt: number, timeoutMs: number) => {
+  const deadline = startedAt + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the command exited with ${child.exitCode} before answering`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (healthy) return performance.now() - startedAt;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no answer within ${timeoutMs} ms`);
+};
+
+/** Runs a shell command that ends in a listening service, and stops its whole process group. */
+const timeToFirstAnswer = async (
+  command: string,
+  cwd: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+) => {
+  const port = await freePort();
+  const dataDir = newWorkDir('first-run');
+  const startedAt = performance.now();
+  const child = spawn('bash', ['-c', command], {
+    cwd,
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  try {
+    return await firstHealthy(child, port, startedAt, timeoutMs);
+  } finally {
+    const exited = once(child, 'exit');
+    if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  }
+};
+
+export const measureFirstRun = async (
+  mode: 'full' | 'quick',
+  adminEnv: Record<string, string>,
+): Promise<FirstRunFigures> => {
+  const pnpmStartMs = await timeToFirstAnswer('pnpm start', REPOSITORY, adminEnv, 60_000);
+  if (mode === 'quick') return { pnpmStartMs, freshCloneMs: null };
+  const clone = join(newWorkDir('clone'), 'trx-shop');
+  execFileSync('git', ['clone', '--quiet', REPOSITORY, clone]);
+  const freshCloneMs = await timeToFirstAnswer(
+    'bash scripts/setup.sh && pnpm start',
+    clone,
+    adminEnv,
+    600_000,
+  );
+  return { pnpmStartMs, freshCloneMs };
+};
