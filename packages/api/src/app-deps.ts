@@ -1,3 +1,4 @@
+import type { TrustProxy } from './config/trust-proxy.js';
 import type {
   ChainPort,
   Clock,
@@ -33,6 +34,6 @@ export interface AppSettings {
   readonly rateLimitMax: number;
   readonly authRateLimitMax: number;
   readonly logLevel: string;
-  /** Fastify `trustProxy`: set when the service runs behind a reverse proxy. */
-  readonly trustProxy?: boolean;
+  /** Fastify `trustProxy` (TRUST_PROXY): hops or proxy addresses, when behind a reverse proxy. */
+  readonly trustProxy?: TrustProxy;
 }

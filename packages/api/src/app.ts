@@ -29,6 +29,18 @@ import { walletRoutes } from './routes/wallets.routes.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
+/**
+ * Proxies as an array of addresses/CIDRs; hops as a function trusting that many addresses from
+ * the socket's peer on (Fastify turns a bare number into "trust nothing").
+ */
+const trustProxyOption = (
+  trust: AppSettings['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) => {
+  if (trust === undefined || trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
+};
+
 /** Fields the logger never prints, wherever they appear in a logged object. */
 export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
@@ -68,7 +80,7 @@ export const buildApp = async ({
     logger: { level: settings.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
     logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: settings.trustProxy ?? false,
+    trustProxy: trustProxyOption(settings.trustProxy),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     frameworkErrors: answerFrameworkError,

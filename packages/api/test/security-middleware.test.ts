@@ -129,6 +129,34 @@ describe('rate limiting', () => {
     }
   });
 
+  it('counts clients behind a trusted reverse proxy by their forwarded address (TRUST_PROXY)', async () => {
+    const failuresThrough = async (trustProxy: number | readonly string[] | undefined) => {
+      const app = await createTestApp({ devnet, authRateLimitMax: 2, ...(trustProxy ? { trustProxy } : {}) });
+      try {
+        const attempt = (client: string) =>
+          app.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            // Every request arrives from the proxy at 10.9.9.9.
+            remoteAddress: '10.9.9.9',
+            headers: { 'x-forwarded-for': client },
+            payload: { email: 'someone@example.com', password: 'wrong-password' },
+          });
+        for (let i = 0; i < 2; i += 1) expectError(await attempt('203.0.113.5'), 401, 'INVALID_CREDENTIALS');
+        return (await attempt('198.51.100.7')).statusCode;
+      } finally {
+        await app.close();
+      }
+    };
+    // Without TRUST_PROXY every client behind the proxy shares the proxy's bucket...
+    expect(await failuresThrough(undefined)).toBe(429);
+    // ...with it (by CIDR or by hop count) each client is counted by its own address.
+    expect(await failuresThrough(['10.0.0.0/8'])).toBe(401);
+    expect(await failuresThrough(1)).toBe(401);
+    // A proxy outside the trusted list is not believed.
+    expect(await failuresThrough(['192.168.0.0/16'])).toBe(429);
+  });
+
   it('slows an account failing from many addresses instead of locking it', async () => {
     const limited = await createTestApp({ devnet, authRateLimitMax: 2 });
     try {

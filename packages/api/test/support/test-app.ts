@@ -21,6 +21,8 @@ export interface TestAppOptions {
   readonly corsOrigins?: readonly string[];
   readonly rateLimitMax?: number;
   readonly authRateLimitMax?: number;
+  /** TRUST_PROXY: hops, or proxy addresses/CIDRs. */
+  readonly trustProxy?: number | readonly string[];
   /** MERCHANT_WALLET_ADDRESS (payments go there while no admin exists); default none. */
   readonly merchantAddress?: string | null;
   /** Extra routes registered before the app is ready (the leak guard's self-test). */
@@ -81,6 +83,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     corsOrigins: options.corsOrigins ?? [],
     rateLimitMax: options.rateLimitMax ?? GENEROUS_LIMIT,
     authRateLimitMax: options.authRateLimitMax ?? GENEROUS_LIMIT,
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
   };
   const app = await buildApp({
