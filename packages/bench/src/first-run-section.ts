@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -43,10 +44,12 @@ const timeToFirstAnswer = async (
   const port = await freePort();
   const dataDir = newWorkDir('first-run');
   const startedAt = performance.now();
+  const logFile = join(dataDir, 'first-run.log');
+  const log = openSync(logFile, 'w');
   const child = spawn('bash', ['-c', command], {
     cwd,
     detached: true,
-    stdio: 'ignore',
+    stdio: ['ignore', log, log],
     env: {
       ...process.env,
       ...env,
@@ -56,12 +59,16 @@ const timeToFirstAnswer = async (
       LOG_LEVEL: 'warn',
     },
   });
+  // Listened for before anything can fail: a command that exits early must not leave us waiting.
+  const exited = once(child, 'exit');
   try {
     return await firstHealthy(child, port, startedAt, timeoutMs);
+  } catch (error) {
+    throw new Error(`${command}: ${(error as Error).message}; log: ${logFile}`);
   } finally {
-    const exited = once(child, 'exit');
     if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     await exited;
+    closeSync(log);
   }
 };
 
