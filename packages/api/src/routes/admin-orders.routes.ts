@@ -87,7 +87,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       },
       async (request) => {
         const changed = await overrideOrderStatus(
-          { orders: deps.store.orders, clock: deps.clock },
+          { orders: deps.store.orders, store: deps.store, clock: deps.clock },
           request.params.id,
           request.body,
         );

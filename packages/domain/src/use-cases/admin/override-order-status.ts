@@ -4,13 +4,15 @@ import { ORDER_STATUSES, transitionOrder } from '../../orders/order-status.js';
 import type { OrderStore } from '../../ports/order-store.port.js';
 import type { Clock } from '../../ports/runtime.port.js';
 import { err, type Result } from '../../shared/result.js';
+import type { PaymentDeps } from '../payments/payment-deps.js';
+import { releaseOrderStockIfDone } from '../payments/stock-reservations.js';
 
 /**
  * An admin sets pending, completed or refunded from any state. Only status, updatedAt and (if
  * given) transactionHash change: no stock moves and no transfer is made.
  */
 export const overrideOrderStatus = async (
-  deps: { readonly orders: OrderStore; readonly clock: Clock },
+  deps: { readonly orders: OrderStore; readonly clock: Clock } & Pick<PaymentDeps, 'store'>,
   orderId: string,
   requested: { readonly status: unknown; readonly transactionHash?: string },
 ): Promise<Result<Order, DomainError>> => {
@@ -27,7 +29,12 @@ export const overrideOrderStatus = async (
     ...(requested.transactionHash === undefined ? {} : { transactionHash: requested.transactionHash }),
     at: deps.clock.now(),
   });
-  if (changed.ok) return changed;
+  if (changed.ok) {
+    // An order moved away from pending no longer needs the stock its payment held (that payment,
+    // if it confirms, completes nothing and takes no stock).
+    await releaseOrderStockIfDone(deps, orderId);
+    return changed;
+  }
   if (changed.error === 'PENDING_ORDER_EXISTS') {
     const pending = await deps.orders.findPendingByUser(order.userId);
     return err(
