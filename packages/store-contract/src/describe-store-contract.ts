@@ -32,7 +32,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeWithdrawalContract(harness);
     describeLeaseContract(harness);
     describeCustomerReadModelContract(harness);
-    describeDashboardContract(harness);
+    if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);
     describeRaceContract(harness);
   });
 };

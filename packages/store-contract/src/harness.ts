@@ -4,6 +4,11 @@ import type { RaceInput, RaceOperationName, RaceOutput } from './race/race-opera
 /** What an adapter hands the contract suite so it can run against that adapter. */
 export interface ContractHarness {
   readonly name: string;
+  /**
+   * false for a fake without the dashboard read model (the in-memory twin): its contract is then
+   * not run. Default true.
+   */
+  readonly hasDashboardReadModel?: boolean;
   /** A fresh, empty, migrated store for one test (or a group). */
   open(): Promise<ShopStore>;
   /** Closes and wipes what `open()` made. */

@@ -1,0 +1,164 @@
+import {
+  domainError,
+  err,
+  ok,
+  type Order,
+  type OrderStore,
+  type TransferClaim,
+  type TransferSlot,
+} from '@trx-shop/domain';
+import { newestFirst, pageFrom, type Tables } from './tables.js';
+
+const ORDER_NUMBER_COUNTER = 'order';
+
+const isLive = (claim: TransferClaim | null): boolean =>
+  claim?.state === 'pending' || claim?.state === 'confirmed';
+
+/** The claim guards of the real stores (docs/api.md, "Money safety rules"). */
+const claimable = (order: Order, slot: TransferSlot): boolean =>
+  slot === 'payment'
+    ? order.status === 'pending' && (order.payment === null || order.payment.state === 'failed')
+    : order.status === 'completed' &&
+      order.payment?.state === 'confirmed' &&
+      (order.refund === null || order.refund.state === 'failed');
+
+export const createMemoryOrders = ({
+  orders,
+  users,
+  counters,
+}: Pick<Tables, 'orders' | 'users' | 'counters'>): OrderStore => {
+  const pendingOf = (userId: string, exceptId: string | null) =>
+    [...orders.values()].find(
+      (order) => order.userId === userId && order.status === 'pending' && order.id !== exceptId,
+    );
+  const update = (id: string, change: (order: Order) => Order) => {
+    const current = orders.get(id);
+    if (current) orders.set(id, change(current));
+  };
+
+  return {
+    async create(order) {
+      if (order.status === 'pending') {
+        const pending = pendingOf(order.userId, null);
+        if (pending) {
+          return err(
+            domainError('PENDING_ORDER_EXISTS', 'You already have a pending order', {
+              pendingOrderId: pending.id,
+            }),
+          );
+        }
+      }
+      const number = (counters.get(ORDER_NUMBER_COUNTER) ?? 0) + 1;
+      counters.set(ORDER_NUMBER_COUNTER, number);
+      const stored: Order = { ...order, number };
+      orders.set(stored.id, stored);
+      return ok(stored);
+    },
+
+    async findById(id) {
+      return orders.get(id) ?? null;
+    },
+
+    async findPendingByUser(userId) {
+      return pendingOf(userId, null) ?? null;
+    },
+
+    async listByUser(userId, query, page) {
+      const matching = [...orders.values()]
+        .filter(
+          (order) => order.userId === userId && (query.status === undefined || order.status === query.status),
+        )
+        .sort(newestFirst);
+      return pageFrom(matching, page);
+    },
+
+    async listSales(query, page) {
+      const matching = [...orders.values()]
+        .filter((order) => query.status === undefined || order.status === query.status)
+        .sort(newestFirst)
+        .map((order) => {
+          const user = users.get(order.userId);
+          return {
+            order,
+            customer: user ? { id: user.id, username: user.username, email: user.email } : null,
+          };
+        });
+      return pageFrom(matching, page);
+    },
+
+    async claimTransfer(orderId, slot, claim) {
+      const order = orders.get(orderId);
+      if (!order || !claimable(order, slot)) return false;
+      orders.set(
+        orderId,
+        slot === 'payment'
+          ? { ...order, payment: claim, transactionHash: claim.txId, updatedAt: claim.claimedAt }
+          : { ...order, refund: claim, updatedAt: claim.claimedAt },
+      );
+      return true;
+    },
+
+    async markClaimRecorded(orderId, slot, txId) {
+      update(orderId, (order) => {
+        const claim = order[slot];
+        return claim?.txId === txId ? { ...order, [slot]: { ...claim, recorded: true } } : order;
+      });
+    },
+
+    async settleClaim(orderId, slot, txId, state) {
+      update(orderId, (order) => {
+        const claim = order[slot];
+        return claim?.txId === txId ? { ...order, [slot]: { ...claim, state } } : order;
+      });
+    },
+
+    async listUnrecordedClaims(limit) {
+      return [...orders.values()]
+        .filter((order) => order.payment?.recorded === false || order.refund?.recorded === false)
+        .slice(0, limit);
+    },
+
+    async changeStatus(orderId, change) {
+      const current = orders.get(orderId);
+      if (!current) return err('ORDER_NOT_FOUND');
+      const fromAllowed = change.from.includes(current.status);
+      const txMatches = change.paymentTxId === undefined || current.payment?.txId === change.paymentTxId;
+      if (!fromAllowed || !txMatches || (change.requireNoLivePayment && isLive(current.payment))) {
+        return err('STATUS_MISMATCH');
+      }
+      if (change.to === 'pending' && current.status !== 'pending' && pendingOf(current.userId, orderId)) {
+        return err('PENDING_ORDER_EXISTS');
+      }
+      const next: Order = {
+        ...current,
+        status: change.to,
+        updatedAt: change.at,
+        ...(change.beginEffect === 'purchase' ? { purchaseEffect: 'applying' as const } : {}),
+        ...(change.beginEffect === 'refund' ? { refundEffect: 'applying' as const } : {}),
+        ...(change.transactionHash === undefined ? {} : { transactionHash: change.transactionHash }),
+      };
+      orders.set(orderId, next);
+      return ok(next);
+    },
+
+    async recordStockMovement(orderId, kind, lineIndex, quantity) {
+      update(orderId, (order) => {
+        const field = kind === 'purchase' ? 'stockTaken' : 'stockRestored';
+        if (order[field][lineIndex] !== null && order[field][lineIndex] !== undefined) return order;
+        const moved = [...order[field]];
+        moved[lineIndex] = quantity;
+        return { ...order, [field]: moved };
+      });
+    },
+
+    async finishEffect(orderId, kind) {
+      update(orderId, (order) =>
+        kind === 'purchase' ? { ...order, purchaseEffect: 'applied' } : { ...order, refundEffect: 'applied' },
+      );
+    },
+
+    async count() {
+      return orders.size;
+    },
+  };
+};

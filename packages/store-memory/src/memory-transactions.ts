@@ -1,0 +1,78 @@
+import type { TransactionRecord, TransactionStore } from '@trx-shop/domain';
+import { newestFirst, oldestFirst, pageFrom, type Tables } from './tables.js';
+
+export const createMemoryTransactions = ({
+  transactions,
+}: Pick<Tables, 'transactions'>): TransactionStore => {
+  const all = () => [...transactions.values()];
+  const update = (id: string, change: (record: TransactionRecord) => TransactionRecord | null): boolean => {
+    const current = transactions.get(id);
+    const next = current ? change(current) : null;
+    if (!next) return false;
+    transactions.set(id, next);
+    return true;
+  };
+  return {
+    async insert(record) {
+      if (all().some((existing) => existing.transactionHash === record.transactionHash)) return 'exists';
+      transactions.set(record.id, record);
+      return 'inserted';
+    },
+    async findById(id) {
+      return transactions.get(id) ?? null;
+    },
+    async findByHash(hash) {
+      return all().find((record) => record.transactionHash === hash) ?? null;
+    },
+    async listByUser(userId, query, page) {
+      const matching = all()
+        .filter((record) => record.userId === userId)
+        .filter((record) => query.type === undefined || record.type === query.type)
+        .filter((record) => query.status === undefined || record.status === query.status)
+        .sort(newestFirst);
+      return pageFrom(matching, page);
+    },
+    async listPending(limit) {
+      return all()
+        .filter((record) => record.status === 'pending' && record.transactionHash !== '')
+        .sort(oldestFirst)
+        .slice(0, limit);
+    },
+    async listAwaitingEffect(limit) {
+      return all()
+        .filter((record) => record.status !== 'pending' && !record.effectApplied)
+        .sort(oldestFirst)
+        .slice(0, limit);
+    },
+    async pendingOutgoingSun(address) {
+      let sum = 0;
+      for (const record of all())
+        if (record.status === 'pending' && record.fromAddress === address) sum += record.amountSun;
+      return sum;
+    },
+    async markConfirmed(id, confirmation) {
+      return update(id, (record) =>
+        record.status !== 'pending'
+          ? null
+          : {
+              ...record,
+              status: 'confirmed',
+              blockNumber: confirmation.blockNumber,
+              feeSun: confirmation.feeSun,
+              confirmations: confirmation.confirmations,
+              updatedAt: confirmation.at,
+            },
+      );
+    },
+    async markFailed(id, reason, at) {
+      return update(id, (record) =>
+        record.status !== 'pending'
+          ? null
+          : { ...record, status: 'failed', failureReason: reason, updatedAt: at },
+      );
+    },
+    async markEffectApplied(id, at) {
+      update(id, (record) => ({ ...record, effectApplied: true, updatedAt: at }));
+    },
+  };
+};
