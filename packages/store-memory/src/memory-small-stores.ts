@@ -39,7 +39,7 @@ export const createMemorySessions = ({ sessions }: Pick<Tables, 'sessions'>): Se
     },
     async rotateRefreshToken(id, expectedTokenId, nextTokenId, at) {
       const session = sessions.get(id);
-      if (!session || !session.isActive || session.refreshTokenId !== expectedTokenId) return false;
+      if (!session?.isActive || session.refreshTokenId !== expectedTokenId) return false;
       sessions.set(id, { ...session, refreshTokenId: nextTokenId, lastActive: at });
       return true;
     },
