@@ -158,7 +158,7 @@ const main = async () => {
   await until('the room join to be acknowledged', async () =>
     events.find((event) => event.event === 'joined'),
   );
-  progress('WebSocket joined room user:' + userId);
+  progress(`WebSocket joined room user:${userId}`);
 
   const products = expectStatus(await call('GET', '/api/products'), 200, 'products').body.products;
   const product = products.find((candidate) => candidate.stock > 0 && candidate.price < balance / 2);

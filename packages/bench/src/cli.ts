@@ -25,7 +25,7 @@ const credentials = { password, passwordHash: await hashPassword(password) };
 
 console.log('start-up and idle memory');
 const startup = await measureStartup(plan.startupSamples, ADMIN);
-console.log('first run: pnpm start on a built tree' + (plan.mode === 'full' ? ', and a fresh clone' : ''));
+console.log(`first run: pnpm start on a built tree${plan.mode === 'full' ? ', and a fresh clone' : ''}`);
 const firstRun = await measureFirstRun(plan.mode, ADMIN);
 console.log('data sets: growth and the HTTP set');
 const dataSets = await runDataSetSection(plan, credentials);

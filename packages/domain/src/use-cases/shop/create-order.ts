@@ -41,7 +41,7 @@ export const createOrder = async (
   const lines: OrderLine[] = [];
   for (const item of items) {
     const product = found.get(item.productId);
-    if (!product || !product.isActive) {
+    if (!product?.isActive) {
       return err(domainError('PRODUCT_NOT_FOUND', `Product ${item.productId} not found`));
     }
     // Two lines of one product draw on the same stock.
