@@ -64,6 +64,32 @@ describe('devnet controls under /devnet/*', () => {
     expect(retried.result).toBe(true);
   });
 
+  it('accept-timeout: accepts the transfer (it is included) but never answers the broadcast', async () => {
+    const before = await client.headBalance(sender.base58);
+    await client.post('/devnet/faults', { mode: 'accept-timeout', count: 1 });
+    const signed = await client.signedTransfer(sender, recipient.base58, 15);
+    const abort = new AbortController();
+    let settled = false;
+    const hanging = client.post('/wallet/broadcasttransaction', signed, abort.signal).finally(() => {
+      settled = true;
+    });
+    await client.produceBlocks(1);
+    expect(settled).toBe(false);
+    // The chain has it although the sender never heard so.
+    expect(await client.post('/wallet/gettransactionbyid', { value: signed.txID })).toMatchObject({
+      txID: signed.txID,
+    });
+    const after = await client.headBalance(sender.base58);
+    expect(after).toBeLessThanOrEqual(before - 15);
+    abort.abort();
+    await expect(hanging).rejects.toThrow();
+    // A re-broadcast of the same transaction is a duplicate, not a second transfer.
+    const again = (await client.tronWeb.trx.sendRawTransaction(signed)) as unknown as Record<string, unknown>;
+    expect(again.code).toBe('DUP_TRANSACTION_ERROR');
+    await client.produceBlocks(1);
+    expect(await client.headBalance(sender.base58)).toBe(after);
+  });
+
   it('lists every transfer involving an address with its block and stage', async () => {
     const newcomer = newAccount();
     const funding = (await client.post('/devnet/fund', { address: newcomer.hex, amountSun: 3 * TRX })).txId;
@@ -132,7 +158,7 @@ describe('devnet controls under /devnet/*', () => {
     });
     expect(response.status).toBe(400);
     expect(await client.post('/devnet/faults', { mode: 'explode', count: 1 })).toEqual({
-      error: 'mode must be one of reject, drop, timeout',
+      error: 'mode must be one of reject, drop, timeout, accept-timeout',
     });
   });
 });

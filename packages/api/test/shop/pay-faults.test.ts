@@ -106,6 +106,30 @@ describe('pay when the broadcast times out without being accepted', () => {
   }, 30_000);
 });
 
+describe('pay when the node accepts the broadcast but its answer never comes', () => {
+  it('answers 200 pending; settlement finds the transfer on chain and confirms it once, re-broadcasting nothing new', async () => {
+    const { shopper, order } = await newPaymentScene();
+    await devnet.faults('accept-timeout', 1);
+
+    const response = await payRequest(h, shopper, order._id);
+
+    expect(response.statusCode, response.body).toBe(200);
+    const hash = (json(response).transaction as { hash: string }).hash;
+    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    const deps = paymentDepsOf(h);
+    await runSettlement(deps);
+    await runSettlement(deps);
+
+    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([
+      expect.objectContaining({ txId: hash, amountSun: 990_000 }),
+    ]);
+    expect(await h.store.transactions.findByHash(hash)).toMatchObject({ status: 'confirmed' });
+    expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
+    expect(await h.store.walletReservations.reservedSun(shopper.address)).toBe(0);
+    // The chain adapter waits 5 s for the hanging broadcast before calling the outcome unknown.
+  }, 30_000);
+});
+
 describe('pay when the node accepts the broadcast but never includes it', () => {
   it('keeps it pending, then fails transaction and order once chain time passes its expiration', async () => {
     const { shopper, order } = await newPaymentScene();

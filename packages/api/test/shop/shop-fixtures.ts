@@ -36,7 +36,7 @@ export const devnetControls = (url: string) => {
       call<{ txId: string }>('/devnet/fund', { address, amountSun }),
     blocks: (count: number) => call<{ head: number }>('/devnet/blocks', { count }),
     advanceTime: (advanceMs: number) => call<unknown>('/devnet/time', { advanceMs }),
-    faults: (mode: 'reject' | 'drop' | 'timeout', count: number) =>
+    faults: (mode: 'reject' | 'drop' | 'timeout' | 'accept-timeout', count: number) =>
       call<unknown>('/devnet/faults', { mode, count }),
     state: () => call<{ head: number; solid: number; headTime: number }>('/devnet/state'),
     transfers: async (address: string) =>

@@ -1,6 +1,10 @@
-export type FaultMode = 'reject' | 'drop' | 'timeout';
+/**
+ * reject: refused with an error; drop: accepted, never included; timeout: no answer, not
+ * accepted; accept-timeout: accepted (it will be included), but the answer never comes.
+ */
+export type FaultMode = 'reject' | 'drop' | 'timeout' | 'accept-timeout';
 
-export const FAULT_MODES: readonly FaultMode[] = ['reject', 'drop', 'timeout'];
+export const FAULT_MODES: readonly FaultMode[] = ['reject', 'drop', 'timeout', 'accept-timeout'];
 
 export const isFaultMode = (value: unknown): value is FaultMode =>
   typeof value === 'string' && (FAULT_MODES as readonly string[]).includes(value);

@@ -117,6 +117,9 @@ export const walletRoutes = ({ chain, faults, fees }: WalletRouteDeps): [string,
     switch (faults.take()) {
       case 'timeout':
         return NO_ANSWER;
+      case 'accept-timeout':
+        chain.broadcast(transaction);
+        return NO_ANSWER;
       case 'drop':
         return ok(broadcastJson({ kind: 'accepted', txId: transaction.txId }));
       case 'reject':
