@@ -37,7 +37,7 @@ export const startControlledDevnet = async () => {
       post<{ txId: string }>('/devnet/fund', { address, amountSun }),
     produceBlocks: (count: number) => post<{ head: number }>('/devnet/blocks', { count }),
     advanceTime: (advanceMs: number) => post<{ headTime: number }>('/devnet/time', { advanceMs }),
-    injectFaults: (mode: 'reject' | 'drop' | 'timeout', count: number) =>
+    injectFaults: (mode: 'reject' | 'drop' | 'timeout' | 'accept-timeout', count: number) =>
       post<unknown>('/devnet/faults', { mode, count }),
     state: () => request<{ head: number; solid: number; headTime: number }>(`${devnet.url}/devnet/state`),
     transactionsOf: async (address: string) =>

@@ -1,0 +1,218 @@
+import type { ChainPort } from '@trx-shop/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BroadcastFault } from './memory-chain.js';
+
+/** One chain to run the contract against: the devnet through TronWeb, or the in-memory fake. */
+export interface ChainWorld {
+  readonly chain: ChainPort;
+  /** Credits an address from outside and makes the credit solid. */
+  fund(address: string, amountSun: number): Promise<void>;
+  /** Includes what the node accepted and makes it solid. */
+  confirm(): Promise<void>;
+  /** The next broadcast misbehaves so. */
+  inject(fault: BroadcastFault): Promise<void>;
+  /** Moves chain time past every expiration signed so far and makes that solid. */
+  passExpiry(): Promise<void>;
+  /** A chain port of the same kind whose node cannot be reached. */
+  unreachable(): ChainPort;
+}
+
+export interface ChainHarness {
+  readonly name: string;
+  open(): Promise<ChainWorld>;
+  close(world: ChainWorld): Promise<void>;
+}
+
+const TRX = 1_000_000;
+
+/** The ChainPort contract: what the domain relies on, for every implementation of the port. */
+export const describeChainContract = (harness: ChainHarness): void => {
+  describe(`chain contract: ${harness.name}`, () => {
+    let world: ChainWorld;
+    beforeAll(async () => {
+      world = await harness.open();
+    });
+    afterAll(async () => {
+      await harness.close(world);
+    });
+
+    /** A funded sender and an existing recipient (no account-creation fee). */
+    const pair = async (fundSun = 50 * TRX) => {
+      const [sender, recipient] = [await world.chain.createWallet(), await world.chain.createWallet()];
+      await world.fund(sender.address, fundSun);
+      await world.fund(recipient.address, 1 * TRX);
+      return { sender, recipient };
+    };
+    const balances = async (...addresses: string[]) =>
+      Promise.all(addresses.map((address) => world.chain.getConfirmedBalance(address)));
+
+    it('creates distinct wallets with valid addresses and refuses malformed ones', async () => {
+      const [a, b] = [await world.chain.createWallet(), await world.chain.createWallet()];
+      expect(a.address).not.toBe(b.address);
+      for (const wallet of [a, b]) {
+        expect(world.chain.isValidAddress(wallet.address)).toBe(true);
+        expect(wallet.privateKey).toMatch(/^[0-9a-fA-F]{64}$/);
+      }
+      for (const bad of ['', 'T123', `X${a.address.slice(1)}`, `${a.address}0`]) {
+        expect(world.chain.isValidAddress(bad)).toBe(false);
+      }
+    });
+
+    it('reports what was funded on the solidified chain', async () => {
+      const wallet = await world.chain.createWallet();
+      expect(await world.chain.getConfirmedBalance(wallet.address)).toBe(0);
+      await world.fund(wallet.address, 7 * TRX);
+      expect(await world.chain.getConfirmedBalance(wallet.address)).toBe(7 * TRX);
+    });
+
+    it('signs without a side effect, and gives identical transfers distinct txIDs', async () => {
+      const { sender, recipient } = await pair();
+      const request = { fromAddress: sender.address, toAddress: recipient.address, amountSun: 2 * TRX };
+      const [first, second] = [
+        await world.chain.signTransfer(request, sender.privateKey),
+        await world.chain.signTransfer(request, sender.privateKey),
+      ];
+      expect(first.txId).toMatch(/^[0-9a-f]{64}$/);
+      expect(first.txId).not.toBe(second.txId);
+      expect(first.expiresAt.getTime()).toBeGreaterThan((await world.chain.solidifiedHeadTime()).getTime());
+      await world.confirm();
+      expect(await world.chain.lookupTransfer(first.txId)).toEqual({ kind: 'not-found' });
+      expect(await balances(sender.address, recipient.address)).toEqual([50 * TRX, 1 * TRX]);
+    });
+
+    it('confirms an accepted transfer only once it is solid; balances move by the amount and the fee exactly', async () => {
+      const { sender, recipient } = await pair();
+      const request = { fromAddress: sender.address, toAddress: recipient.address, amountSun: 3 * TRX };
+      const signed = await world.chain.signTransfer(request, sender.privateKey);
+      expect(await world.chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
+      expect(await world.chain.lookupTransfer(signed.txId)).toEqual({ kind: 'not-found' });
+      await world.confirm();
+      const lookup = await world.chain.lookupTransfer(signed.txId);
+      expect(lookup).toMatchObject({ kind: 'confirmed', succeeded: true });
+      if (lookup.kind !== 'confirmed') throw new Error('not confirmed');
+      expect(lookup.blockNumber).toBeGreaterThan(0);
+      expect(await balances(sender.address, recipient.address)).toEqual([
+        50 * TRX - 3 * TRX - lookup.feeSun,
+        1 * TRX + 3 * TRX,
+      ]);
+    });
+
+    it('estimates the account-creation fee for a new recipient, and the transfer burns what was estimated', async () => {
+      const { sender } = await pair();
+      const fresh = await world.chain.createWallet();
+      const request = { fromAddress: sender.address, toAddress: fresh.address, amountSun: 1 * TRX };
+      const estimate = await world.chain.estimateTransferFee(request);
+      expect(estimate.createsAccount).toBe(true);
+      expect(estimate.feeSun).toBeGreaterThanOrEqual(1_100_000);
+      const signed = await world.chain.signTransfer(request, sender.privateKey);
+      await world.chain.broadcast(signed.signedTransaction);
+      await world.confirm();
+      const lookup = await world.chain.lookupTransfer(signed.txId);
+      expect(lookup).toMatchObject({ kind: 'confirmed', feeSun: estimate.feeSun });
+      const existing = await world.chain.estimateTransferFee(request);
+      expect(existing.createsAccount).toBe(false);
+      expect(existing.feeSun).toBeLessThan(estimate.feeSun);
+    });
+
+    it('counts a re-broadcast of an accepted transfer as accepted and moves the money once', async () => {
+      const { sender, recipient } = await pair();
+      const request = { fromAddress: sender.address, toAddress: recipient.address, amountSun: 4 * TRX };
+      const signed = await world.chain.signTransfer(request, sender.privateKey);
+      await world.chain.broadcast(signed.signedTransaction);
+      expect(await world.chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
+      await world.confirm();
+      expect(await world.chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
+      await world.confirm();
+      expect(await world.chain.getConfirmedBalance(recipient.address)).toBe(5 * TRX);
+    });
+
+    it('refuses a transfer beyond the balance as rejected, with a code and a reason', async () => {
+      const { sender, recipient } = await pair(2 * TRX);
+      const request = { fromAddress: sender.address, toAddress: recipient.address, amountSun: 5 * TRX };
+      const signed = await world.chain.signTransfer(request, sender.privateKey);
+      const outcome = await world.chain.broadcast(signed.signedTransaction);
+      expect(outcome).toMatchObject({
+        kind: 'rejected',
+        code: expect.any(String),
+        reason: expect.any(String),
+      });
+      await world.confirm();
+      expect(await balances(sender.address, recipient.address)).toEqual([2 * TRX, 1 * TRX]);
+    });
+
+    it('reject fault: answers rejected and moves nothing', async () => {
+      const { sender, recipient } = await pair();
+      const signed = await world.chain.signTransfer(
+        { fromAddress: sender.address, toAddress: recipient.address, amountSun: 1 * TRX },
+        sender.privateKey,
+      );
+      await world.inject('reject');
+      expect(await world.chain.broadcast(signed.signedTransaction)).toMatchObject({ kind: 'rejected' });
+      await world.confirm();
+      expect(await world.chain.lookupTransfer(signed.txId)).toEqual({ kind: 'not-found' });
+      expect(await balances(sender.address)).toEqual([50 * TRX]);
+    });
+
+    it('accept-timeout fault: the outcome is unknown, yet the transfer lands, once', async () => {
+      const { sender, recipient } = await pair();
+      const signed = await world.chain.signTransfer(
+        { fromAddress: sender.address, toAddress: recipient.address, amountSun: 1 * TRX },
+        sender.privateKey,
+      );
+      await world.inject('accept-timeout');
+      expect(await world.chain.broadcast(signed.signedTransaction)).toMatchObject({ kind: 'unknown' });
+      await world.confirm();
+      expect(await world.chain.lookupTransfer(signed.txId)).toMatchObject({ kind: 'confirmed' });
+      expect(await world.chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
+      await world.confirm();
+      expect(await world.chain.getConfirmedBalance(recipient.address)).toBe(2 * TRX);
+    });
+
+    it('timeout fault: the outcome is unknown and nothing lands until the transfer is sent again', async () => {
+      const { sender, recipient } = await pair();
+      const signed = await world.chain.signTransfer(
+        { fromAddress: sender.address, toAddress: recipient.address, amountSun: 1 * TRX },
+        sender.privateKey,
+      );
+      await world.inject('timeout');
+      expect(await world.chain.broadcast(signed.signedTransaction)).toMatchObject({ kind: 'unknown' });
+      await world.confirm();
+      expect(await world.chain.lookupTransfer(signed.txId)).toEqual({ kind: 'not-found' });
+      expect(await world.chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
+      await world.confirm();
+      expect(await world.chain.lookupTransfer(signed.txId)).toMatchObject({ kind: 'confirmed' });
+    });
+
+    it('drop fault: accepted but never included; the solidified head passes its expiration', async () => {
+      const { sender, recipient } = await pair();
+      const signed = await world.chain.signTransfer(
+        { fromAddress: sender.address, toAddress: recipient.address, amountSun: 1 * TRX },
+        sender.privateKey,
+      );
+      await world.inject('drop');
+      expect(await world.chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
+      await world.confirm();
+      expect(await world.chain.lookupTransfer(signed.txId)).toEqual({ kind: 'not-found' });
+      await world.passExpiry();
+      expect((await world.chain.solidifiedHeadTime()).getTime()).toBeGreaterThan(signed.expiresAt.getTime());
+      expect(await world.chain.lookupTransfer(signed.txId)).toEqual({ kind: 'not-found' });
+      expect(await balances(sender.address, recipient.address)).toEqual([50 * TRX, 1 * TRX]);
+    });
+
+    it('node down: reads throw CHAIN_UNAVAILABLE, isReachable is false, a broadcast is unknown', async () => {
+      const down = world.unreachable();
+      const someone = (await world.chain.createWallet()).address;
+      expect(await down.isReachable()).toBe(false);
+      await expect(down.getConfirmedBalance(someone)).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
+      await expect(down.solidifiedHeadTime()).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
+      await expect(down.lookupTransfer('a'.repeat(64))).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
+      const signed = await world.chain
+        .signTransfer(
+          { fromAddress: someone, toAddress: (await world.chain.createWallet()).address, amountSun: 1 },
+          'b'.repeat(64),
+        )
+        .catch(() => null);
+      if (signed) expect(await down.broadcast(signed.signedTransaction)).toMatchObject({ kind: 'unknown' });
+    });
+  });
+};

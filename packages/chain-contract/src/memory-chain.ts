@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type BroadcastOutcome,
+  type ChainPort,
+  domainError,
+  type SignedTransfer,
+  type Sun,
+  type TransferLookup,
+  type TransferRequest,
+} from '@trx-shop/domain';
+
+/** What can go wrong with the next broadcast (the devnet's fault modes, same names). */
+export type BroadcastFault = 'reject' | 'drop' | 'timeout' | 'accept-timeout';
+
+/** java-tron's fees for a plain transfer to a new account: 0.1 TRX bandwidth + 1 TRX creation. */
+export const NEW_ACCOUNT_FEE_SUN = 1_100_000;
+/** TronWeb sets a transfer's expiration 60 s after the head block it references. */
+const EXPIRATION_MS = 60_000;
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+interface Transfer {
+  readonly txId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly amountSun: Sun;
+  readonly feeSun: Sun;
+  readonly expiresAt: number;
+}
+
+export interface MemoryChainControls {
+  /** Credits an address, at once on the solidified chain. */
+  fund(address: string, amountSun: Sun): void;
+  /** Includes every accepted transfer in a block and makes it solid. */
+  confirm(): void;
+  /** The next broadcast misbehaves so. */
+  inject(fault: BroadcastFault): void;
+  /** false: every call fails as an unreachable node does. */
+  setReachable(reachable: boolean): void;
+  /** Moves chain time on (expiry is judged by it). */
+  advanceTime(ms: number): void;
+}
+
+/**
+ * The chain port in memory, with the devnet's rules where the domain can see them: balances on
+ * the solidified chain, unique txIDs for identical transfers, the new-account fee, duplicates
+ * accepted, expiry by chain time, and the same injectable faults. Trusted only as far as the chain
+ * contract suite (which the TronWeb adapter against the devnet passes too) proves it.
+ */
+export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainControls } => {
+  const balances = new Map<string, Sun>();
+  const signed = new Map<string, Transfer>();
+  const mempool = new Map<string, Transfer>();
+  const included = new Map<string, Transfer & { blockNumber: number }>();
+  let chainTime = Date.UTC(2026, 0, 1);
+  let blockNumber = 1;
+  let reachable = true;
+  let fault: BroadcastFault | null = null;
+  let serial = 0;
+
+  const requireNode = (operation: string) => {
+    if (!reachable) throw domainError('CHAIN_UNAVAILABLE', `TRON node could not ${operation}: unreachable`);
+  };
+  const exists = (address: string) => balances.has(address);
+  const feeOf = (request: TransferRequest): Sun => (exists(request.toAddress) ? 0 : NEW_ACCOUNT_FEE_SUN);
+  const newAddress = () => `T${Array.from(randomBytes(33), (byte) => BASE58[byte % 58]).join('')}`;
+
+  const accept = (transfer: Transfer): BroadcastOutcome => {
+    if (included.has(transfer.txId) || mempool.has(transfer.txId)) return { kind: 'accepted' };
+    if (chainTime > transfer.expiresAt) {
+      return { kind: 'rejected', code: 'TRANSACTION_EXPIRATION_ERROR', reason: 'transaction expired' };
+    }
+    const pendingOut = [...mempool.values()]
+      .filter((other) => other.from === transfer.from)
+      .reduce((sum, other) => sum + other.amountSun + other.feeSun, 0);
+    if ((balances.get(transfer.from) ?? 0) - pendingOut < transfer.amountSun + transfer.feeSun) {
+      return { kind: 'rejected', code: 'CONTRACT_VALIDATE_ERROR', reason: 'balance is not sufficient' };
+    }
+    mempool.set(transfer.txId, transfer);
+    return { kind: 'accepted' };
+  };
+
+  const chain: ChainPort = {
+    async createWallet() {
+      return { address: newAddress(), privateKey: randomBytes(32).toString('hex') };
+    },
+    isValidAddress: (address) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address),
+    async getConfirmedBalance(address) {
+      requireNode('read a balance');
+      return balances.get(address) ?? 0;
+    },
+    async getUnconfirmedBalance(address) {
+      requireNode('read a balance');
+      let balance = balances.get(address) ?? 0;
+      for (const transfer of mempool.values()) {
+        if (transfer.from === address) balance -= transfer.amountSun + transfer.feeSun;
+        if (transfer.to === address) balance += transfer.amountSun;
+      }
+      return balance;
+    },
+    async estimateTransferFee(request) {
+      requireNode('estimate a fee');
+      return { feeSun: feeOf(request), createsAccount: !exists(request.toAddress) };
+    },
+    async signTransfer(request, _privateKey): Promise<SignedTransfer> {
+      requireNode('read the head block');
+      serial += 1;
+      const txId = `${randomBytes(28).toString('hex')}${serial.toString(16).padStart(8, '0')}`;
+      const transfer: Transfer = {
+        txId,
+        from: request.fromAddress,
+        to: request.toAddress,
+        amountSun: request.amountSun,
+        feeSun: feeOf(request),
+        expiresAt: chainTime + EXPIRATION_MS,
+      };
+      signed.set(txId, transfer);
+      return {
+        txId,
+        signedTransaction: JSON.stringify({ txID: txId }),
+        expiresAt: new Date(transfer.expiresAt),
+      };
+    },
+    async broadcast(signedTransaction) {
+      if (!reachable) return { kind: 'unknown', reason: 'the node could not be reached' };
+      const { txID } = JSON.parse(signedTransaction) as { txID: string };
+      const transfer = signed.get(txID);
+      if (!transfer) return { kind: 'rejected', code: 'SIGERROR', reason: 'unknown transaction' };
+      const armed = fault;
+      fault = null;
+      if (armed === 'reject')
+        return { kind: 'rejected', code: 'OTHER_ERROR', reason: 'devnet fault: rejected' };
+      if (armed === 'drop') return { kind: 'accepted' };
+      if (armed === 'timeout') return { kind: 'unknown', reason: 'timeout' };
+      const outcome = accept(transfer);
+      return armed === 'accept-timeout' ? { kind: 'unknown', reason: 'timeout' } : outcome;
+    },
+    async lookupTransfer(txId): Promise<TransferLookup> {
+      requireNode('look up a transaction');
+      const found = included.get(txId);
+      return found
+        ? { kind: 'confirmed', blockNumber: found.blockNumber, feeSun: found.feeSun, succeeded: true }
+        : { kind: 'not-found' };
+    },
+    async solidifiedHeadTime() {
+      requireNode('read the solidified head');
+      return new Date(chainTime);
+    },
+    async isReachable() {
+      return reachable;
+    },
+  };
+
+  const controls: MemoryChainControls = {
+    fund(address, amountSun) {
+      balances.set(address, (balances.get(address) ?? 0) + amountSun);
+    },
+    confirm() {
+      chainTime += 3_000;
+      blockNumber += 1;
+      for (const transfer of mempool.values()) {
+        balances.set(
+          transfer.from,
+          (balances.get(transfer.from) ?? 0) - transfer.amountSun - transfer.feeSun,
+        );
+        balances.set(transfer.to, (balances.get(transfer.to) ?? 0) + transfer.amountSun);
+        included.set(transfer.txId, { ...transfer, blockNumber });
+      }
+      mempool.clear();
+    },
+    inject(next) {
+      fault = next;
+    },
+    setReachable(next) {
+      reachable = next;
+    },
+    advanceTime(ms) {
+      chainTime += ms;
+    },
+  };
+  return { chain, controls };
+};
