@@ -38,6 +38,8 @@ export interface MemoryChainControls {
   setReachable(reachable: boolean): void;
   /** Moves chain time on (expiry is judged by it). */
   advanceTime(ms: number): void;
+  /** Every TRX that exists: what funding created, what fees burned, what accounts hold. */
+  supply(): { readonly mintedSun: Sun; readonly burnedSun: Sun; readonly heldSun: Sun };
 }
 
 /**
@@ -56,6 +58,8 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
   let reachable = true;
   let fault: BroadcastFault | null = null;
   let serial = 0;
+  let mintedSun = 0;
+  let burnedSun = 0;
 
   const requireNode = (operation: string) => {
     if (!reachable) throw domainError('CHAIN_UNAVAILABLE', `TRON node could not ${operation}: unreachable`);
@@ -153,6 +157,7 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
   const controls: MemoryChainControls = {
     fund(address, amountSun) {
       balances.set(address, (balances.get(address) ?? 0) + amountSun);
+      mintedSun += amountSun;
     },
     confirm() {
       chainTime += 3_000;
@@ -163,6 +168,7 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
           (balances.get(transfer.from) ?? 0) - transfer.amountSun - transfer.feeSun,
         );
         balances.set(transfer.to, (balances.get(transfer.to) ?? 0) + transfer.amountSun);
+        burnedSun += transfer.feeSun;
         included.set(transfer.txId, { ...transfer, blockNumber });
       }
       mempool.clear();
@@ -175,6 +181,11 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
     },
     advanceTime(ms) {
       chainTime += ms;
+    },
+    supply() {
+      let heldSun = 0;
+      for (const balance of balances.values()) heldSun += balance;
+      return { mintedSun, burnedSun, heldSun };
     },
   };
   return { chain, controls };
