@@ -10,6 +10,11 @@ import type { AppDeps } from '../app-deps.js';
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    /**
+     * The one way a token becomes an identity, for HTTP requests and WebSockets alike: a valid
+     * access token of an active session of an active user.
+     */
+    identifyAccessToken(token: string | null): Promise<RequestIdentity>;
     /** preValidation: a valid access token of an active session of an active user. */
     requireUser: preValidationAsyncHookHandler;
     /** preValidation: as requireUser, and the user's stored role is admin. */
@@ -51,8 +56,7 @@ export const authPlugin = fp(
     );
     app.decorateRequest('identity', null);
 
-    const identify = async (request: FastifyRequest): Promise<RequestIdentity> => {
-      const token = accessTokenOf(request);
+    const identifyAccessToken = async (token: string | null): Promise<RequestIdentity> => {
       if (!token) throw domainError('UNAUTHENTICATED', 'Authentication required');
       const claims = app.tokens.verifyAccess(token);
       if (!claims.ok) throw claims.error;
@@ -65,6 +69,8 @@ export const authPlugin = fp(
       if (!identity.ok) throw identity.error;
       return identity.value;
     };
+    app.decorate('identifyAccessToken', identifyAccessToken);
+    const identify = (request: FastifyRequest) => identifyAccessToken(accessTokenOf(request));
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       request.identity = await identify(request);

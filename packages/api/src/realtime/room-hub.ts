@@ -1,4 +1,4 @@
-import type { Notifier, ServiceEvent } from '@trx-shop/domain';
+import { type Notifier, type ServiceEvent, userRoomName } from '@trx-shop/domain';
 
 /** What the hub needs of a socket: @fastify/websocket's (ws) sockets fit. */
 export interface RoomMember {
@@ -8,7 +8,8 @@ export interface RoomMember {
 
 const OPEN = 1;
 
-export const userRoom = (userId: string): string => `user:${userId}`;
+/** The room of one user's events (the domain names it). */
+export const userRoom = userRoomName;
 
 /**
  * Rooms of live sockets on this instance. Events reach sockets connected here only; fan-out

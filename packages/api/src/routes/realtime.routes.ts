@@ -1,4 +1,4 @@
-import { authenticateRequest, domainError, findEndedSessions, type RequestIdentity } from '@trx-shop/domain';
+import { findEndedSessions, mayJoinUserRoom, type RequestIdentity } from '@trx-shop/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { errorBody } from '../http/error-body.js';
@@ -27,19 +27,11 @@ export const realtimeRoutes = async (
   app: FastifyInstance,
   { deps, hub, pingIntervalMs, sessionCheckIntervalMs = DEFAULT_SESSION_CHECK_INTERVAL_MS }: RealtimeOptions,
 ): Promise<void> => {
-  const identify = async (request: FastifyRequest): Promise<RequestIdentity> => {
+  const identify = (request: FastifyRequest): Promise<RequestIdentity> => {
     const query = request.query as Record<string, unknown>;
-    const token = accessTokenOf(request) ?? (typeof query.token === 'string' ? query.token : null);
-    if (!token) throw domainError('UNAUTHENTICATED', 'Authentication required');
-    const claims = app.tokens.verifyAccess(token);
-    if (!claims.ok) throw claims.error;
-    const identity = await authenticateRequest(
-      { users: deps.store.users, sessions: deps.store.sessions, clock: deps.clock },
-      claims.value.sub,
-      claims.value.sid,
+    return app.identifyAccessToken(
+      accessTokenOf(request) ?? (typeof query.token === 'string' ? query.token : null),
     );
-    if (!identity.ok) throw identity.error;
-    return identity.value;
   };
 
   const handleFrame = (socket: WebSocket, identity: RequestIdentity, raw: string) => {
@@ -54,8 +46,7 @@ export const realtimeRoutes = async (
       socket.send(frame('error', { code: 'VALIDATION_ERROR', message: 'Unknown event' }));
       return;
     }
-    const { user } = identity;
-    if (message.data !== user.id && user.role !== 'admin') {
+    if (!mayJoinUserRoom(identity.user, message.data)) {
       socket.send(frame('error', { code: 'FORBIDDEN' }));
       return;
     }

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { domainError, normalizePageRequest, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@trx-shop/domain';
+import {
+  listOwnTransactions,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  viewOwnTransaction,
+} from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { errorResponses, IdParams, OneOf } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
@@ -42,18 +47,16 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
       },
     },
     async (request) => {
-      const page = normalizePageRequest(request.query.limit, request.query.page);
-      if (!page.ok) throw page.error;
-      const { type, status } = request.query;
-      const listed = await deps.store.transactions.listByUser(
+      const listed = await listOwnTransactions(
+        { transactions: deps.store.transactions },
         identityOf(request).user.id,
-        { ...(type ? { type } : {}), ...(status ? { status } : {}) },
-        page.value,
+        request.query,
       );
+      if (!listed.ok) throw listed.error;
       return {
         success: true as const,
-        transactions: listed.items.map(presentTransaction),
-        pagination: presentPagination(listed),
+        transactions: listed.value.items.map(presentTransaction),
+        pagination: presentPagination(listed.value),
       };
     },
   );
@@ -76,12 +79,13 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
       },
     },
     async (request) => {
-      const tx = await deps.store.transactions.findById(request.params.id);
-      // Another user's transaction answers as missing, so ids cannot be probed.
-      if (!tx || tx.userId !== identityOf(request).user.id) {
-        throw domainError('TRANSACTION_NOT_FOUND', 'Transaction not found');
-      }
-      return { success: true as const, transaction: presentTransaction(tx) };
+      const found = await viewOwnTransaction(
+        { transactions: deps.store.transactions },
+        identityOf(request).user.id,
+        request.params.id,
+      );
+      if (!found.ok) throw found.error;
+      return { success: true as const, transaction: presentTransaction(found.value) };
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { acceptTwoFactorCode, domainError, err, ok, sunToTrx, withdraw } from '@trx-shop/domain';
+import { domainError, sunToTrx, withdraw } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
 import { errorResponses } from '../http/schemas.js';
@@ -86,31 +86,12 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
     async (request) => {
       const { user } = identityOf(request);
       const { toAddress, amount, code } = request.body;
-      const sent = await withdraw(
-        {
-          ...payments,
-          checkTwoFactor: async (owner) => {
-            if (!owner.twoFactor.enabled) return ok(undefined);
-            const accepted = code
-              ? await acceptTwoFactorCode(
-                  { users: deps.store.users, vault: deps.vault, totp: deps.totp, clock: deps.clock },
-                  owner,
-                  code,
-                )
-              : false;
-            return accepted
-              ? ok(undefined)
-              : err(
-                  domainError(
-                    'INVALID_TWO_FACTOR_CODE',
-                    'A valid two-factor authentication code is required',
-                  ),
-                );
-          },
-        },
-        user,
-        { toAddress, amount, idempotencyKey: request.headers['idempotency-key'] ?? null },
-      );
+      const sent = await withdraw({ ...payments, totp: deps.totp }, user, {
+        toAddress,
+        amount,
+        twoFactorCode: code ?? null,
+        idempotencyKey: request.headers['idempotency-key'] ?? null,
+      });
       if (!sent.ok) throw sent.error;
       return {
         success: true as const,

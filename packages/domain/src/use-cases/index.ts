@@ -5,6 +5,7 @@ export * from './admin/set-customer-active.js';
 export * from './catalogue/manage-products.js';
 export * from './catalogue/product-fields.js';
 export * from './identity/index.js';
+export * from './ledger/own-transactions.js';
 export * from './payments/apply-transfer-effect.js';
 export * from './payments/merchant-wallet.js';
 export * from './payments/outgoing-reservations.js';

@@ -9,6 +9,7 @@ export * from './login-user.js';
 export * from './manage-sessions.js';
 export * from './refresh-session.js';
 export * from './register-user.js';
+export * from './room-access.js';
 export * from './start-session.js';
 export * from './two-factor-code.js';
 export * from './two-factor.js';

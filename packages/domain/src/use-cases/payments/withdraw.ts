@@ -3,9 +3,11 @@ import { MAX_WITHDRAWAL_SUN } from '../../money/limits.js';
 import { sunToTrx } from '../../money/sun.js';
 import { parseTrxAmount } from '../../money/trx-amount.js';
 import type { WithdrawalRecord } from '../../ports/idempotency-store.port.js';
+import type { TotpPort } from '../../ports/totp.port.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import type { User } from '../../users/user.js';
+import { acceptTwoFactorCode } from '../identity/two-factor-code.js';
 import type { PaymentDeps } from './payment-deps.js';
 import { recordOfClaim } from './recover-unrecorded-claims.js';
 import { type SentTransfer, sendClaimedTransfer } from './send-claimed-transfer.js';
@@ -17,14 +19,34 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export interface WithdrawalInput {
   readonly toAddress: string;
   readonly amount: unknown;
+  /** The TOTP code; required when the user has 2FA on. */
+  readonly twoFactorCode: string | null;
   /** Idempotency-Key header; without one every call is a new withdrawal. */
   readonly idempotencyKey: string | null;
 }
 
 export interface WithdrawalDeps extends PaymentDeps {
-  /** Checks the TOTP code when the user has 2FA on (identity use cases own that logic). */
-  readonly checkTwoFactor: (user: User) => Promise<Result<void, DomainError>>;
+  readonly totp: TotpPort;
 }
+
+/** With 2FA on, money leaves only with a fresh code (each code is accepted once). */
+const checkTwoFactor = async (
+  deps: WithdrawalDeps,
+  user: User,
+  code: string | null,
+): Promise<Result<void, DomainError>> => {
+  if (!user.twoFactor.enabled) return ok(undefined);
+  const accepted =
+    code !== null &&
+    (await acceptTwoFactorCode(
+      { users: deps.store.users, vault: deps.vault, totp: deps.totp, clock: deps.clock },
+      user,
+      code,
+    ));
+  return accepted
+    ? ok(undefined)
+    : err(domainError('INVALID_TWO_FACTOR_CODE', 'A valid two-factor authentication code is required'));
+};
 
 /**
  * Idempotency keys are scoped per (user, route), as Stripe scopes them: the same key sent to
@@ -95,7 +117,7 @@ export const withdraw = async (
   const existing = await earlier();
   if (existing) return replay(deps, existing, requestFingerprint);
 
-  const twoFactor = await deps.checkTwoFactor(user);
+  const twoFactor = await checkTwoFactor(deps, user, input.twoFactorCode);
   if (!twoFactor.ok) return twoFactor;
   if (!deps.chain.isValidAddress(input.toAddress)) {
     return err(domainError('INVALID_ADDRESS', 'toAddress is not a valid TRON address'));

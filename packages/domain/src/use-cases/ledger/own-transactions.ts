@@ -1,0 +1,39 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import type { TransactionListQuery, TransactionStore } from '../../ports/transaction-store.port.js';
+import { normalizePageRequest, type Page } from '../../shared/pagination.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { TransactionRecord } from '../../transactions/transaction.js';
+
+type Deps = { readonly transactions: TransactionStore };
+
+/**
+ * A user sees their own transactions: payments and withdrawals they sent, and refunds of their
+ * orders (recorded under the customer). Another user's transaction answers as missing, so ids
+ * cannot be probed.
+ */
+export const viewOwnTransaction = async (
+  deps: Deps,
+  userId: string,
+  transactionId: string,
+): Promise<Result<TransactionRecord, DomainError>> => {
+  const record = await deps.transactions.findById(transactionId);
+  if (!record || record.userId !== userId) {
+    return err(domainError('TRANSACTION_NOT_FOUND', 'Transaction not found'));
+  }
+  return ok(record);
+};
+
+/** The caller's transactions, newest first, filtered and paged by the list rules. */
+export const listOwnTransactions = async (
+  deps: Deps,
+  userId: string,
+  query: TransactionListQuery & { readonly limit?: unknown; readonly page?: unknown },
+): Promise<Result<Page<TransactionRecord>, DomainError>> => {
+  const page = normalizePageRequest(query.limit, query.page);
+  if (!page.ok) return page;
+  const filter = {
+    ...(query.type ? { type: query.type } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  };
+  return ok(await deps.transactions.listByUser(userId, filter, page.value));
+};
