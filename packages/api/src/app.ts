@@ -12,6 +12,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { OneLineRequestLog } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { strictBodiesPlugin } from './plugins/strict-bodies.js';
 import { adminCustomerRoutes } from './routes/admin-customers.routes.js';
 import { adminOrderRoutes } from './routes/admin-orders.routes.js';
 import { adminProductRoutes } from './routes/admin-products.routes.js';
@@ -112,6 +113,7 @@ export const buildApp = async ({
     refreshSecret: settings.jwtRefreshSecret,
   });
   await app.register(openApiPlugin);
+  await app.register(strictBodiesPlugin);
   await app.register(websocket);
 
   const routeOptions = { deps, settings };

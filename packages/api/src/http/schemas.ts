@@ -28,6 +28,12 @@ export const ErrorResponse = Type.Object(
   { additionalProperties: false, $id: 'ErrorResponse', description: 'Every error answer' },
 );
 
+/** The body of a write route that takes none: absent, `{}`, and nothing else. */
+export const NoBody = Type.Object(
+  {},
+  { additionalProperties: false, description: 'No body is taken: send none, or {}; any field is refused' },
+);
+
 export const MessageResponse = Type.Object({ message: Type.String() }, { additionalProperties: false });
 export const SuccessMessageResponse = Type.Object(
   { success: Type.Literal(true), message: Type.String() },

@@ -25,7 +25,11 @@ const textAjv = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+  // A body schema without properties means "no body": a request that sends none is fine.
+  const noBodyExpected =
+    httpPart === 'body' && Object.keys((schema as { properties?: object }).properties ?? {}).length === 0;
   return (data: unknown) => {
+    if ((data === undefined || data === null) && noBodyExpected) return { value: data };
     const illFormed = httpPart === 'body' ? firstIllFormedText(data) : null;
     if (illFormed !== null) return { error: illFormedTextFailure(illFormed) };
     return validate(data) ? { value: data } : { error: validationFailure(validate, httpPart) };
