@@ -183,7 +183,7 @@ describe('POST /api/orders/:id/pay', () => {
     expectError(await payRequest(h, shopper, 'not-an-id'), 400, 'INVALID_ID');
   });
 
-  it('refuses with 409 to pay again an order that was paid, completed and moved back to pending by an admin', async () => {
+  it('never lets a paid order be paid again: the override back to pending is refused (409 ORDER_HAS_PAYMENT)', async () => {
     const { shopper, productId } = await fundedShopperWithProduct(h, devnet, merchant, {
       price: 1,
       fundSun: 5_000_000,
@@ -199,9 +199,10 @@ describe('POST /api/orders/:id/pay', () => {
       headers: merchant.admin.jar.header(),
       payload: { status: 'pending' },
     });
-    expect(orderOf(override).status).toBe('pending');
+    expectError(override, 409, 'ORDER_HAS_PAYMENT');
+    expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
 
-    expectError(await payRequest(h, shopper, order._id), 409, 'PAYMENT_IN_PROGRESS');
+    expectError(await payRequest(h, shopper, order._id), 400, 'ORDER_NOT_PENDING');
 
     expect(await transfersBetween(devnet, shopper.address, merchant.address)).toHaveLength(1);
   });

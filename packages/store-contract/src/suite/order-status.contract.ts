@@ -167,6 +167,37 @@ export const describeOrderStatusContract = (harness: ContractHarness): void => {
       expect(!other.ok && other.error.code).toBe('PENDING_ORDER_EXISTS');
     });
 
+    it('refuses, in the same guarded write, to make pending again an order whose payment is live', async () => {
+      const toPending = (orderId: string) =>
+        store().orders.changeStatus(orderId, {
+          from: ['pending', 'completed', 'refunded', 'failed', 'cancelled'],
+          to: 'pending',
+          requireNoLivePayment: true,
+          at,
+        });
+      const withPayment = async (state: 'pending' | 'confirmed' | 'failed' | null) => {
+        const order = buildOrder();
+        await store().orders.create(order);
+        if (state !== null) {
+          const claim = buildTransferClaim();
+          await store().orders.claimTransfer(order.id, 'payment', claim);
+          if (state !== 'pending') await store().orders.settleClaim(order.id, 'payment', claim.txId, state);
+        }
+        await store().orders.changeStatus(order.id, { from: ['pending'], to: 'completed', at });
+        return order;
+      };
+      for (const live of ['pending', 'confirmed'] as const) {
+        const order = await withPayment(live);
+        expect(await toPending(order.id)).toEqual({ ok: false, error: 'STATUS_MISMATCH' });
+        expect((await store().orders.findById(order.id))?.status).toBe('completed');
+      }
+      for (const gone of ['failed', null] as const) {
+        const order = await withPayment(gone);
+        expect((await toPending(order.id)).ok).toBe(true);
+        expect((await store().orders.findById(order.id))?.status).toBe('pending');
+      }
+    });
+
     it('records only the first stock movement per line and kind', async () => {
       const order = buildOrder({ lines: [buildOrderLine(), buildOrderLine(), buildOrderLine()] });
       await store().orders.create(order);

@@ -7,9 +7,21 @@ import { err, type Result } from '../../shared/result.js';
 import type { PaymentDeps } from '../payments/payment-deps.js';
 import { releaseOrderStockIfDone } from '../payments/stock-reservations.js';
 
+const hasLivePayment = (order: Order | null): boolean =>
+  order?.payment?.state === 'pending' || order?.payment?.state === 'confirmed';
+
+const orderHasPayment = (): DomainError =>
+  domainError(
+    'ORDER_HAS_PAYMENT',
+    'This order has a payment that is claimed, pending or confirmed; it cannot be made pending again',
+  );
+
 /**
  * An admin sets pending, completed or refunded from any state. Only status, updatedAt and (if
- * given) transactionHash change: no stock moves and no transfer is made.
+ * given) transactionHash change: no stock moves and no transfer is made. Amended: back to
+ * `pending` only while the order has no payment claimed, pending or confirmed (409
+ * ORDER_HAS_PAYMENT), so no override leaves the customer with an order that can be neither paid
+ * nor cancelled; the store checks this in the same guarded write.
  */
 export const overrideOrderStatus = async (
   deps: { readonly orders: OrderStore; readonly clock: Clock } & Pick<PaymentDeps, 'store'>,
@@ -23,9 +35,12 @@ export const overrideOrderStatus = async (
   });
   if (!next.ok) return next;
   if (!order) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
+  const toPending = next.value === 'pending';
+  if (toPending && hasLivePayment(order)) return err(orderHasPayment());
   const changed = await deps.orders.changeStatus(orderId, {
     from: ORDER_STATUSES,
     to: next.value,
+    ...(toPending ? { requireNoLivePayment: true } : {}),
     ...(requested.transactionHash === undefined ? {} : { transactionHash: requested.transactionHash }),
     at: deps.clock.now(),
   });
@@ -43,5 +58,8 @@ export const overrideOrderStatus = async (
       }),
     );
   }
+  // The guarded write lost: a payment was claimed in between, or the order vanished.
+  const current = await deps.orders.findById(orderId);
+  if (toPending && hasLivePayment(current)) return err(orderHasPayment());
   return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
 };
