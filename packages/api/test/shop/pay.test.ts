@@ -11,7 +11,6 @@ import {
   devnetControls,
   fundedShopperWithProduct,
   type Merchant,
-  orderOf,
   paymentDepsOf,
   payRequest,
   placeOrder,
