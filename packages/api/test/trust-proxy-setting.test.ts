@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/load-config.js';
 import { parseTrustProxy } from '../src/config/trust-proxy.js';
 
 describe('TRUST_PROXY', () => {
@@ -25,5 +26,17 @@ describe('TRUST_PROXY', () => {
       expect(parsed.ok).toBe(false);
       if (!parsed.ok) expect(parsed.problem).toMatch(/^TRUST_PROXY: /);
     }
+  });
+
+  it('reaches the configuration, and a bad value refuses the start with one line naming it', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' })).toMatchObject({
+      ok: true,
+      config: { trustProxy: ['10.0.0.0/8'] },
+    });
+    expect(loadConfig({})).toMatchObject({ ok: true, config: { trustProxy: false } });
+    const refused = loadConfig({ TRUST_PROXY: 'true' });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok)
+      expect(refused.problems.filter((line) => line.startsWith('TRUST_PROXY: '))).toHaveLength(1);
   });
 });

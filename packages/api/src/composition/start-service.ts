@@ -81,6 +81,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       corsOrigins: config.corsOrigins,
       rateLimitMax: config.rateLimitMax,
       authRateLimitMax: config.authRateLimitMax,
+      trustProxy: config.trustProxy,
       logLevel: config.logLevel,
     },
   };

@@ -1,3 +1,4 @@
+import type { TrustProxy } from './trust-proxy.js';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface AppConfig {
@@ -9,6 +10,8 @@ export interface AppConfig {
   readonly corsOrigins: readonly string[];
   readonly rateLimitMax: number;
   readonly authRateLimitMax: number;
+  /** TRUST_PROXY: proxy hops or proxy addresses/CIDRs; false when unset. */
+  readonly trustProxy: TrustProxy;
   readonly listenerIntervalMs: number;
   readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
   readonly store:

@@ -1,4 +1,5 @@
 import type { AppConfig, LogLevel } from './config.js';
+import { parseTrustProxy } from './trust-proxy.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -90,6 +91,9 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
     }
   }
 
+  const trustProxy = parseTrustProxy(text('TRUST_PROXY'));
+  if (!trustProxy.ok) problems.push(trustProxy.problem);
+
   const config: AppConfig = {
     production,
     host: text('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1'),
@@ -99,6 +103,7 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
     corsOrigins,
     rateLimitMax: integer('RATE_LIMIT_MAX', 300, 1, 10_000_000),
     authRateLimitMax: integer('AUTH_RATE_LIMIT_MAX', 10, 1, 10_000_000),
+    trustProxy: trustProxy.ok ? trustProxy.value : false,
     listenerIntervalMs: integer('LISTENER_INTERVAL_MS', 15_000, 50, 86_400_000),
     argon2: {
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),
