@@ -58,6 +58,13 @@ export const describeChainContract = (harness: ChainHarness): void => {
       }
     });
 
+    it('names its network by the id of block 0, the same on every call', async () => {
+      const genesis = await world.chain.genesisBlockId();
+      expect(genesis).toMatch(/^[0-9a-f]{64}$/);
+      await world.confirm();
+      expect(await world.chain.genesisBlockId()).toBe(genesis);
+    });
+
     it('reports what was funded on the solidified chain', async () => {
       const wallet = await world.chain.createWallet();
       expect(await world.chain.getConfirmedBalance(wallet.address)).toBe(0);
@@ -206,6 +213,7 @@ export const describeChainContract = (harness: ChainHarness): void => {
       await expect(down.getConfirmedBalance(someone)).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.solidifiedHeadTime()).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.lookupTransfer('a'.repeat(64))).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
+      await expect(down.genesisBlockId()).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       const signed = await world.chain
         .signTransfer(
           { fromAddress: someone, toAddress: (await world.chain.createWallet()).address, amountSun: 1 },

@@ -16,6 +16,8 @@ export type BroadcastFault = 'reject' | 'drop' | 'timeout' | 'accept-timeout';
 export const NEW_ACCOUNT_FEE_SUN = 1_100_000;
 /** TronWeb sets a transfer's expiration 60 s after the head block it references. */
 const EXPIRATION_MS = 60_000;
+/** The in-memory chain's own block 0: no public network's. */
+export const MEMORY_GENESIS_BLOCK_ID = `${'0'.repeat(16)}${'ab'.repeat(24)}`;
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 interface Transfer {
@@ -151,6 +153,10 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
     },
     async isReachable() {
       return reachable;
+    },
+    async genesisBlockId() {
+      requireNode('read the genesis block');
+      return MEMORY_GENESIS_BLOCK_ID;
     },
   };
 

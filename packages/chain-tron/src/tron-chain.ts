@@ -185,6 +185,19 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
 
     solidifiedHeadTime,
 
+    async genesisBlockId() {
+      return readFromNode(
+        'read the genesis block',
+        () => tronWeb.fullNode.request('wallet/getblockbynum', { num: 0 }, 'post'),
+        (reply) => {
+          if (!isRecord(reply) || typeof reply.blockID !== 'string' || !/^[0-9a-f]{64}$/.test(reply.blockID)) {
+            throw new MalformedReplyError('the genesis block has no blockID');
+          }
+          return reply.blockID;
+        },
+      );
+    },
+
     async isReachable(): Promise<boolean> {
       try {
         // The listener needs the solidity endpoints as much as payments need the full node.

@@ -1,5 +1,21 @@
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AppConfig } from '../config/config.js';
 import type { RunningService } from './start-service.js';
+
+const networkLine = ({ network }: RunningService): string =>
+  network.checked
+    ? `${network.network} (verified by its genesis block)`
+    : `${network.network} by its genesis block (not checked: TRON_NETWORK is not set)`;
+
+/**
+ * The admin-creation command as it runs here: the built CLI beside this server, so it works in
+ * the Docker image (which has no pnpm) as well as in a checkout.
+ */
+const adminCreateCommand = (): string => {
+  const cli = fileURLToPath(new URL('../cli/admin-create.js', import.meta.url));
+  return `node ${relative(process.cwd(), cli)} --email <email> --password <password>`;
+};
 
 /** What a person starting the shop needs to know, once, on stdout. */
 export const printBanner = (service: RunningService, config: AppConfig): void => {
@@ -12,10 +28,15 @@ export const printBanner = (service: RunningService, config: AppConfig): void =>
     `  WebSocket  ${wsUrl}/api/ws`,
     `  Store      ${config.store.kind === 'mongodb' ? 'MongoDB' : `SQLite in ${config.dataDir}`}`,
     `  Chain      ${service.chain.description}`,
+    `  Network    ${networkLine(service)}`,
   ];
+  if (config.production && service.network.network === 'devnet') {
+    lines.push('  WARNING    TRON_NETWORK=devnet in production: payments are worthless devnet TRX');
+  }
   if (service.chain.devnet) lines.push(`  Devnet     ${service.chain.devnet.url}`);
   if (service.bootstrap.admin) lines.push(`  Admin      ${service.bootstrap.admin.email}`);
-  else lines.push('  Admin      none yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run pnpm admin:create');
+  else
+    lines.push(`  Admin      none yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run ${adminCreateCommand()}`);
   if (service.bootstrap.generatedCredentials) {
     lines.push(
       `  Admin password (shown once, change it): ${service.bootstrap.generatedCredentials.password}`,

@@ -21,11 +21,14 @@ import { keyVaultFromSecrets } from './key-vault-from-secrets.js';
 import { type OpenedChain, openConfiguredChain } from './open-chain.js';
 import { openConfiguredStore } from './open-store.js';
 import { sharedSerializerFactory } from './shared-serializers.js';
+import { type VerifiedNetwork, verifyNetwork } from './verify-network.js';
 
 export interface RunningService {
   readonly app: FastifyInstance;
   readonly url: string;
   readonly chain: OpenedChain;
+  /** The network the node serves, checked against TRON_NETWORK. */
+  readonly network: VerifiedNetwork;
   readonly bootstrap: BootstrapResult;
   readonly demoProductsCreated: number;
   /** Stops accepting, finishes in-flight requests, then closes the store and the devnet. */
@@ -56,6 +59,14 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     await store.close();
     throw error;
   });
+  const startupLog = deferredLogger();
+  const network = await verifyNetwork(chain.chain, config, startupLog.logger).catch(
+    async (error: unknown) => {
+      await store.close();
+      await chain.devnet?.stop();
+      throw error;
+    },
+  );
   const ids = createObjectIdGenerator();
   const hub = createRoomHub();
   const deps: AppDeps = {
@@ -92,7 +103,10 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   const bootstrapLog = deferredLogger();
   const [bootstrapped, built] = await Promise.allSettled([
     ensureBootstrapAdmin(identityDeps(deps, bootstrapLog.logger), config),
-    buildReadyApp(appOptions, (app) => bootstrapLog.attach(domainLogger(app.log))),
+    buildReadyApp(appOptions, (app) => {
+      bootstrapLog.attach(domainLogger(app.log));
+      startupLog.attach(domainLogger(app.log));
+    }),
   ]);
   if (built.status === 'rejected') {
     await store.close();
@@ -114,8 +128,9 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   try {
     if (bootstrapped.status === 'rejected') throw bootstrapped.reason;
     const bootstrap = bootstrapped.value;
+    // Demo products only where nothing is real: the in-process devnet, outside production.
     const demoProductsCreated =
-      config.chain.kind === 'devnet'
+      config.chain.kind === 'devnet' && !config.production
         ? await seedDemoProducts(
             { products: store.products, clock: systemClock, ids },
             bootstrap.admin?.id ?? null,
@@ -130,7 +145,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       intervalMs: config.listenerIntervalMs,
       instanceId: `${hostname()}:${process.pid}:${ids.newId()}`,
     });
-    return { app, url, chain, bootstrap, demoProductsCreated, stop: stopAll };
+    return { app, url, chain, network, bootstrap, demoProductsCreated, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

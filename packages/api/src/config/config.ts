@@ -1,3 +1,4 @@
+import type { TronNetwork } from './tron-network.js';
 import type { TrustProxy } from './trust-proxy.js';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -26,6 +27,11 @@ export interface AppConfig {
         readonly airdropTrx: number;
       }
     | { readonly kind: 'tron'; readonly fullHost: string; readonly apiKey: string | null };
+  /**
+   * TRON_NETWORK, checked against the node's genesis block at start. null: a node given by
+   * TRON_FULL_HOST outside production without a declared network (not verified, only logged).
+   */
+  readonly tronNetwork: TronNetwork | null;
   readonly merchantWalletAddress: string | null;
   /** Secrets given by the environment; missing ones are generated into DATA_DIR outside production. */
   readonly secrets: {

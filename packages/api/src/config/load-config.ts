@@ -1,4 +1,5 @@
 import type { AppConfig, LogLevel } from './config.js';
+import { isTronNetwork, TRON_NETWORKS } from './tron-network.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -69,6 +70,15 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
 
   const mongoUri = url('MONGODB_URI');
   const tronFullHost = url('TRON_FULL_HOST');
+  const networkText = text('TRON_NETWORK');
+  const tronNetwork = networkText === null ? null : isTronNetwork(networkText) ? networkText : undefined;
+  if (tronNetwork === undefined) problems.push(`TRON_NETWORK: must be one of ${TRON_NETWORKS.join(', ')}`);
+  if (production && networkText === null) {
+    problems.push(`TRON_NETWORK: required when NODE_ENV=production (one of ${TRON_NETWORKS.join(', ')})`);
+  }
+  if (tronNetwork && tronNetwork !== 'devnet' && tronFullHost === null) {
+    problems.push(`TRON_FULL_HOST: required when TRON_NETWORK is ${tronNetwork} (the node to use)`);
+  }
   const merchant = text('MERCHANT_WALLET_ADDRESS');
   if (merchant !== null && !/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(merchant)) {
     problems.push('MERCHANT_WALLET_ADDRESS: must be a TRON base58 address (T...)');
@@ -121,6 +131,8 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
           solidDepth: integer('DEVNET_SOLID_DEPTH', 3, 0, 100),
           airdropTrx: integer('DEVNET_AIRDROP_TRX', 1_000, 0, 1_000_000),
         },
+    // Without a declared network, the in-process devnet is the devnet; a given node stays unverified.
+    tronNetwork: tronNetwork ?? (tronFullHost === null ? 'devnet' : null),
     merchantWalletAddress: merchant,
     secrets: {
       jwtAccess: secret('JWT_ACCESS_SECRET', 32),

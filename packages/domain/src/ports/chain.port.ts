@@ -64,4 +64,6 @@ export interface ChainPort {
   /** Timestamp of the solidified head block: the chain's clock for expiry judgements. */
   solidifiedHeadTime(): Promise<Date>;
   isReachable(): Promise<boolean>;
+  /** The block id of block 0: which network the node serves (mainnet, Nile, Shasta, a devnet). */
+  genesisBlockId(): Promise<string>;
 }
