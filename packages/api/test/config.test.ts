@@ -13,6 +13,8 @@ const PRODUCTION = {
   JWT_ACCESS_SECRET: 'a'.repeat(40),
   JWT_REFRESH_SECRET: 'r'.repeat(40),
   WALLET_ENCRYPTION_KEY: HEX_KEY,
+  TRON_NETWORK: 'mainnet',
+  TRON_FULL_HOST: 'https://api.trongrid.io',
 } as const;
 
 const problemsOf = (env: Record<string, string | undefined>): string[] => {
@@ -95,12 +97,13 @@ describe('loadConfig', () => {
       'JWT_ACCESS_SECRET',
       'JWT_REFRESH_SECRET',
       'WALLET_ENCRYPTION_KEY',
+      'TRON_NETWORK',
       'PORT',
       'LOG_LEVEL',
     ]) {
       expect(problems.filter((line) => line.includes(variable)).length, variable).toBeGreaterThanOrEqual(1);
     }
-    expect(problems).toHaveLength(5);
+    expect(problems).toHaveLength(6);
   });
 });
 
@@ -121,6 +124,8 @@ describe('the server process', () => {
             NODE_ENV: 'production',
             JWT_REFRESH_SECRET: PRODUCTION.JWT_REFRESH_SECRET,
             WALLET_ENCRYPTION_KEY: PRODUCTION.WALLET_ENCRYPTION_KEY,
+            TRON_NETWORK: PRODUCTION.TRON_NETWORK,
+            TRON_FULL_HOST: PRODUCTION.TRON_FULL_HOST,
             DATA_DIR: join(tmpdir(), 'trx-shop-never-created'),
           },
           stdio: ['ignore', 'ignore', 'pipe'],

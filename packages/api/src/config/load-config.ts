@@ -76,7 +76,7 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
   if (production && networkText === null) {
     problems.push(`TRON_NETWORK: required when NODE_ENV=production (one of ${TRON_NETWORKS.join(', ')})`);
   }
-  if (tronNetwork && tronNetwork !== 'devnet' && tronFullHost === null) {
+  if (tronNetwork && tronNetwork !== 'devnet' && text('TRON_FULL_HOST') === null) {
     problems.push(`TRON_FULL_HOST: required when TRON_NETWORK is ${tronNetwork} (the node to use)`);
   }
   const merchant = text('MERCHANT_WALLET_ADDRESS');
