@@ -1,7 +1,9 @@
 import { printBanner } from './composition/banner.js';
 import { type RunningService, startService } from './composition/start-service.js';
+import { loadDotEnv } from './config/dotenv.js';
 import { loadConfig } from './config/load-config.js';
 
+loadDotEnv();
 const loaded = loadConfig(process.env);
 if (!loaded.ok) {
   for (const problem of loaded.problems) console.error(`config: ${problem}`);
