@@ -1,18 +1,41 @@
-import { createAccount } from '@trx-shop/domain';
+import { createAccount, emailProblem } from '@trx-shop/domain';
 import { createArgon2Hasher } from '../adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
 import { systemClock } from '../adapters/system-clock.js';
 import { keyVaultFromSecrets } from '../composition/key-vault-from-secrets.js';
 import { argument, offlineChain, openCliContext } from './cli-context.js';
+import { readPassword } from './read-password.js';
 
-/** `pnpm admin:create --email a@b.c --username boss --password '...'` (or ADMIN_* variables). */
-const email = argument('email') ?? process.env.ADMIN_EMAIL;
-const password = argument('password') ?? process.env.ADMIN_PASSWORD;
-const username = argument('username') ?? process.env.ADMIN_USERNAME ?? email?.split('@')[0];
-if (!email || !password || !username) {
-  console.error('usage: pnpm admin:create --email <email> --password <password> [--username <name>]');
+const USAGE = [
+  'usage: pnpm admin:create --email <email> [--username <name>]',
+  '  (in the Docker image: node dist/cli/admin-create.js --email <email> [--username <name>])',
+  'The password comes from ADMIN_PASSWORD, from standard input when piped, or from a prompt that',
+  'does not echo; never from the command line. ADMIN_EMAIL and ADMIN_USERNAME work as the flags.',
+].join('\n');
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (process.argv.includes('--password')) {
+  console.error(
+    'admin:create: --password is not accepted (it would show in ps); use ADMIN_PASSWORD, stdin or the prompt',
+  );
   process.exit(2);
 }
+const email = argument('email') ?? process.env.ADMIN_EMAIL;
+if (!email) {
+  console.error(USAGE);
+  process.exit(2);
+}
+// The email first: a wrong one is named as such, not as a username derived from it.
+const badEmail = emailProblem(email);
+if (badEmail) {
+  console.error(`admin:create: VALIDATION_ERROR: ${badEmail.message}`);
+  process.exit(1);
+}
+const username = argument('username') ?? process.env.ADMIN_USERNAME ?? email.split('@')[0] ?? '';
+const password = await readPassword();
 
 const { config, secrets, store } = await openCliContext();
 try {

@@ -14,7 +14,7 @@ const networkLine = ({ network }: RunningService): string =>
  */
 const adminCreateCommand = (): string => {
   const cli = fileURLToPath(new URL('../cli/admin-create.js', import.meta.url));
-  return `node ${relative(process.cwd(), cli)} --email <email> --password <password>`;
+  return `node ${relative(process.cwd(), cli)} --email <email>`;
 };
 
 /** What a person starting the shop needs to know, once, on stdout. */

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const runCli = (args: readonly string[], dataDir: string) =>
+const runCli = (
+  args: readonly string[],
+  dataDir: string,
+  options: { stdin?: string; env?: Record<string, string> } = {},
+) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -21,10 +25,12 @@ const runCli = (args: readonly string[], dataDir: string) =>
           DATA_DIR: dataDir,
           ARGON2_MEMORY_KIB: '1024',
           ARGON2_TIME_COST: '1',
+          ...options.env,
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['pipe', 'pipe', 'pipe'],
       },
     );
+    child.stdin.end(options.stdin ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -45,10 +51,10 @@ describe('pnpm admin:create', () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('creates an admin with a sealed custodial wallet in the configured store, and refuses a taken email', async () => {
-    const first = await runCli(
-      ['--email', 'Chief@Shop.test', '--password', 'a long password', '--username', 'chief'],
-      dataDir,
-    );
+    // The password arrives on standard input, never on the command line.
+    const first = await runCli(['--email', 'Chief@Shop.test', '--username', 'chief'], dataDir, {
+      stdin: 'a long password\n',
+    });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('admin created: Chief@Shop.test');
 
@@ -64,17 +70,42 @@ describe('pnpm admin:create', () => {
       await store.close();
     }
 
-    const again = await runCli(
-      ['--email', 'chief@shop.test', '--password', 'another password', '--username', 'other'],
-      dataDir,
-    );
+    // Email and password from the environment (as the bootstrap admin takes them).
+    const again = await runCli(['--username', 'other'], dataDir, {
+      env: { ADMIN_EMAIL: 'chief@shop.test', ADMIN_PASSWORD: 'another password' },
+    });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('EMAIL_TAKEN');
   }, 60_000);
 
   it('prints its usage and exits 2 without an email', async () => {
-    const run = await runCli(['--password', 'a long password'], dataDir);
+    const run = await runCli([], dataDir, { stdin: 'a long password\n' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('usage: pnpm admin:create');
+  }, 30_000);
+
+  it('--help prints the usage and exits 0', async () => {
+    const run = await runCli(['--help'], dataDir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('usage: pnpm admin:create');
+    expect(run.stdout).toContain('never from the command line');
+  }, 30_000);
+
+  it('refuses a password on the command line (it would show in ps), creating nothing', async () => {
+    const run = await runCli(['--email', 'argv@shop.test', '--password', 'visible password'], dataDir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--password is not accepted');
+    const store = await openSqliteStore({ filename: join(dataDir, 'trx-shop.sqlite') });
+    try {
+      expect(await store.users.findByEmail('argv@shop.test')).toBeNull();
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
+
+  it('checks the email before the username derived from it', async () => {
+    const run = await runCli(['--email', 'ab'], dataDir, { stdin: 'a long password\n' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('admin:create: VALIDATION_ERROR: Please provide a valid email');
   }, 30_000);
 });
