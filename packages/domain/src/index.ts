@@ -32,6 +32,7 @@ export * from './stats/trend.js';
 export * from './transactions/transaction.js';
 export * from './transactions/transaction-status.js';
 export * from './users/country-codes.js';
+export * from './users/sealed-secret.js';
 export * from './users/session.js';
 export * from './users/user.js';
 export type * from './ports/totp.port.js';

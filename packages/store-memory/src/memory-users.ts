@@ -3,8 +3,10 @@ import {
   domainError,
   err,
   isWithin,
+  keyIdOfSealed,
   ok,
   type Order,
+  type SealedSecretSample,
   type User,
   type UserStore,
 } from '@trx-shop/domain';
@@ -110,6 +112,22 @@ export const createMemoryUsers = ({ users, orders }: Pick<Tables, 'users' | 'ord
         .filter((user) => user.wallet.encryptedPrivateKey !== null && (afterId === null || user.id > afterId))
         .sort((a, b) => (a.id < b.id ? -1 : 1))
         .slice(0, limit);
+    },
+
+    async sealedSecretSamples() {
+      const samples = new Map<string, SealedSecretSample>();
+      for (const user of [...users.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+        for (const [kind, sealed] of [
+          ['wallet-key', user.wallet.encryptedPrivateKey],
+          ['totp-secret', user.twoFactor.encryptedSecret],
+        ] as const) {
+          if (!sealed) continue;
+          const keyId = keyIdOfSealed(sealed);
+          if (!samples.has(`${kind}:${keyId}`))
+            samples.set(`${kind}:${keyId}`, { kind, keyId, userId: user.id, sealed });
+        }
+      }
+      return [...samples.values()];
     },
 
     async firstAdmin() {

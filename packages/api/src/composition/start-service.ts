@@ -17,6 +17,7 @@ import { startSettlementListener } from './settlement-listener.js';
 import { type BootstrapResult, ensureBootstrapAdmin } from './bootstrap-admin.js';
 import { seedDemoProducts } from './demo-products.js';
 import { deferredLogger } from './deferred-logger.js';
+import { checkSealedKeys } from './check-sealed-keys.js';
 import { keyVaultFromSecrets } from './key-vault-from-secrets.js';
 import { type OpenedChain, openConfiguredChain } from './open-chain.js';
 import { openConfiguredStore } from './open-store.js';
@@ -55,6 +56,18 @@ const buildReadyApp = async (
 export const startService = async (config: AppConfig): Promise<RunningService> => {
   const secrets = await resolveSecrets(config);
   const store = await openConfiguredStore(config);
+  const vault = keyVaultFromSecrets(secrets.walletKey, config.secrets.previousWalletKeys);
+  const keyProblem = await checkSealedKeys(store.users, vault, {
+    current: secrets.walletKey,
+    previous: config.secrets.previousWalletKeys,
+  }).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
+  if (keyProblem !== null) {
+    await store.close();
+    throw new Error(keyProblem);
+  }
   const chain = await openConfiguredChain(config).catch(async (error: unknown) => {
     await store.close();
     throw error;
@@ -72,7 +85,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   const deps: AppDeps = {
     store,
     chain: chain.chain,
-    vault: keyVaultFromSecrets(secrets.walletKey, config.secrets.previousWalletKeys),
+    vault,
     passwords: createArgon2Hasher(config.argon2),
     totp: createOtplibTotp(),
     clock: systemClock,

@@ -39,6 +39,13 @@ export interface CustomerStatsFigures {
   readonly volumeSun: { readonly current: Sun; readonly previous: Sun };
 }
 
+export interface SealedSecretSample {
+  readonly kind: 'wallet-key' | 'totp-secret';
+  readonly keyId: string;
+  readonly userId: string;
+  readonly sealed: string;
+}
+
 export interface UserStore {
   /** Email and username are unique case-insensitively: EMAIL_TAKEN / USERNAME_TAKEN. */
   insert(user: User): Promise<Result<User, DomainError>>;
@@ -63,6 +70,12 @@ export interface UserStore {
   replaceWalletKey(id: string, expected: string, replacement: string): Promise<boolean>;
   /** Users holding a sealed wallet key, by id ascending, after `afterId` (for key rotation). */
   listWithWalletKeys(afterId: string | null, limit: number): Promise<readonly User[]>;
+  /**
+   * One record per master-key id in use, for wallet keys and TOTP secrets each: the key ids come
+   * from the sealed values' `<keyId>:` prefix. Start-up checks each id has a configured key that
+   * opens its sample.
+   */
+  sealedSecretSamples(): Promise<readonly SealedSecretSample[]>;
   /** The first admin by creation time: its wallet is the merchant wallet. */
   firstAdmin(): Promise<User | null>;
   /** Customers (role `user`), newest first. */

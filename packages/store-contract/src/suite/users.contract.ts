@@ -133,5 +133,50 @@ export const describeUserContract = (harness: ContractHarness): void => {
       for (const user of [late, earlierCustomer, early]) await store().users.insert(user);
       expect((await store().users.firstAdmin())?.id).toBe(early.id);
     });
+
+    it('samples one record per master-key id in use, for wallet keys and TOTP secrets each', async () => {
+      const sealedWith = (keyId: string, n: number) => `${keyId}:c2VhbGVk${n}`;
+      const users = [
+        buildUser({
+          wallet: {
+            address: 'TWalletAxxxxxxxxxxxxxxxxxxxxxxxxxx',
+            encryptedPrivateKey: sealedWith('kold', 1),
+            externalAddress: null,
+          },
+        }),
+        buildUser({
+          wallet: {
+            address: 'TWalletBxxxxxxxxxxxxxxxxxxxxxxxxxx',
+            encryptedPrivateKey: sealedWith('kold', 2),
+            externalAddress: null,
+          },
+        }),
+        buildUser({
+          wallet: {
+            address: 'TWalletCxxxxxxxxxxxxxxxxxxxxxxxxxx',
+            encryptedPrivateKey: sealedWith('knew', 3),
+            externalAddress: null,
+          },
+          twoFactor: { enabled: true, encryptedSecret: sealedWith('kold', 4), lastAcceptedStep: null },
+        }),
+        buildUser({ wallet: { address: null, encryptedPrivateKey: null, externalAddress: null } }),
+      ];
+      for (const user of users) expect((await store().users.insert(user)).ok).toBe(true);
+
+      const samples = await store().users.sealedSecretSamples();
+
+      expect(samples.map(({ kind, keyId }) => `${kind} ${keyId}`).sort()).toEqual([
+        'totp-secret kold',
+        'wallet-key knew',
+        'wallet-key kold',
+      ]);
+      for (const sample of samples) {
+        const owner = users.find((user) => user.id === sample.userId);
+        const field =
+          sample.kind === 'wallet-key' ? owner?.wallet.encryptedPrivateKey : owner?.twoFactor.encryptedSecret;
+        expect(field).toBe(sample.sealed);
+        expect(sample.sealed.startsWith(`${sample.keyId}:`)).toBe(true);
+      }
+    });
   });
 };

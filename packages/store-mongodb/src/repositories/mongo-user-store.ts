@@ -1,4 +1,6 @@
 import {
+  keyIdOfSealed,
+  type SealedSecretSample,
   type DomainError,
   domainError,
   err,
@@ -122,6 +124,35 @@ export const createMongoUserStore = (
         .limit(limit)
         .toArray();
       return documents.map(userFromDocument);
+    },
+
+    async sealedSecretSamples() {
+      // A projected walk in _id order (the stand-in has no reliable $split for a $group): light,
+      // once per start, and the first record per key id is kept.
+      const samples = new Map<string, SealedSecretSample>();
+      const cursor = users
+        .find(
+          {
+            $or: [
+              { 'wallet.encryptedPrivateKey': { $type: 'string' } },
+              { 'twoFactor.encryptedSecret': { $type: 'string' } },
+            ],
+          },
+          { projection: { 'wallet.encryptedPrivateKey': 1, 'twoFactor.encryptedSecret': 1 } },
+        )
+        .sort({ _id: 1 });
+      for await (const document of cursor) {
+        for (const [kind, sealed] of [
+          ['wallet-key', document.wallet?.encryptedPrivateKey],
+          ['totp-secret', document.twoFactor?.encryptedSecret],
+        ] as const) {
+          if (!sealed) continue;
+          const keyId = keyIdOfSealed(sealed);
+          if (!samples.has(`${kind}:${keyId}`))
+            samples.set(`${kind}:${keyId}`, { kind, keyId, userId: document._id, sealed });
+        }
+      }
+      return [...samples.values()];
     },
 
     async firstAdmin() {

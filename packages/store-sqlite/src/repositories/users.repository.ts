@@ -1,4 +1,5 @@
 import {
+  type SealedSecretSample,
   type DomainError,
   domainError,
   err,
@@ -152,6 +153,29 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
         .prepare<[string, number], UserRow>(USER_SQL.withWalletKeys)
         .all(afterId ?? BEFORE_ALL_IDS, limit)
         .map(userFromRow);
+    },
+
+    async sealedSecretSamples() {
+      const samples: SealedSecretSample[] = [];
+      for (const [kind, column] of [
+        ['wallet-key', 'wallet_encrypted_key'],
+        ['totp-secret', 'two_factor_secret'],
+      ] as const) {
+        // One scan grouped by the key-id prefix: a handful of rows whatever the user count.
+        const rows = db
+          .prepare<[], { key_id: string; user_id: string }>(
+            `SELECT substr(${column}, 1, instr(${column}, ':') - 1) AS key_id, MIN(id) AS user_id FROM users ` +
+              `WHERE ${column} IS NOT NULL AND ${column} <> '' GROUP BY key_id`,
+          )
+          .all();
+        for (const row of rows) {
+          const sealed = db
+            .prepare<[string], { sealed: string }>(`SELECT ${column} AS sealed FROM users WHERE id = ?`)
+            .get(row.user_id)?.sealed;
+          if (sealed) samples.push({ kind, keyId: row.key_id, userId: row.user_id, sealed });
+        }
+      }
+      return samples;
     },
 
     async firstAdmin() {
