@@ -107,6 +107,20 @@ export const createMemoryUsers = ({ users, orders }: Pick<Tables, 'users' | 'ord
       return true;
     },
 
+    async replaceTwoFactorSecret(id, expected, replacement) {
+      const user = users.get(id);
+      if (!user || user.twoFactor.encryptedSecret !== expected) return false;
+      users.set(id, { ...user, twoFactor: { ...user.twoFactor, encryptedSecret: replacement } });
+      return true;
+    },
+
+    async listWithTwoFactorSecrets(afterId, limit) {
+      return [...users.values()]
+        .filter((user) => user.twoFactor.encryptedSecret !== null && (afterId === null || user.id > afterId))
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .slice(0, limit);
+    },
+
     async listWithWalletKeys(afterId, limit) {
       return [...users.values()]
         .filter((user) => user.wallet.encryptedPrivateKey !== null && (afterId === null || user.id > afterId))

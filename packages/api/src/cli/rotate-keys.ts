@@ -36,3 +36,30 @@ export const rotateWalletKeys = async (users: UserStore, vault: KeyVault): Promi
   }
   return { rotated, alreadyCurrent, changedMeanwhile };
 };
+
+/**
+ * Re-seals every TOTP secret not under the current master key, as `rotateWalletKeys` does wallet
+ * keys: opened with its old key first, replaced with a guarded write, resumable.
+ */
+export const rotateTwoFactorSecrets = async (users: UserStore, vault: KeyVault): Promise<RotationReport> => {
+  let rotated = 0;
+  let alreadyCurrent = 0;
+  let changedMeanwhile = 0;
+  let afterId: string | null = null;
+  for (;;) {
+    const batch = await users.listWithTwoFactorSecrets(afterId, BATCH);
+    if (batch.length === 0) break;
+    for (const user of batch) {
+      const sealed = user.twoFactor.encryptedSecret;
+      if (!sealed || !vault.needsRotation(sealed)) {
+        alreadyCurrent += 1;
+        continue;
+      }
+      const resealed = await vault.seal(await vault.open(sealed, user.id), user.id);
+      if (await users.replaceTwoFactorSecret(user.id, sealed, resealed)) rotated += 1;
+      else changedMeanwhile += 1;
+    }
+    afterId = batch.at(-1)?.id ?? null;
+  }
+  return { rotated, alreadyCurrent, changedMeanwhile };
+};

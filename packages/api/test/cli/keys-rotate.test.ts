@@ -5,7 +5,7 @@ import { buildUser } from '@trx-shop/store-contract';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { type RunningDevnet, startDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rotateWalletKeys } from '../../src/cli/rotate-keys.js';
+import { rotateTwoFactorSecrets, rotateWalletKeys } from '../../src/cli/rotate-keys.js';
 
 const OLD = 'k-old';
 const NEW = 'k-new';
@@ -116,6 +116,53 @@ describe('rotateWalletKeys', () => {
       for (const wallet of wallets) {
         const sealed = (await store.users.findById(wallet.id))?.wallet.encryptedPrivateKey ?? '';
         expect(await newOnlyVault.open(sealed, wallet.id)).toBe(wallet.privateKey);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('rotateTwoFactorSecrets', () => {
+  it('re-seals every TOTP secret under the new key, resumably; each opens with the new key alone', async () => {
+    const store = await openSqliteStore({ filename: ':memory:' });
+    try {
+      const holders: { id: string; secret: string }[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        const user = buildUser({ username: `totp${index}`, email: `totp${index}@example.com` });
+        const secret = `SECRET${index}ABCDEFGHIJ`;
+        await store.users.insert({
+          ...user,
+          twoFactor: {
+            enabled: true,
+            encryptedSecret: await oldVault.seal(secret, user.id),
+            lastAcceptedStep: 7,
+          },
+        });
+        holders.push({ id: user.id, secret });
+      }
+      let writes = 0;
+      const crashingUsers: UserStore = Object.create(store.users, {
+        replaceTwoFactorSecret: {
+          value: async (id: string, expected: string, replacement: string) => {
+            writes += 1;
+            if (writes > 2) throw new Error('killed');
+            return store.users.replaceTwoFactorSecret(id, expected, replacement);
+          },
+        },
+      });
+      await expect(rotateTwoFactorSecrets(crashingUsers, rotatingVault)).rejects.toThrow('killed');
+      expect(await rotateTwoFactorSecrets(store.users, rotatingVault)).toEqual({
+        rotated: 2,
+        alreadyCurrent: 2,
+        changedMeanwhile: 0,
+      });
+      for (const holder of holders) {
+        const stored = await store.users.findById(holder.id);
+        expect(stored?.twoFactor).toMatchObject({ enabled: true, lastAcceptedStep: 7 });
+        expect(await newOnlyVault.open(stored?.twoFactor.encryptedSecret ?? '', holder.id)).toBe(
+          holder.secret,
+        );
       }
     } finally {
       await store.close();

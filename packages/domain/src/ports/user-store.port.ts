@@ -68,6 +68,10 @@ export interface UserStore {
    * and never overwrites a key another writer changed).
    */
   replaceWalletKey(id: string, expected: string, replacement: string): Promise<boolean>;
+  /** Replaces a sealed TOTP secret only if it still equals `expected` (key rotation). */
+  replaceTwoFactorSecret(id: string, expected: string, replacement: string): Promise<boolean>;
+  /** Users holding a sealed TOTP secret, by id ascending, after `afterId` (for key rotation). */
+  listWithTwoFactorSecrets(afterId: string | null, limit: number): Promise<readonly User[]>;
   /** Users holding a sealed wallet key, by id ascending, after `afterId` (for key rotation). */
   listWithWalletKeys(afterId: string | null, limit: number): Promise<readonly User[]>;
   /**

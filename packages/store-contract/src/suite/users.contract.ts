@@ -178,5 +178,25 @@ export const describeUserContract = (harness: ContractHarness): void => {
         expect(sample.sealed.startsWith(`${sample.keyId}:`)).toBe(true);
       }
     });
+
+    it('lists users with a sealed TOTP secret by id and replaces one only if it is still the one read', async () => {
+      const [a, b, none] = [
+        buildUser({ twoFactor: { enabled: true, encryptedSecret: 'kold:AAAA', lastAcceptedStep: null } }),
+        buildUser({ twoFactor: { enabled: false, encryptedSecret: 'kold:BBBB', lastAcceptedStep: null } }),
+        buildUser(),
+      ];
+      for (const user of [a, b, none]) await store().users.insert(user);
+      const ids = [a.id, b.id].sort();
+      expect((await store().users.listWithTwoFactorSecrets(null, 10)).map((user) => user.id)).toEqual(ids);
+      expect(
+        (await store().users.listWithTwoFactorSecrets(ids[0] ?? null, 10)).map((user) => user.id),
+      ).toEqual([ids[1]]);
+      expect(await store().users.replaceTwoFactorSecret(a.id, 'kold:AAAA', 'knew:CCCC')).toBe(true);
+      expect(await store().users.replaceTwoFactorSecret(a.id, 'kold:AAAA', 'knew:DDDD')).toBe(false);
+      expect((await store().users.findById(a.id))?.twoFactor).toMatchObject({
+        enabled: true,
+        encryptedSecret: 'knew:CCCC',
+      });
+    });
   });
 };

@@ -114,6 +114,26 @@ export const createMongoUserStore = (
       return result.matchedCount === 1;
     },
 
+    async replaceTwoFactorSecret(id, expected, replacement) {
+      const result = await users.updateOne(
+        { _id: id, 'twoFactor.encryptedSecret': expected },
+        { $set: { 'twoFactor.encryptedSecret': replacement } },
+      );
+      return result.matchedCount === 1;
+    },
+
+    async listWithTwoFactorSecrets(afterId, limit) {
+      const documents = await users
+        .find({
+          'twoFactor.encryptedSecret': { $ne: null },
+          ...(afterId === null ? {} : { _id: { $gt: afterId } }),
+        })
+        .sort({ _id: 1 })
+        .limit(limit)
+        .toArray();
+      return documents.map(userFromDocument);
+    },
+
     async listWithWalletKeys(afterId, limit) {
       const documents = await users
         .find({

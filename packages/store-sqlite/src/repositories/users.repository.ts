@@ -148,6 +148,22 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
       return result.changes === 1;
     },
 
+    async replaceTwoFactorSecret(id, expected, replacement) {
+      const result = db
+        .prepare('UPDATE users SET two_factor_secret = ? WHERE id = ? AND two_factor_secret = ?')
+        .run(replacement, id, expected);
+      return result.changes === 1;
+    },
+
+    async listWithTwoFactorSecrets(afterId, limit) {
+      return db
+        .prepare<[string, number], UserRow>(
+          `SELECT ${USER_COLUMNS} FROM users WHERE two_factor_secret IS NOT NULL AND id > ? ORDER BY id LIMIT ?`,
+        )
+        .all(afterId ?? BEFORE_ALL_IDS, limit)
+        .map(userFromRow);
+    },
+
     async listWithWalletKeys(afterId, limit) {
       return db
         .prepare<[string, number], UserRow>(USER_SQL.withWalletKeys)
