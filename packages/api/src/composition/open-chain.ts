@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTronChain } from '@trx-shop/chain-tron';
 import type { ChainPort, WalletFunding } from '@trx-shop/domain';
@@ -14,7 +15,20 @@ export interface OpenedChain {
   readonly devnet: RunningDevnet | null;
   readonly funding: WalletFunding | null;
   readonly description: string;
+  /** Something the operator should read in the log (a devnet port that had to change). */
+  readonly notice: string | null;
 }
+
+const DEVNET_PORT_FILE = 'devnet-port';
+
+const readStoredPort = async (file: string): Promise<number | null> => {
+  try {
+    const port = Number((await readFile(file, 'utf8')).trim());
+    return Number.isInteger(port) && port > 0 && port < 65_536 ? port : null;
+  } catch {
+    return null;
+  }
+};
 
 export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChain> => {
   if (config.chain.kind === 'tron') {
@@ -26,18 +40,36 @@ export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChai
       }),
       devnet: null,
       funding: null,
+      notice: null,
       description: `TRON node ${config.chain.fullHost}`,
     };
   }
   // Loaded only for the embedded default: a real network never needs the devnet's code.
   const { startDevnet } = await import('@trx-shop/tron-devnet');
-  const devnet = await startDevnet({
-    port: config.chain.port,
-    blockIntervalMs: config.chain.blockIntervalMs,
-    solidDepth: config.chain.solidDepth,
-    statePath: join(config.dataDir, DEVNET_STATE_FILE),
-  });
+  const chainConfig = config.chain;
+  const start = (port: number) =>
+    startDevnet({
+      port,
+      blockIntervalMs: chainConfig.blockIntervalMs,
+      solidDepth: chainConfig.solidDepth,
+      statePath: join(config.dataDir, DEVNET_STATE_FILE),
+    });
+  // The devnet keeps its port across restarts (wallets, bookmarks and a running `pnpm demo`
+  // point at it): DEVNET_PORT when set, else the port stored in DATA_DIR, else a free one.
+  const portFile = join(config.dataDir, DEVNET_PORT_FILE);
+  const stored = chainConfig.port === 0 ? await readStoredPort(portFile) : null;
+  let notice: string | null = null;
+  let devnet: Awaited<ReturnType<typeof start>>;
+  try {
+    devnet = await start(chainConfig.port !== 0 ? chainConfig.port : (stored ?? 0));
+  } catch (error) {
+    if (stored === null || (error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
+    devnet = await start(0);
+    notice = `the devnet's stored port ${stored} is taken; it now listens on ${new URL(devnet.url).port}`;
+  }
+  if (chainConfig.port === 0) await writeFile(portFile, `${new URL(devnet.url).port}\n`);
   return {
+    notice,
     chain: createTronChain({ fullHost: devnet.url, timeoutMs: NODE_TIMEOUT_MS }),
     devnet,
     funding: devnetFunding(devnet, config.chain.airdropTrx * 1_000_000),

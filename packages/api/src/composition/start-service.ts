@@ -73,6 +73,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     throw error;
   });
   const startupLog = deferredLogger();
+  if (chain.notice) startupLog.logger.warn({}, chain.notice);
   const network = await verifyNetwork(chain.chain, config, startupLog.logger).catch(
     async (error: unknown) => {
       await store.close();
