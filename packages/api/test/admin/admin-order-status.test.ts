@@ -1,5 +1,5 @@
 import type { Order, OrderStatus, Product } from '@trx-shop/domain';
-import { buildProduct, newObjectId } from '@trx-shop/store-contract';
+import { buildProduct, buildTransferClaim, newObjectId } from '@trx-shop/store-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json, type LoggedIn, register } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -43,6 +43,33 @@ const customerWithOrder = async (status: OrderStatus) => {
   return { customer, order, walletAddress: stored?.wallet.address ?? '' };
 };
 
+type ClaimState = 'pending' | 'confirmed' | 'failed';
+
+/**
+ * A customer's order whose payment claim (stored as pay stores it: the claim, then its outcome)
+ * is in `claim`, then moved to `status` by a guarded status change.
+ */
+const customerWithPayment = async (claim: ClaimState, status: OrderStatus) => {
+  const { customer, order } = await customerWithOrder('pending');
+  const payment = buildTransferClaim({
+    amountSun: order.totalSun,
+    fromAddress: order.walletAddress,
+    toAddress: order.merchantAddress,
+    recorded: claim !== 'pending',
+  });
+  if (!(await h.store.orders.claimTransfer(order.id, 'payment', payment))) throw new Error('claim lost');
+  if (claim !== 'pending') await h.store.orders.settleClaim(order.id, 'payment', payment.txId, claim);
+  if (status !== 'pending') {
+    const moved = await h.store.orders.changeStatus(order.id, {
+      from: ['pending'],
+      to: status,
+      at: h.clock.now(),
+    });
+    if (!moved.ok) throw new Error(`moving ${order.id} to ${status} failed: ${moved.error}`);
+  }
+  return { customer, order };
+};
+
 const storedStatus = async (order: Order) => (await h.store.orders.findById(order.id))?.status;
 
 describe('PATCH /api/orders/:id/status and its alias /api/admin/orders/:id/status', () => {
@@ -82,11 +109,12 @@ describe('PATCH /api/orders/:id/status and its alias /api/admin/orders/:id/statu
     },
   );
 
-  it('moves an order from any state to pending, completed or refunded, keeping the hash when none is given', async () => {
+  it('moves an order without a live payment from any state to pending, completed or refunded, keeping the hash when none is given', async () => {
     const moves: [OrderStatus, OrderStatus][] = [
       ['failed', 'refunded'],
       ['cancelled', 'completed'],
       ['refunded', 'pending'],
+      ['failed', 'pending'],
       ['completed', 'refunded'],
       ['completed', 'completed'],
     ];
@@ -100,6 +128,42 @@ describe('PATCH /api/orders/:id/status and its alias /api/admin/orders/:id/statu
       expect(await storedStatus(order)).toBe(to);
     }
     expect((await h.store.products.findById(product.id))?.stock).toBe(10);
+  });
+
+  it('refuses on both paths to move back to pending an order whose payment is claimed, pending or confirmed (409 ORDER_HAS_PAYMENT), and changes nothing', async () => {
+    const scenes: [ClaimState, OrderStatus][] = [
+      ['pending', 'pending'],
+      ['pending', 'completed'],
+      ['confirmed', 'completed'],
+      ['confirmed', 'refunded'],
+      ['confirmed', 'failed'],
+    ];
+    for (const [claim, status] of scenes) {
+      for (const template of URLS) {
+        const { customer, order } = await customerWithPayment(claim, status);
+        const before = await h.store.orders.findById(order.id);
+
+        expectError(await patchStatus(order.id, { status: 'pending' }, template), 409, 'ORDER_HAS_PAYMENT');
+
+        expect(await h.store.orders.findById(order.id), `${claim} payment, ${status}`).toEqual(before);
+        const pendingOfCustomer = await h.store.orders.findPendingByUser(customer.userId);
+        expect(pendingOfCustomer?.id ?? null).toBe(status === 'pending' ? order.id : null);
+      }
+    }
+    expect((await h.store.products.findById(product.id))?.stock).toBe(10);
+  });
+
+  it('moves back to pending an order whose payment failed, and then to completed or refunded whatever its payment', async () => {
+    const { order: failed } = await customerWithPayment('failed', 'failed');
+    expect((await patchStatus(failed.id, { status: 'pending' })).statusCode).toBe(200);
+    expect(await storedStatus(failed)).toBe('pending');
+    for (const claim of ['pending', 'confirmed'] as const) {
+      const { order } = await customerWithPayment(claim, 'pending');
+      for (const to of ['completed', 'refunded'] as const) {
+        expect((await patchStatus(order.id, { status: to })).statusCode).toBe(200);
+        expect(await storedStatus(order)).toBe(to);
+      }
+    }
   });
 
   it('answers 400 INVALID_STATUS with the text Invalid status for any other status value', async () => {

@@ -202,6 +202,8 @@ describe('POST /api/orders/:id/pay', () => {
     expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
 
     expectError(await payRequest(h, shopper, order._id), 400, 'ORDER_NOT_PENDING');
+    // The customer is not stranded: the paid order stays completed and a new one can be placed.
+    await placeOrder(h, shopper, [{ productId, quantity: 1 }]);
 
     expect(await transfersBetween(devnet, shopper.address, merchant.address)).toHaveLength(1);
   });

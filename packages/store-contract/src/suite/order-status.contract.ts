@@ -167,35 +167,75 @@ export const describeOrderStatusContract = (harness: ContractHarness): void => {
       expect(!other.ok && other.error.code).toBe('PENDING_ORDER_EXISTS');
     });
 
-    it('refuses, in the same guarded write, to make pending again an order whose payment is live', async () => {
+    describe('into pending with requireNoLivePayment (the admin override back to pending)', () => {
+      const ALL_STATUSES = ['pending', 'completed', 'refunded', 'failed', 'cancelled'] as const;
+      type ClaimState = 'pending' | 'confirmed' | 'failed' | 'absent';
+
       const toPending = (orderId: string) =>
         store().orders.changeStatus(orderId, {
-          from: ['pending', 'completed', 'refunded', 'failed', 'cancelled'],
+          from: ALL_STATUSES,
           to: 'pending',
           requireNoLivePayment: true,
           at,
         });
-      const withPayment = async (state: 'pending' | 'confirmed' | 'failed' | null) => {
-        const order = buildOrder();
-        await store().orders.create(order);
-        if (state !== null) {
-          const claim = buildTransferClaim();
-          await store().orders.claimTransfer(order.id, 'payment', claim);
-          if (state !== 'pending') await store().orders.settleClaim(order.id, 'payment', claim.txId, state);
+
+      /** An order of a user of its own, its payment claim left in `claim`, then moved to `status`. */
+      const orderWith = async (status: 'completed' | 'failed', claim: ClaimState) => {
+        const order = buildOrder({ userId: newObjectId() });
+        expect((await store().orders.create(order)).ok).toBe(true);
+        if (claim !== 'absent') {
+          const payment = buildTransferClaim();
+          expect(await store().orders.claimTransfer(order.id, 'payment', payment)).toBe(true);
+          if (claim !== 'pending') await store().orders.settleClaim(order.id, 'payment', payment.txId, claim);
         }
-        await store().orders.changeStatus(order.id, { from: ['pending'], to: 'completed', at });
+        const moved = await store().orders.changeStatus(order.id, { from: ['pending'], to: status, at });
+        expect(moved.ok).toBe(true);
         return order;
       };
-      for (const live of ['pending', 'confirmed'] as const) {
-        const order = await withPayment(live);
+
+      for (const status of ['completed', 'failed'] as const) {
+        for (const claim of ['pending', 'confirmed'] as const) {
+          it(`refuses a ${status} order whose payment claim is ${claim}: STATUS_MISMATCH, nothing changed, no pending slot taken`, async () => {
+            const order = await orderWith(status, claim);
+            const before = await store().orders.findById(order.id);
+
+            expect(await toPending(order.id)).toEqual({ ok: false, error: 'STATUS_MISMATCH' });
+
+            expect(await store().orders.findById(order.id)).toEqual(before);
+            expect(await store().orders.findPendingByUser(order.userId)).toBeNull();
+            const next = await store().orders.create(buildOrder({ userId: order.userId }));
+            expect(next.ok).toBe(true);
+          });
+        }
+        for (const claim of ['failed', 'absent'] as const) {
+          it(`allows a ${status} order whose payment claim is ${claim}, which then holds the user's pending slot`, async () => {
+            const order = await orderWith(status, claim);
+
+            const back = await toPending(order.id);
+
+            expect(back.ok && back.value).toMatchObject({ id: order.id, status: 'pending', updatedAt: at });
+            expect((await store().orders.findById(order.id))?.status).toBe('pending');
+            expect((await store().orders.findPendingByUser(order.userId))?.id).toBe(order.id);
+            const next = await store().orders.create(buildOrder({ userId: order.userId }));
+            expect(!next.ok && next.error.data.pendingOrderId).toBe(order.id);
+          });
+        }
+      }
+
+      it('refuses a pending order whose payment is claimed but not yet recorded, and keeps its slot', async () => {
+        const order = buildOrder({ userId: newObjectId() });
+        await store().orders.create(order);
+        const claim = buildTransferClaim({ recorded: false });
+        expect(await store().orders.claimTransfer(order.id, 'payment', claim)).toBe(true);
+
         expect(await toPending(order.id)).toEqual({ ok: false, error: 'STATUS_MISMATCH' });
-        expect((await store().orders.findById(order.id))?.status).toBe('completed');
-      }
-      for (const gone of ['failed', null] as const) {
-        const order = await withPayment(gone);
-        expect((await toPending(order.id)).ok).toBe(true);
-        expect((await store().orders.findById(order.id))?.status).toBe('pending');
-      }
+
+        expect(await store().orders.findById(order.id)).toMatchObject({
+          status: 'pending',
+          payment: { txId: claim.txId, state: 'pending', recorded: false },
+        });
+        expect((await store().orders.findPendingByUser(order.userId))?.id).toBe(order.id);
+      });
     });
 
     it('records only the first stock movement per line and kind', async () => {

@@ -58,8 +58,12 @@ export const overrideOrderStatus = async (
       }),
     );
   }
-  // The guarded write lost: a payment was claimed in between, or the order vanished.
+  // The guarded write lost. Every status is allowed, so only a vanished order or, back to
+  // pending, a payment claimed since the read above can make it lose: re-read to tell which. A
+  // payment that failed again since then was still live when the write was refused.
   const current = await deps.orders.findById(orderId);
-  if (toPending && hasLivePayment(current)) return err(orderHasPayment());
+  if (current && toPending && (changed.error === 'STATUS_MISMATCH' || hasLivePayment(current))) {
+    return err(orderHasPayment());
+  }
   return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
 };
