@@ -1,4 +1,4 @@
-import type { KeyVault, UserStore } from '@trx-shop/domain';
+import type { KeyVault, User, UserStore } from '@trx-shop/domain';
 
 export interface RotationReport {
   readonly rotated: number;
@@ -8,28 +8,35 @@ export interface RotationReport {
 
 const BATCH = 100;
 
+/** One kind of sealed value on user records: how to page the holders, read it and replace it. */
+interface SealedField {
+  readonly list: (afterId: string | null, limit: number) => Promise<readonly User[]>;
+  readonly read: (user: User) => string | null;
+  readonly replace: (id: string, expected: string, replacement: string) => Promise<boolean>;
+}
+
 /**
- * Re-seals every wallet key that is not under the current master key. Each replacement is a
- * guarded write (only if the stored value is still the one read), and a key is opened with its
- * old master key before anything is written, so an interrupted run leaves every key readable
+ * Re-seals every value of one kind that is not under the current master key. Each replacement is
+ * a guarded write (only if the stored value is still the one read), and a value is opened with its
+ * old master key before anything is written, so an interrupted run leaves every value readable
  * and the next run simply continues.
  */
-export const rotateWalletKeys = async (users: UserStore, vault: KeyVault): Promise<RotationReport> => {
+const rotateSealed = async (field: SealedField, vault: KeyVault): Promise<RotationReport> => {
   let rotated = 0;
   let alreadyCurrent = 0;
   let changedMeanwhile = 0;
   let afterId: string | null = null;
   for (;;) {
-    const batch = await users.listWithWalletKeys(afterId, BATCH);
+    const batch = await field.list(afterId, BATCH);
     if (batch.length === 0) break;
     for (const user of batch) {
-      const sealed = user.wallet.encryptedPrivateKey;
+      const sealed = field.read(user);
       if (!sealed || !vault.needsRotation(sealed)) {
         alreadyCurrent += 1;
         continue;
       }
       const resealed = await vault.seal(await vault.open(sealed, user.id), user.id);
-      if (await users.replaceWalletKey(user.id, sealed, resealed)) rotated += 1;
+      if (await field.replace(user.id, sealed, resealed)) rotated += 1;
       else changedMeanwhile += 1;
     }
     afterId = batch.at(-1)?.id ?? null;
@@ -37,29 +44,22 @@ export const rotateWalletKeys = async (users: UserStore, vault: KeyVault): Promi
   return { rotated, alreadyCurrent, changedMeanwhile };
 };
 
-/**
- * Re-seals every TOTP secret not under the current master key, as `rotateWalletKeys` does wallet
- * keys: opened with its old key first, replaced with a guarded write, resumable.
- */
-export const rotateTwoFactorSecrets = async (users: UserStore, vault: KeyVault): Promise<RotationReport> => {
-  let rotated = 0;
-  let alreadyCurrent = 0;
-  let changedMeanwhile = 0;
-  let afterId: string | null = null;
-  for (;;) {
-    const batch = await users.listWithTwoFactorSecrets(afterId, BATCH);
-    if (batch.length === 0) break;
-    for (const user of batch) {
-      const sealed = user.twoFactor.encryptedSecret;
-      if (!sealed || !vault.needsRotation(sealed)) {
-        alreadyCurrent += 1;
-        continue;
-      }
-      const resealed = await vault.seal(await vault.open(sealed, user.id), user.id);
-      if (await users.replaceTwoFactorSecret(user.id, sealed, resealed)) rotated += 1;
-      else changedMeanwhile += 1;
-    }
-    afterId = batch.at(-1)?.id ?? null;
-  }
-  return { rotated, alreadyCurrent, changedMeanwhile };
-};
+export const rotateWalletKeys = (users: UserStore, vault: KeyVault): Promise<RotationReport> =>
+  rotateSealed(
+    {
+      list: (afterId, limit) => users.listWithWalletKeys(afterId, limit),
+      read: (user) => user.wallet.encryptedPrivateKey,
+      replace: (id, expected, replacement) => users.replaceWalletKey(id, expected, replacement),
+    },
+    vault,
+  );
+
+export const rotateTwoFactorSecrets = (users: UserStore, vault: KeyVault): Promise<RotationReport> =>
+  rotateSealed(
+    {
+      list: (afterId, limit) => users.listWithTwoFactorSecrets(afterId, limit),
+      read: (user) => user.twoFactor.encryptedSecret,
+      replace: (id, expected, replacement) => users.replaceTwoFactorSecret(id, expected, replacement),
+    },
+    vault,
+  );
