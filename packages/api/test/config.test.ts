@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,7 +153,7 @@ describe('loadOrCreateSecrets', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  const none = { jwtAccess: null, jwtRefresh: null, walletKey: null };
+  const none = { jwtAccess: null, jwtRefresh: null, walletKey: null, previousWalletKeys: [] };
 
   it('creates secrets.json with mode 0600 and distinct, strong secrets', async () => {
     const secrets = await loadOrCreateSecrets(join(dataDir, 'fresh'), none);
@@ -163,7 +163,12 @@ describe('loadOrCreateSecrets', () => {
     expect(secrets.jwtAccess.length).toBeGreaterThanOrEqual(32);
     expect(secrets.jwtRefresh.length).toBeGreaterThanOrEqual(32);
     expect(secrets.jwtAccess).not.toBe(secrets.jwtRefresh);
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(secrets);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      jwtAccess: secrets.jwtAccess,
+      jwtRefresh: secrets.jwtRefresh,
+      walletKey: secrets.walletKey,
+    });
+    expect(secrets).toMatchObject({ walletKeySource: 'file', previousWalletKeys: [] });
   });
 
   it('reuses the stored secrets on a second call without rewriting the file', async () => {
@@ -184,7 +189,29 @@ describe('loadOrCreateSecrets', () => {
       jwtAccess: 'configured-access-secret-of-length',
       jwtRefresh: null,
       walletKey: null,
+      previousWalletKeys: [],
     });
     expect(given).toEqual({ ...stored, jwtAccess: 'configured-access-secret-of-length' });
+  });
+
+  it('keeps the file key openable when the environment brings its own, and the file previous keys too', async () => {
+    const dir = join(dataDir, 'overridden');
+    const stored = await loadOrCreateSecrets(dir, none);
+    const older = 'ab'.repeat(32);
+    const fileContent = JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')) as object;
+    await writeFile(
+      join(dir, 'secrets.json'),
+      JSON.stringify({ ...fileContent, previousWalletKeys: [older] }),
+    );
+    const configured = 'cd'.repeat(32);
+    const retired = 'ef'.repeat(32);
+    const secrets = await loadOrCreateSecrets(dir, {
+      ...none,
+      walletKey: configured,
+      previousWalletKeys: [retired],
+    });
+    expect(secrets.walletKey).toBe(configured);
+    expect(secrets.walletKeySource).toBe('environment');
+    expect([...secrets.previousWalletKeys].sort()).toEqual([retired, older, stored.walletKey].sort());
   });
 });

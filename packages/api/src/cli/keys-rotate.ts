@@ -1,28 +1,70 @@
 import { isDomainError } from '@trx-shop/domain';
-import { keyVaultFromSecrets } from '../composition/key-vault-from-secrets.js';
+import { checkSealedKeys } from '../composition/check-sealed-keys.js';
+import { keyIdOf, keyVaultFromSecrets } from '../composition/key-vault-from-secrets.js';
 import { openCliContext } from './cli-context.js';
-import { type RotationReport, rotateTwoFactorSecrets, rotateWalletKeys } from './rotate-keys.js';
+import { embeddedRotationKeys, type RotationKeys } from './embedded-key-rotation.js';
+import { type AfterEachWrite, type RotationReport, rotateTwoFactorSecrets, rotateWalletKeys } from './rotate-keys.js';
 
 /**
- * `pnpm keys:rotate`: with the new key in WALLET_ENCRYPTION_KEY and the old ones in
- * WALLET_ENCRYPTION_PREVIOUS_KEYS, re-seals every wallet key and TOTP secret under the new one.
- * Safe to interrupt and re-run; says "nothing left to rotate" once done. An error is one line
- * with its code, never a stack.
+ * `pnpm keys:rotate`: re-seals every wallet key and TOTP secret under the current master key.
+ * With WALLET_ENCRYPTION_KEY set, that key is the new one and WALLET_ENCRYPTION_PREVIOUS_KEYS
+ * holds the old ones; with DATA_DIR/secrets.json as the key source, the command makes the new key
+ * and writes it there itself. Safe to kill and re-run; says "nothing left to rotate" once done.
+ * An error is one line with its code, never a stack.
  */
 const line = (what: string, report: RotationReport) =>
   `keys:rotate: ${what}: ${report.rotated} re-sealed, ${report.alreadyCurrent} already current, ${report.changedMeanwhile} changed meanwhile`;
 
+class RotationRefused extends Error {
+  readonly code = 'KEY_DECRYPTION_FAILED';
+}
+
+/**
+ * KEYS_ROTATE_PAUSE_AFTER=n stops the run after n writes and waits to be killed: the crash test
+ * uses it to kill a real process between two records. Unset, nothing waits.
+ */
+const pauseForCrashTest = (): AfterEachWrite => {
+  const limit = Number(process.env.KEYS_ROTATE_PAUSE_AFTER ?? '0');
+  if (!Number.isInteger(limit) || limit <= 0) return async () => {};
+  let writes = 0;
+  return async () => {
+    writes += 1;
+    if (writes < limit) return;
+    console.log(`keys:rotate: paused after ${writes} writes`);
+    await new Promise(() => setInterval(() => {}, 60_000));
+  };
+};
+
 const { config, secrets, store } = await openCliContext();
 try {
-  const vault = keyVaultFromSecrets(secrets.walletKey, config.secrets.previousWalletKeys);
-  const wallets = await rotateWalletKeys(store.users, vault);
+  const before = keyVaultFromSecrets(secrets.walletKey, secrets.previousWalletKeys);
+  const problem = await checkSealedKeys(store.users, before, {
+    current: secrets.walletKey,
+    previous: secrets.previousWalletKeys,
+  });
+  if (problem !== null) throw new RotationRefused(problem);
+
+  const keys: RotationKeys =
+    secrets.walletKeySource === 'file'
+      ? await embeddedRotationKeys(config.dataDir, secrets, store.users)
+      : { walletKey: secrets.walletKey, previousWalletKeys: secrets.previousWalletKeys, began: false };
+  if (secrets.walletKeySource === 'file') {
+    console.log(
+      keys.began
+        ? `keys:rotate: new key ${keyIdOf(keys.walletKey)} written to ${config.dataDir}/secrets.json; the replaced key stays there as a previous key`
+        : `keys:rotate: finishing the rotation to key ${keyIdOf(keys.walletKey)} from ${config.dataDir}/secrets.json`,
+    );
+  }
+  const vault = keyVaultFromSecrets(keys.walletKey, keys.previousWalletKeys);
+  const afterEachWrite = pauseForCrashTest();
+  const wallets = await rotateWalletKeys(store.users, vault, afterEachWrite);
   console.log(line('wallet keys', wallets));
-  const totp = await rotateTwoFactorSecrets(store.users, vault);
+  const totp = await rotateTwoFactorSecrets(store.users, vault, afterEachWrite);
   console.log(line('TOTP secrets', totp));
   if (wallets.changedMeanwhile + totp.changedMeanwhile > 0) console.log('keys:rotate: run again to finish');
   else console.log('keys:rotate: nothing left to rotate');
 } catch (error) {
-  const code = isDomainError(error) ? error.code : 'INTERNAL_ERROR';
+  const code = isDomainError(error) || error instanceof RotationRefused ? error.code : 'INTERNAL_ERROR';
   const message = error instanceof Error ? error.message : String(error);
   console.error(`keys:rotate: ${code}: ${message}`);
   process.exitCode = 1;

@@ -8,6 +8,10 @@ export interface RotationReport {
 
 const BATCH = 100;
 
+/** Called between two records; the crash test pauses there to kill the process mid-rotation. */
+export type AfterEachWrite = () => Promise<void>;
+const carryOn: AfterEachWrite = async () => {};
+
 /** One kind of sealed value on user records: how to page the holders, read it and replace it. */
 interface SealedField {
   readonly list: (afterId: string | null, limit: number) => Promise<readonly User[]>;
@@ -21,7 +25,11 @@ interface SealedField {
  * old master key before anything is written, so an interrupted run leaves every value readable
  * and the next run simply continues.
  */
-const rotateSealed = async (field: SealedField, vault: KeyVault): Promise<RotationReport> => {
+const rotateSealed = async (
+  field: SealedField,
+  vault: KeyVault,
+  afterEachWrite: AfterEachWrite,
+): Promise<RotationReport> => {
   let rotated = 0;
   let alreadyCurrent = 0;
   let changedMeanwhile = 0;
@@ -38,13 +46,18 @@ const rotateSealed = async (field: SealedField, vault: KeyVault): Promise<Rotati
       const resealed = await vault.seal(await vault.open(sealed, user.id), user.id);
       if (await field.replace(user.id, sealed, resealed)) rotated += 1;
       else changedMeanwhile += 1;
+      await afterEachWrite();
     }
     afterId = batch.at(-1)?.id ?? null;
   }
   return { rotated, alreadyCurrent, changedMeanwhile };
 };
 
-export const rotateWalletKeys = (users: UserStore, vault: KeyVault): Promise<RotationReport> =>
+export const rotateWalletKeys = (
+  users: UserStore,
+  vault: KeyVault,
+  afterEachWrite: AfterEachWrite = carryOn,
+): Promise<RotationReport> =>
   rotateSealed(
     {
       list: (afterId, limit) => users.listWithWalletKeys(afterId, limit),
@@ -52,9 +65,14 @@ export const rotateWalletKeys = (users: UserStore, vault: KeyVault): Promise<Rot
       replace: (id, expected, replacement) => users.replaceWalletKey(id, expected, replacement),
     },
     vault,
+    afterEachWrite,
   );
 
-export const rotateTwoFactorSecrets = (users: UserStore, vault: KeyVault): Promise<RotationReport> =>
+export const rotateTwoFactorSecrets = (
+  users: UserStore,
+  vault: KeyVault,
+  afterEachWrite: AfterEachWrite = carryOn,
+): Promise<RotationReport> =>
   rotateSealed(
     {
       list: (afterId, limit) => users.listWithTwoFactorSecrets(afterId, limit),
@@ -62,4 +80,5 @@ export const rotateTwoFactorSecrets = (users: UserStore, vault: KeyVault): Promi
       replace: (id, expected, replacement) => users.replaceTwoFactorSecret(id, expected, replacement),
     },
     vault,
+    afterEachWrite,
   );

@@ -56,10 +56,10 @@ const buildReadyApp = async (
 export const startService = async (config: AppConfig): Promise<RunningService> => {
   const secrets = await resolveSecrets(config);
   const store = await openConfiguredStore(config);
-  const vault = keyVaultFromSecrets(secrets.walletKey, config.secrets.previousWalletKeys);
+  const vault = keyVaultFromSecrets(secrets.walletKey, secrets.previousWalletKeys);
   const keyProblem = await checkSealedKeys(store.users, vault, {
     current: secrets.walletKey,
-    previous: config.secrets.previousWalletKeys,
+    previous: secrets.previousWalletKeys,
   }).catch(async (error: unknown) => {
     await store.close();
     throw error;

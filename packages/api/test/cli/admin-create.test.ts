@@ -1,47 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli-process.js';
 
-const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-const runCli = (
+const runAdminCreate = (
   args: readonly string[],
   dataDir: string,
   options: { stdin?: string; env?: Record<string, string> } = {},
-) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@trx-shop/source', '--import', 'tsx', 'src/cli/admin-create.ts', ...args],
-      {
-        cwd: apiDir,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          DATA_DIR: dataDir,
-          ARGON2_MEMORY_KIB: '1024',
-          ARGON2_TIME_COST: '1',
-          ...options.env,
-        },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
-    child.stdin.end(options.stdin ?? '');
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+) => runCli('admin-create', args, { DATA_DIR: dataDir, ...options.env }, options.stdin ?? '');
 
 describe('pnpm admin:create', () => {
   let dataDir: string;
@@ -52,7 +20,7 @@ describe('pnpm admin:create', () => {
 
   it('creates an admin with a sealed custodial wallet in the configured store, and refuses a taken email', async () => {
     // The password arrives on standard input, never on the command line.
-    const first = await runCli(['--email', 'Chief@Shop.test', '--username', 'chief'], dataDir, {
+    const first = await runAdminCreate(['--email', 'Chief@Shop.test', '--username', 'chief'], dataDir, {
       stdin: 'a long password\n',
     });
     expect(first.code, first.stderr).toBe(0);
@@ -71,7 +39,7 @@ describe('pnpm admin:create', () => {
     }
 
     // Email and password from the environment (as the bootstrap admin takes them).
-    const again = await runCli(['--username', 'other'], dataDir, {
+    const again = await runAdminCreate(['--username', 'other'], dataDir, {
       env: { ADMIN_EMAIL: 'chief@shop.test', ADMIN_PASSWORD: 'another password' },
     });
     expect(again.code).toBe(1);
@@ -79,20 +47,20 @@ describe('pnpm admin:create', () => {
   }, 60_000);
 
   it('prints its usage and exits 2 without an email', async () => {
-    const run = await runCli([], dataDir, { stdin: 'a long password\n' });
+    const run = await runAdminCreate([], dataDir, { stdin: 'a long password\n' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('usage: pnpm admin:create');
   }, 30_000);
 
   it('--help prints the usage and exits 0', async () => {
-    const run = await runCli(['--help'], dataDir);
+    const run = await runAdminCreate(['--help'], dataDir);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('usage: pnpm admin:create');
     expect(run.stdout).toContain('never from the command line');
   }, 30_000);
 
   it('refuses a password on the command line (it would show in ps), creating nothing', async () => {
-    const run = await runCli(['--email', 'argv@shop.test', '--password', 'visible password'], dataDir);
+    const run = await runAdminCreate(['--email', 'argv@shop.test', '--password', 'visible password'], dataDir);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--password is not accepted');
     const store = await openSqliteStore({ filename: join(dataDir, 'trx-shop.sqlite') });
@@ -104,7 +72,7 @@ describe('pnpm admin:create', () => {
   }, 30_000);
 
   it('checks the email before the username derived from it', async () => {
-    const run = await runCli(['--email', 'ab'], dataDir, { stdin: 'a long password\n' });
+    const run = await runAdminCreate(['--email', 'ab'], dataDir, { stdin: 'a long password\n' });
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toBe('admin:create: VALIDATION_ERROR: Please provide a valid email');
   }, 30_000);

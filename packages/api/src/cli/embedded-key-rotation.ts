@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type { UserStore } from '@trx-shop/domain';
+import { keyIdOf } from '../composition/key-vault-from-secrets.js';
+import { readStoredSecrets, type ServiceSecrets, writeStoredSecrets } from '../config/secrets-file.js';
+
+export interface RotationKeys {
+  readonly walletKey: string;
+  readonly previousWalletKeys: readonly string[];
+  /** True when this run made the new key; false when it finishes a rotation already begun. */
+  readonly began: boolean;
+}
+
+/**
+ * With DATA_DIR/secrets.json as the key source there is no operator-held key to rotate to, so the
+ * command makes one. The file is rewritten before any value is re-sealed, with the replaced key
+ * kept as a previous key: a run killed at any point leaves every value openable with what the
+ * file holds. A run that finds values still sealed with an older key finishes that rotation
+ * instead of beginning another, so a rerun after a crash converges.
+ */
+export const embeddedRotationKeys = async (
+  dataDir: string,
+  secrets: ServiceSecrets,
+  users: Pick<UserStore, 'sealedSecretSamples'>,
+): Promise<RotationKeys> => {
+  const currentId = keyIdOf(secrets.walletKey);
+  const samples = await users.sealedSecretSamples();
+  if (samples.some((sample) => sample.keyId !== currentId)) {
+    return { walletKey: secrets.walletKey, previousWalletKeys: secrets.previousWalletKeys, began: false };
+  }
+  const stored = await readStoredSecrets(dataDir);
+  if (!stored) throw new Error(`${dataDir}/secrets.json is missing or unreadable`);
+  const walletKey = randomBytes(32).toString('hex');
+  const previousWalletKeys = [...new Set([stored.walletKey, ...(stored.previousWalletKeys ?? [])])];
+  await writeStoredSecrets(dataDir, { ...stored, walletKey, previousWalletKeys });
+  return {
+    walletKey,
+    previousWalletKeys: [...new Set([...previousWalletKeys, ...secrets.previousWalletKeys])],
+    began: true,
+  };
+};
