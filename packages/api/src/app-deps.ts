@@ -34,6 +34,8 @@ export interface AppSettings {
   readonly rateLimitMax: number;
   readonly authRateLimitMax: number;
   readonly logLevel: string;
+  /** `pretty` in a terminal (pino-pretty), else `json` (the default). */
+  readonly logFormat?: 'pretty' | 'json';
   /** Fastify `trustProxy` (TRUST_PROXY): hops or proxy addresses, when behind a reverse proxy. */
   readonly trustProxy?: TrustProxy;
 }

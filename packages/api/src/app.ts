@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, AppSettings } from './app-deps.js';
+import { loggerOptions } from './http/logger-options.js';
 import { parseQueryString } from './http/query-string.js';
 import { createRoomHub, type RoomHub } from './realtime/room-hub.js';
 import { validatorCompiler } from './http/validation.js';
@@ -42,22 +43,6 @@ const trustProxyOption = (
   return [...trust];
 };
 
-/** Fields the logger never prints, wherever they appear in a logged object. */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.passwordHash',
-  '*.currentPassword',
-  '*.newPassword',
-  '*.privateKey',
-  '*.encryptedPrivateKey',
-  '*.secret',
-  '*.encryptedSecret',
-  '*.code',
-];
-
 export interface BuildAppOptions {
   readonly deps: AppDeps;
   readonly settings: AppSettings;
@@ -78,7 +63,7 @@ export const buildApp = async ({
   wsPingIntervalMs,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: { level: settings.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    logger: loggerOptions(settings.logLevel, settings.logFormat ?? 'json'),
     logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(settings.trustProxy),

@@ -8,6 +8,7 @@ const integerFromEnv = (name: string): number | undefined => {
   return value;
 };
 
+// Its one start-up line (from the logger) names both APIs and the genesis address.
 const devnet = await startDevnet({
   host: process.env.DEVNET_HOST ?? '127.0.0.1',
   port: integerFromEnv('DEVNET_PORT') ?? 9090,
@@ -16,7 +17,6 @@ const devnet = await startDevnet({
   statePath: process.env.DEVNET_STATE_PATH || null,
   logger: (line) => console.log(line),
 });
-console.log(`devnet: fullHost ${devnet.url}, genesis ${devnet.genesisAddress}`);
 
 const shutdown = () => {
   devnet.stop().then(

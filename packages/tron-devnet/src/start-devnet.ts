@@ -42,7 +42,9 @@ export const startDevnet = async (options: DevnetOptions = {}): Promise<RunningD
   const server = await startHttpServer(routes, config.host, config.port, config.logger);
   producer.start();
   config.logger(
-    `devnet: listening on ${server.url}, head ${chain.head.number}, solid depth ${config.solidDepth}`,
+    `devnet: TRON HTTP API on ${server.url}, control API on ${server.url}/devnet/* ` +
+      `(fund, blocks, time, pause, resume, faults, state, transactions), genesis ` +
+      `${toBase58Address(chain.genesis.address)}, head ${chain.head.number}, solid depth ${config.solidDepth}`,
   );
 
   let stopped: Promise<void> | null = null;

@@ -3,7 +3,12 @@ import { checkSealedKeys } from '../composition/check-sealed-keys.js';
 import { keyIdOf, keyVaultFromSecrets } from '../composition/key-vault-from-secrets.js';
 import { openCliContext } from './cli-context.js';
 import { embeddedRotationKeys, type RotationKeys } from './embedded-key-rotation.js';
-import { type AfterEachWrite, type RotationReport, rotateTwoFactorSecrets, rotateWalletKeys } from './rotate-keys.js';
+import {
+  type AfterEachWrite,
+  type RotationReport,
+  rotateTwoFactorSecrets,
+  rotateWalletKeys,
+} from './rotate-keys.js';
 
 /**
  * `pnpm keys:rotate`: re-seals every wallet key and TOTP secret under the current master key.

@@ -17,8 +17,30 @@ const adminCreateCommand = (): string => {
   return `node ${relative(process.cwd(), cli)} --email <email>`;
 };
 
-/** What a person starting the shop needs to know, once, on stdout. */
+/**
+ * What a person starting the shop needs to know, once. In a terminal it follows the pretty log on
+ * stdout; with JSON logs, stdout carries JSON lines only, so the banner goes to stderr in one
+ * write and the log gets one JSON line with the same addresses (never the generated password).
+ */
 export const printBanner = (service: RunningService, config: AppConfig): void => {
+  const text = bannerLines(service, config).join('\n');
+  if (service.logFormat === 'pretty') {
+    process.stdout.write(`${text}\n`);
+    return;
+  }
+  service.app.log.info(
+    {
+      api: `${service.url}/api`,
+      docs: `${service.url}/api/docs`,
+      network: service.network.network,
+      ...(service.chain.devnet ? { devnet: service.chain.devnet.url } : {}),
+    },
+    'TRX Shop is running',
+  );
+  process.stderr.write(`${text}\n`);
+};
+
+const bannerLines = (service: RunningService, config: AppConfig): string[] => {
   const wsUrl = service.url.replace(/^http/, 'ws');
   const lines = [
     '',
@@ -33,7 +55,12 @@ export const printBanner = (service: RunningService, config: AppConfig): void =>
   if (config.production && service.network.network === 'devnet') {
     lines.push('  WARNING    TRON_NETWORK=devnet in production: payments are worthless devnet TRX');
   }
-  if (service.chain.devnet) lines.push(`  Devnet     ${service.chain.devnet.url}`);
+  if (service.chain.devnet) {
+    const { url } = service.chain.devnet;
+    lines.push(
+      `  Devnet     ${url} (TRON HTTP API; control API ${url}/devnet/*, see packages/tron-devnet/README.md)`,
+    );
+  }
   if (service.bootstrap.admin) lines.push(`  Admin      ${service.bootstrap.admin.email}`);
   else
     lines.push(`  Admin      none yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run ${adminCreateCommand()}`);
@@ -44,5 +71,5 @@ export const printBanner = (service: RunningService, config: AppConfig): void =>
   }
   if (service.demoProductsCreated > 0)
     lines.push(`  Demo       ${service.demoProductsCreated} products added`);
-  console.log(lines.join('\n'));
+  return lines;
 };

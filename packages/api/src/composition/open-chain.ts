@@ -73,6 +73,6 @@ export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChai
     chain: createTronChain({ fullHost: devnet.url, timeoutMs: NODE_TIMEOUT_MS }),
     devnet,
     funding: devnetFunding(devnet, config.chain.airdropTrx * 1_000_000),
-    description: `local devnet ${devnet.url}`,
+    description: 'local devnet, in this process',
   };
 };

@@ -32,6 +32,8 @@ export interface RunningService {
   readonly network: VerifiedNetwork;
   readonly bootstrap: BootstrapResult;
   readonly demoProductsCreated: number;
+  /** How the log is written: the banner keeps JSON output free of anything but JSON lines. */
+  readonly logFormat: 'pretty' | 'json';
   /** Stops accepting, finishes in-flight requests, then closes the store and the devnet. */
   stop(): Promise<void>;
 }
@@ -95,6 +97,8 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     ...(chain.funding ? { funding: chain.funding } : {}),
     configuredMerchantAddress: config.merchantWalletAddress,
   };
+  const logFormat =
+    config.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : config.logFormat;
   const appOptions: BuildAppOptions = {
     deps,
     hub,
@@ -108,6 +112,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       authRateLimitMax: config.authRateLimitMax,
       trustProxy: config.trustProxy,
       logLevel: config.logLevel,
+      logFormat,
     },
   };
 
@@ -159,7 +164,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       intervalMs: config.listenerIntervalMs,
       instanceId: `${hostname()}:${process.pid}:${ids.newId()}`,
     });
-    return { app, url, chain, network, bootstrap, demoProductsCreated, stop: stopAll };
+    return { app, url, chain, network, bootstrap, demoProductsCreated, logFormat, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

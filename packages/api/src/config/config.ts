@@ -1,6 +1,8 @@
 import type { TronNetwork } from './tron-network.js';
 import type { TrustProxy } from './trust-proxy.js';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** LOG_FORMAT: `auto` (the default) is `pretty` when stdout is a terminal, else `json`. */
+export type LogFormat = 'pretty' | 'json' | 'auto';
 
 export interface AppConfig {
   readonly production: boolean;
@@ -8,6 +10,7 @@ export interface AppConfig {
   readonly port: number;
   readonly dataDir: string;
   readonly logLevel: LogLevel;
+  readonly logFormat: LogFormat;
   readonly corsOrigins: readonly string[];
   readonly rateLimitMax: number;
   readonly authRateLimitMax: number;

@@ -1,10 +1,11 @@
-import type { AppConfig, LogLevel } from './config.js';
+import type { AppConfig, LogFormat, LogLevel } from './config.js';
 import { isTronNetwork, TRON_NETWORKS } from './tron-network.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_FORMATS: readonly LogFormat[] = ['auto', 'pretty', 'json'];
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 
 /**
@@ -44,6 +45,8 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
   const production = nodeEnv === 'production';
   const logLevel = (text('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = (text('LOG_FORMAT') ?? 'auto') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat)) problems.push(`LOG_FORMAT: must be one of ${LOG_FORMATS.join(', ')}`);
 
   const secret = (name: string, minLength: number): string | null => {
     const value = text(name);
@@ -110,6 +113,7 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
     port: integer('PORT', 3000, 0, 65_535),
     dataDir: text('DATA_DIR') ?? './data',
     logLevel,
+    logFormat,
     corsOrigins,
     rateLimitMax: integer('RATE_LIMIT_MAX', 300, 1, 10_000_000),
     authRateLimitMax: integer('AUTH_RATE_LIMIT_MAX', 10, 1, 10_000_000),

@@ -60,7 +60,10 @@ describe('pnpm admin:create', () => {
   }, 30_000);
 
   it('refuses a password on the command line (it would show in ps), creating nothing', async () => {
-    const run = await runAdminCreate(['--email', 'argv@shop.test', '--password', 'visible password'], dataDir);
+    const run = await runAdminCreate(
+      ['--email', 'argv@shop.test', '--password', 'visible password'],
+      dataDir,
+    );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--password is not accepted');
     const store = await openSqliteStore({ filename: join(dataDir, 'trx-shop.sqlite') });

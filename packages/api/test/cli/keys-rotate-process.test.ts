@@ -35,7 +35,11 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
       return await Promise.all(
         holders.map(async (holder) => {
           const user = await store.users.findById(holder.id);
-          return { holder, wallet: user?.wallet.encryptedPrivateKey ?? '', totp: user?.twoFactor.encryptedSecret ?? null };
+          return {
+            holder,
+            wallet: user?.wallet.encryptedPrivateKey ?? '',
+            totp: user?.twoFactor.encryptedSecret ?? null,
+          };
         }),
       );
     } finally {
@@ -60,7 +64,11 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
         const totp = index < 2 ? `TOTPSECRET${index}ABCDEFGH` : null;
         await store.users.insert({
           ...user,
-          wallet: { address: user.wallet.address, encryptedPrivateKey: await vault.seal(privateKey, user.id), externalAddress: null },
+          wallet: {
+            address: user.wallet.address,
+            encryptedPrivateKey: await vault.seal(privateKey, user.id),
+            externalAddress: null,
+          },
           twoFactor: totp
             ? { enabled: true, encryptedSecret: await vault.seal(totp, user.id), lastAcceptedStep: 3 }
             : user.twoFactor,
@@ -140,14 +148,20 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
   it('refuses, in one line with its code and no stack, when a sealed value names a key nobody configured', async () => {
     await writeFile(
       secretsPath(),
-      JSON.stringify({ jwtAccess: 'a'.repeat(64), jwtRefresh: 'b'.repeat(64), walletKey: randomBytes(32).toString('hex') }),
+      JSON.stringify({
+        jwtAccess: 'a'.repeat(64),
+        jwtRefresh: 'b'.repeat(64),
+        walletKey: randomBytes(32).toString('hex'),
+      }),
     );
     const before = await readFile(secretsPath(), 'utf8');
     const run = await runCli('keys-rotate', [], { DATA_DIR: dataDir });
     expect(run.code).toBe(1);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^keys:rotate: KEY_DECRYPTION_FAILED: WALLET_ENCRYPTION_PREVIOUS_KEYS: no configured key has id /);
+    expect(lines[0]).toMatch(
+      /^keys:rotate: KEY_DECRYPTION_FAILED: WALLET_ENCRYPTION_PREVIOUS_KEYS: no configured key has id /,
+    );
     expect(lines[0]).toContain(idOf(oldKey));
     expect(await readFile(secretsPath(), 'utf8')).toBe(before);
   }, 60_000);

@@ -30,6 +30,9 @@ export interface ServiceProcess {
   readonly devnetUrl: string;
   /** Everything the process wrote so far, stdout and stderr interleaved as received. */
   output(): string;
+  /** Each stream on its own. */
+  stdout(): string;
+  stderr(): string;
   /** Resolves once `text` shows up in the output (a log line, say). */
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** Sends the signal and waits for the exit; SIGKILLs after `graceMs` (30 s) and reports that exit. */
@@ -69,13 +72,16 @@ export const startServiceProcess = async (
     },
   );
   let output = '';
+  const streams = { stdout: '', stderr: '' };
   const listeners = new Set<() => void>();
-  const append = (chunk: Buffer) => {
-    output += chunk.toString('utf8');
+  const append = (stream: keyof typeof streams) => (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    output += text;
+    streams[stream] += text;
     for (const listener of listeners) listener();
   };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
+  child.stdout?.on('data', append('stdout'));
+  child.stderr?.on('data', append('stderr'));
   const exited = new Promise<Exit>((resolve) => {
     child.on('close', (code, signal) => {
       resolve({ code, signal });
@@ -112,7 +118,7 @@ export const startServiceProcess = async (
     const urls = await waitFor(
       () => {
         const api = /API {8}(http:\/\/\S+?)\/api\n/.exec(output);
-        const devnet = /Devnet {5}(http:\/\/\S+)\n/.exec(output);
+        const devnet = /Devnet {5}(http:\/\/\S+)\s/.exec(output);
         return api?.[1] && devnet?.[1] ? { apiUrl: api[1], devnetUrl: devnet[1] } : null;
       },
       START_TIMEOUT_MS,
@@ -121,6 +127,8 @@ export const startServiceProcess = async (
     return {
       ...urls,
       output: () => output,
+      stdout: () => streams.stdout,
+      stderr: () => streams.stderr,
       waitForOutput: async (text, timeoutMs = 30_000) => {
         await waitFor(() => (output.includes(text) ? true : null), timeoutMs, JSON.stringify(text));
       },
