@@ -1,4 +1,5 @@
 import type { TrustProxy } from './config/trust-proxy.js';
+import type { RoomHub } from './realtime/room-hub.js';
 import type {
   ChainPort,
   Clock,
@@ -21,6 +22,8 @@ export interface AppDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly notifier: Notifier;
+  /** The WebSocket rooms sockets join; in the service it is the notifier too. */
+  readonly rooms: RoomHub;
   readonly funding?: WalletFunding;
   /** MERCHANT_WALLET_ADDRESS: receives payments when no admin exists yet. */
   readonly configuredMerchantAddress: string | null;
@@ -38,4 +41,6 @@ export interface AppSettings {
   readonly logFormat?: 'pretty' | 'json';
   /** Fastify `trustProxy` (TRUST_PROXY): hops or proxy addresses, when behind a reverse proxy. */
   readonly trustProxy?: TrustProxy;
+  /** WebSocket keep-alive ping interval (default 30 s). */
+  readonly wsPingIntervalMs?: number;
 }

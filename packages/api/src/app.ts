@@ -1,10 +1,11 @@
 import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppDeps, AppSettings } from './app-deps.js';
 import { loggerOptions } from './http/logger-options.js';
 import { parseQueryString } from './http/query-string.js';
-import { createRoomHub, type RoomHub } from './realtime/room-hub.js';
+import { sharedSerializerFactory } from './http/shared-serializers.js';
 import { validatorCompiler } from './http/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
@@ -43,26 +44,19 @@ const trustProxyOption = (
   return [...trust];
 };
 
-export interface BuildAppOptions {
+/** Everything the shop registers on a server: its dependencies and settings. */
+export interface ShopAppOptions {
   readonly deps: AppDeps;
   readonly settings: AppSettings;
-  /** Extra Fastify options (a logger stream in tests, say). */
-  readonly fastify?: FastifyServerOptions;
-  /** The WebSocket rooms; pass the same hub as `deps.notifier` so events reach sockets. */
-  readonly hub?: RoomHub;
-  /** WebSocket keep-alive ping interval (default 30 s). */
-  readonly wsPingIntervalMs?: number;
 }
 
-/** Builds the whole HTTP app without listening: server.ts listens, tests inject. */
-export const buildApp = async ({
-  deps,
-  settings,
-  fastify,
-  hub,
-  wsPingIntervalMs,
-}: BuildAppOptions): Promise<FastifyInstance> => {
-  const app = Fastify({
+/**
+ * The Fastify instance with the service's server options: logger, body limit, proxy trust,
+ * parsers, framework errors and one response-serializer setup, the same for the server and the
+ * tests.
+ */
+export const createHttpServer = (settings: AppSettings): FastifyInstance =>
+  Fastify({
     logger: loggerOptions(settings.logLevel, settings.logFormat ?? 'json'),
     logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -71,54 +65,70 @@ export const buildApp = async ({
     onConstructorPoisoning: 'error',
     frameworkErrors: answerFrameworkError,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
-    ...fastify,
-  }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-
-  // Once shutdown starts, answers close their connection: a keep-alive client would otherwise
-  // hold the server open until its idle timeout, long after the last request finished.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
   });
 
-  await app.register(securityHeadersPlugin, { production: settings.production });
-  await app.register(corsPlugin, { origins: settings.corsOrigins });
-  await app.register(rateLimitPlugin, {
-    globalMax: settings.rateLimitMax,
-    authMax: settings.authRateLimitMax,
-  });
-  await app.register(errorHandlerPlugin);
-  await app.register(authPlugin, {
-    deps,
-    accessSecret: settings.jwtAccessSecret,
-    refreshSecret: settings.jwtRefreshSecret,
-  });
-  await app.register(openApiPlugin);
-  await app.register(strictBodiesPlugin);
-  await app.register(websocket);
+/**
+ * TRX Shop as a Fastify plugin: every hook, plugin and route, registered at the server's root
+ * (not encapsulated), so a server or a test creates the instance, adds what it needs, and
+ * registers this.
+ */
+export const shopApp = fp(
+  async (server: FastifyInstance, { deps, settings }: ShopAppOptions) => {
+    const app = server.withTypeProvider<TypeBoxTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
 
-  const routeOptions = { deps, settings };
-  await app.register(healthRoutes, routeOptions);
-  await app.register(authRoutes, routeOptions);
-  await app.register(userRoutes, routeOptions);
-  await app.register(sessionRoutes, routeOptions);
-  await app.register(securityRoutes, routeOptions);
-  await app.register(productRoutes, routeOptions);
-  await app.register(adminProductRoutes, routeOptions);
-  await app.register(orderRoutes, routeOptions);
-  await app.register(transactionRoutes, routeOptions);
-  await app.register(walletRoutes, routeOptions);
-  await app.register(adminOrderRoutes, routeOptions);
-  await app.register(adminCustomerRoutes, routeOptions);
-  await app.register(adminStatsRoutes, routeOptions);
-  await app.register(realtimeRoutes, {
-    ...routeOptions,
-    hub: hub ?? createRoomHub(),
-    pingIntervalMs: wsPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
-  });
+    // Once shutdown starts, answers close their connection: a keep-alive client would otherwise
+    // hold the server open until its idle timeout, long after the last request finished.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
+
+    await app.register(securityHeadersPlugin, { production: settings.production });
+    await app.register(corsPlugin, { origins: settings.corsOrigins });
+    await app.register(rateLimitPlugin, {
+      globalMax: settings.rateLimitMax,
+      authMax: settings.authRateLimitMax,
+    });
+    await app.register(errorHandlerPlugin);
+    await app.register(authPlugin, {
+      deps,
+      accessSecret: settings.jwtAccessSecret,
+      refreshSecret: settings.jwtRefreshSecret,
+    });
+    await app.register(openApiPlugin);
+    await app.register(strictBodiesPlugin);
+    await app.register(websocket);
+
+    const routeOptions = { deps, settings };
+    await app.register(healthRoutes, routeOptions);
+    await app.register(authRoutes, routeOptions);
+    await app.register(userRoutes, routeOptions);
+    await app.register(sessionRoutes, routeOptions);
+    await app.register(securityRoutes, routeOptions);
+    await app.register(productRoutes, routeOptions);
+    await app.register(adminProductRoutes, routeOptions);
+    await app.register(orderRoutes, routeOptions);
+    await app.register(transactionRoutes, routeOptions);
+    await app.register(walletRoutes, routeOptions);
+    await app.register(adminOrderRoutes, routeOptions);
+    await app.register(adminCustomerRoutes, routeOptions);
+    await app.register(adminStatsRoutes, routeOptions);
+    await app.register(realtimeRoutes, {
+      ...routeOptions,
+      pingIntervalMs: settings.wsPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
+    });
+  },
+  { name: 'trx-shop' },
+);
+
+/** The server with the shop registered, not yet listening: tests inject, start-service listens. */
+export const buildApp = async (options: ShopAppOptions): Promise<FastifyInstance> => {
+  const app = createHttpServer(options.settings);
+  await app.register(shopApp, options);
   return app;
 };

@@ -65,7 +65,7 @@ describe('POST /api/auth/register', () => {
     const privateKey = await h.vault.open(sealed, user.id);
     expect(privateKey).toMatch(/^[0-9a-fA-F]{64}$/);
     expect(sealed.toLowerCase()).not.toContain(privateKey.toLowerCase());
-    // Registration counts as the first login (decisions.md section 3).
+    // Registration counts as the first login (docs/decisions.md section 3).
     expect(stored?.lastLogin?.toISOString()).toBe(h.clock.now().toISOString());
     expect(stored?.isActive).toBe(true);
     expect(stored?.role).toBe('user');

@@ -1,3 +1,4 @@
+import { childEnv } from '@trx-shop/test-kit';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -119,16 +120,14 @@ describe('the server process', () => {
         {
           cwd: apiDir,
           // Only what the test sets: no secret may leak in from the developer's environment.
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: process.env.HOME ?? '',
+          env: childEnv({
             NODE_ENV: 'production',
             JWT_REFRESH_SECRET: PRODUCTION.JWT_REFRESH_SECRET,
             WALLET_ENCRYPTION_KEY: PRODUCTION.WALLET_ENCRYPTION_KEY,
             TRON_NETWORK: PRODUCTION.TRON_NETWORK,
             TRON_FULL_HOST: PRODUCTION.TRON_FULL_HOST,
             DATA_DIR: join(tmpdir(), 'trx-shop-never-created'),
-          },
+          }),
           stdio: ['ignore', 'ignore', 'pipe'],
         },
       );

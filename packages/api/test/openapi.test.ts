@@ -1,25 +1,16 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
-/**
- * Every route the app registers, collected by an onRoute hook installed the moment Fastify
- * creates the instance (buildApp creates it, so the factory is wrapped; nothing else changes).
- */
-const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('fastify')>();
-  const create = ((options?: Parameters<typeof actual.default>[0]) => {
-    const app = actual.default(options);
-    app.addHook('onRoute', (route: RouteOptions) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) registered.push({ method: String(method).toUpperCase(), url: route.url });
-    });
-    return app;
-  }) as typeof actual.default;
-  return { ...actual, default: create, fastify: create };
-});
+/** Every route the app registers, collected by an onRoute hook added before the shop is registered. */
+const registered: { method: string; url: string }[] = [];
+const recordRoutes = (app: FastifyInstance) => {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) registered.push({ method: String(method).toUpperCase(), url: route.url });
+  });
+};
 
 interface Operation {
   deprecated?: boolean;
@@ -31,7 +22,7 @@ type Document = { openapi: string; paths: Record<string, Record<string, Operatio
 let h: TestApp;
 let document: Document;
 beforeAll(async () => {
-  h = await createTestApp();
+  h = await createTestApp({ beforeShopApp: recordRoutes });
   const response = await h.app.inject({ url: '/api/docs/json' });
   expect(response.statusCode).toBe(200);
   document = response.json<Document>();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
-import { logIn } from './api-client.js';
+import { logIn } from '@trx-shop/test-kit';
 import { freePort } from './free-port.js';
 import { type EndpointFigures, runHttpSuite } from './http-suite.js';
 import { runLoad } from './load.js';

@@ -1,5 +1,5 @@
 import { startBaselineProcess } from './baseline-process.js';
-import { callJson, expectStatus, logIn } from './api-client.js';
+import { call, expectStatus, logIn } from '@trx-shop/test-kit';
 import { type LoadFigures, runLoad } from './load.js';
 import type { SeededLogins } from './seed-data-set.js';
 
@@ -74,7 +74,7 @@ export const runHttpSuite = async (options: HttpSuiteOptions): Promise<EndpointF
   }
   // The figures must come from the data set they claim to be read from.
   const stats = expectStatus(
-    await callJson(`${options.baseUrl}/api/admin/stats`, { token: adminToken }),
+    await call(options.baseUrl, 'GET', '/api/admin/stats', { token: adminToken }),
     200,
     'stats',
   );

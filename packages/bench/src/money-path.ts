@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { callJson, expectStatus, logIn, register } from './api-client.js';
+import { call, eventually, expectStatus, logIn, registerAccount } from '@trx-shop/test-kit';
 import { percentile } from './latency-sample.js';
 
 export interface MoneyPathFigures {
@@ -23,16 +23,6 @@ export interface MoneyPathOptions {
 
 const PASSWORD = 'bench buyer password';
 
-const until = async <T>(what: string, probe: () => Promise<T | null>, timeoutMs = 120_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
-
 /** Registers `count` buyers, a few at a time (argon2 hashing dominates), and waits for their airdrops. */
 const registerBuyers = async (baseUrl: string, count: number): Promise<string[]> => {
   const tokens: string[] = [];
@@ -41,19 +31,21 @@ const registerBuyers = async (baseUrl: string, count: number): Promise<string[]>
   const worker = async () => {
     while (next < count) {
       const index = next++;
-      tokens[index] = (await register(baseUrl, `buyer_${runId}_${index}`, PASSWORD)).token;
+      const username = `buyer_${runId}_${index}`;
+      tokens[index] = (
+        await registerAccount(baseUrl, { email: `${username}@bench.example`, username, password: PASSWORD })
+      ).token;
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   for (const token of [tokens[0], tokens[count - 1]]) {
-    await until('the buyers\u2019 airdrops to reach the solidified chain', async () => {
-      const answer = expectStatus(
-        await callJson(`${baseUrl}/api/wallets/balance`, { token }),
-        200,
-        'balance',
-      );
-      return (answer.body.balance as number) > 0 ? true : null;
-    });
+    await eventually(
+      async () => expectStatus(await call(baseUrl, 'GET', '/api/wallets/balance', { token }), 200, 'balance'),
+      (answer) => (answer.body.balance as number) > 0,
+      'the buyers\u2019 airdrops to reach the solidified chain',
+      120_000,
+      250,
+    );
   }
   return tokens;
 };
@@ -67,8 +59,7 @@ export const runMoneyPath = async (options: MoneyPathOptions): Promise<MoneyPath
   const { baseUrl } = options;
   const adminToken = await logIn(baseUrl, options.adminEmail, options.adminPassword);
   const { _id: productId } = expectStatus(
-    await callJson(`${baseUrl}/api/admin/products`, {
-      method: 'POST',
+    await call(baseUrl, 'POST', '/api/admin/products', {
       token: adminToken,
       body: { name: 'Bench sticker', price: 1, category: 'physical', stock: 1_000_000 },
     }),
@@ -85,8 +76,7 @@ export const runMoneyPath = async (options: MoneyPathOptions): Promise<MoneyPath
       const token = tokens[next++] as string;
       let startedAt = performance.now();
       const created = expectStatus(
-        await callJson(`${baseUrl}/api/orders`, {
-          method: 'POST',
+        await call(baseUrl, 'POST', '/api/orders', {
           token,
           body: { products: [{ productId, quantity: 1 }] },
         }),
@@ -97,7 +87,7 @@ export const runMoneyPath = async (options: MoneyPathOptions): Promise<MoneyPath
       const order = created.body.order as { _id: string };
       startedAt = performance.now();
       expectStatus(
-        await callJson(`${baseUrl}/api/orders/${order._id}/pay`, { method: 'POST', token }),
+        await call(baseUrl, 'POST', `/api/orders/${order._id}/pay`, { token }),
         200,
         'pay an order',
       );

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
-import { logIn } from './api-client.js';
+import { logIn } from '@trx-shop/test-kit';
 import { summariseCpuProfile } from './cpu-profile-summary.js';
 import { freePort } from './free-port.js';
 import { endpointCases } from './http-suite.js';

@@ -190,7 +190,11 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
         'read the genesis block',
         () => tronWeb.fullNode.request('wallet/getblockbynum', { num: 0 }, 'post'),
         (reply) => {
-          if (!isRecord(reply) || typeof reply.blockID !== 'string' || !/^[0-9a-f]{64}$/.test(reply.blockID)) {
+          if (
+            !isRecord(reply) ||
+            typeof reply.blockID !== 'string' ||
+            !/^[0-9a-f]{64}$/.test(reply.blockID)
+          ) {
             throw new MalformedReplyError('the genesis block has no blockID');
           }
           return reply.blockID;

@@ -1,55 +1,13 @@
 import type { ChainPort, SignedTransfer } from '@trx-shop/domain';
+import { devnetControl } from '@trx-shop/test-kit';
 import { type RunningDevnet, startDevnet } from '@trx-shop/tron-devnet';
-
-/** A transaction as the devnet's own bookkeeping (`GET /devnet/transactions`) lists it. */
-export interface DevnetTransaction {
-  readonly txId: string;
-  readonly from: string;
-  readonly to: string;
-  readonly amountSun: number;
-  readonly blockNumber: number | null;
-  readonly status: string;
-}
 
 export const SOLID_DEPTH = 3;
 
-const request = async <T>(url: string, init?: { method: 'POST'; body: unknown }): Promise<T> => {
-  const response = await fetch(
-    url,
-    init && {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(init.body),
-    },
-  );
-  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-};
-
-/** Drives the devnet's control endpoints; blocks are produced only on request so tests never wait. */
+/** A devnet producing blocks only on request, so tests never wait, and its control API. */
 export const startControlledDevnet = async () => {
   const devnet: RunningDevnet = await startDevnet({ blockIntervalMs: 0, solidDepth: SOLID_DEPTH });
-  const post = <T>(path: string, body: unknown) =>
-    request<T>(`${devnet.url}${path}`, { method: 'POST', body });
-  const control = {
-    devnet,
-    fund: (address: string, amountSun: number) =>
-      post<{ txId: string }>('/devnet/fund', { address, amountSun }),
-    produceBlocks: (count: number) => post<{ head: number }>('/devnet/blocks', { count }),
-    advanceTime: (advanceMs: number) => post<{ headTime: number }>('/devnet/time', { advanceMs }),
-    injectFaults: (mode: 'reject' | 'drop' | 'timeout' | 'accept-timeout', count: number) =>
-      post<unknown>('/devnet/faults', { mode, count }),
-    state: () => request<{ head: number; solid: number; headTime: number }>(`${devnet.url}/devnet/state`),
-    transactionsOf: async (address: string) =>
-      (
-        await request<{ transactions: DevnetTransaction[] }>(
-          `${devnet.url}/devnet/transactions?address=${encodeURIComponent(address)}`,
-        )
-      ).transactions,
-    /** One block to include what is pending, then enough for that block to become solid. */
-    settle: () => control.produceBlocks(1 + SOLID_DEPTH),
-  };
-  return control;
+  return { devnet, ...devnetControl(devnet.url, { solidDepth: SOLID_DEPTH }) };
 };
 
 export type DevnetControl = Awaited<ReturnType<typeof startControlledDevnet>>;

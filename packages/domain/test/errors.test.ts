@@ -1,7 +1,7 @@
 import { DomainError, domainError, ERROR_CODES, isDomainError } from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 
-/** Every code of the table in decisions.md section 4, copied from it. */
+/** Every code of the table in docs/decisions.md section 4, copied from it. */
 const DECISIONS_TABLE_CODES = [
   'UNAUTHENTICATED',
   'TOKEN_EXPIRED',
@@ -43,7 +43,7 @@ const DECISIONS_TABLE_CODES = [
 ];
 
 describe('ERROR_CODES', () => {
-  it('contains every code of the decisions.md section 4 table', () => {
+  it('contains every code of the docs/decisions.md section 4 table', () => {
     const known = new Set<string>(ERROR_CODES);
     expect(DECISIONS_TABLE_CODES.filter((code) => !known.has(code))).toEqual([]);
   });

@@ -127,7 +127,7 @@ describe('parseTrxAmount', () => {
   });
 });
 
-describe('decisions.md section 2 limits', () => {
+describe('docs/decisions.md section 2 limits', () => {
   it('caps a price at 1,000,000 TRX and an order total at 1,000,000,000 TRX, in SUN', () => {
     expect(SUN_PER_TRX).toBe(1_000_000);
     expect(MAX_PRODUCT_PRICE_SUN).toBe(1_000_000_000_000);

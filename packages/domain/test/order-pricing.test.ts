@@ -129,7 +129,7 @@ describe('priceOrder', () => {
 });
 
 describe('line limits', () => {
-  it('allows quantities from 1 to 1000 and at most 50 lines (decisions.md section 2)', () => {
+  it('allows quantities from 1 to 1000 and at most 50 lines (docs/decisions.md section 2)', () => {
     expect(MIN_LINE_QUANTITY).toBe(1);
     expect(MAX_LINE_QUANTITY).toBe(1000);
     expect(MAX_ORDER_LINES).toBe(50);

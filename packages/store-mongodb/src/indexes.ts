@@ -9,7 +9,7 @@ import type { ShopCollections } from './collections.js';
  *
  * Unique indexes carry invariants; the others serve reads. mongo-java-server ignores non-unique
  * indexes (it scans), which changes speed, never results. No partial indexes are used: the
- * stand-in enforces a partial unique index on every document, and decisions.md section 13 rules
+ * stand-in enforces a partial unique index on every document, and docs/decisions.md section 13 rules
  * them out anyway.
  */
 export const INDEX = {

@@ -1,7 +1,7 @@
 import { offsetOf, type Page, type PageRequest, pageOf } from '@trx-shop/domain';
 import type { Collection, Document, Filter, Sort } from 'mongodb';
 
-/** Lists are newest first: createdAt, then id, both descending (decisions.md section 3). */
+/** Lists are newest first: createdAt, then id, both descending (docs/decisions.md section 3). */
 export const NEWEST_FIRST: Sort = { createdAt: -1, _id: -1 };
 
 /** One page of `collection` matching `filter`, with its total, mapped to the domain. */

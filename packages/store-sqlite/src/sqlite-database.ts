@@ -5,8 +5,6 @@ export type { Database };
 /** SQLite stores booleans as 0/1. */
 export const flag = (value: boolean): number => (value ? 1 : 0);
 
-export const epochMs = (moment: Date): number => moment.getTime();
-
 export const dateOrNull = (value: number | null): Date | null => (value === null ? null : new Date(value));
 
 /**
@@ -20,9 +18,3 @@ export const isUniqueViolation = (error: unknown): error is Error & { code: stri
   error instanceof Error &&
   'code' in error &&
   (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
-
-/** `LIMIT ? OFFSET ?` parameters of a page. */
-export const pageWindow = (page: { limit: number; page: number }): { limit: number; offset: number } => ({
-  limit: page.limit,
-  offset: (page.page - 1) * page.limit,
-});

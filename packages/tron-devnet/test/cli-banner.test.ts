@@ -1,3 +1,4 @@
+import { childEnv } from '@trx-shop/test-kit';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,12 +10,7 @@ describe('pnpm devnet', () => {
   it('announces itself in one line naming the TRON HTTP API, the control API and the genesis address', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts'], {
       cwd: PACKAGE_DIR,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        DEVNET_PORT: '0',
-        DEVNET_BLOCK_INTERVAL_MS: '0',
-      },
+      env: childEnv({ DEVNET_PORT: '0', DEVNET_BLOCK_INTERVAL_MS: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

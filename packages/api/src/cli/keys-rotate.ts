@@ -8,7 +8,7 @@ import {
   type RotationReport,
   rotateTwoFactorSecrets,
   rotateWalletKeys,
-} from './rotate-keys.js';
+} from './reseal-user-secrets.js';
 
 /**
  * `pnpm keys:rotate`: re-seals every wallet key and TOTP secret under the current master key.

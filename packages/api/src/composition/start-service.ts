@@ -7,12 +7,12 @@ import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
 import { createOtplibTotp } from '../adapters/otplib-totp.js';
 import { systemClock } from '../adapters/system-clock.js';
 import type { AppDeps } from '../app-deps.js';
-import { type BuildAppOptions, buildApp } from '../app.js';
+import { createHttpServer, type ShopAppOptions, shopApp } from '../app.js';
 import type { AppConfig } from '../config/config.js';
 import { resolveSecrets } from '../config/secrets-file.js';
 import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
 import { createRoomHub } from '../realtime/room-hub.js';
-import { identityDeps, paymentDeps } from '../routes/route-options.js';
+import { identityDeps, paymentDeps } from '../use-case-deps.js';
 import { startSettlementListener } from './settlement-listener.js';
 import { type BootstrapResult, ensureBootstrapAdmin } from './bootstrap-admin.js';
 import { seedDemoProducts } from './demo-products.js';
@@ -21,7 +21,6 @@ import { checkSealedKeys } from './check-sealed-keys.js';
 import { keyVaultFromSecrets } from './key-vault-from-secrets.js';
 import { type OpenedChain, openConfiguredChain } from './open-chain.js';
 import { openConfiguredStore } from './open-store.js';
-import { sharedSerializerFactory } from './shared-serializers.js';
 import { type VerifiedNetwork, verifyNetwork } from './verify-network.js';
 
 export interface RunningService {
@@ -40,12 +39,13 @@ export interface RunningService {
 
 /** Builds the app and compiles its schemas (app.ready), closing it again if that fails. */
 const buildReadyApp = async (
-  options: BuildAppOptions,
+  options: ShopAppOptions,
   onBuilt: (app: FastifyInstance) => void,
 ): Promise<FastifyInstance> => {
-  const app = await buildApp(options);
+  const app = createHttpServer(options.settings);
   onBuilt(app);
   try {
+    await app.register(shopApp, options);
     await app.ready();
   } catch (error) {
     await app.close();
@@ -54,7 +54,7 @@ const buildReadyApp = async (
   return app;
 };
 
-/** The start-up order of decisions.md section 1, from validated configuration to listening. */
+/** The start-up order of docs/decisions.md section 1, from validated configuration to listening. */
 export const startService = async (config: AppConfig): Promise<RunningService> => {
   const secrets = await resolveSecrets(config);
   const store = await openConfiguredStore(config);
@@ -84,7 +84,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     },
   );
   const ids = createObjectIdGenerator();
-  const hub = createRoomHub();
+  const rooms = createRoomHub();
   const deps: AppDeps = {
     store,
     chain: chain.chain,
@@ -93,16 +93,15 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     totp: createOtplibTotp(),
     clock: systemClock,
     ids,
-    notifier: hub,
+    notifier: rooms,
+    rooms,
     ...(chain.funding ? { funding: chain.funding } : {}),
     configuredMerchantAddress: config.merchantWalletAddress,
   };
   const logFormat =
     config.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : config.logFormat;
-  const appOptions: BuildAppOptions = {
+  const appOptions: ShopAppOptions = {
     deps,
-    hub,
-    fastify: { schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } } },
     settings: {
       production: config.production,
       jwtAccessSecret: secrets.jwtAccess,

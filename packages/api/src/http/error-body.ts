@@ -8,7 +8,7 @@ export interface ErrorBody {
   readonly [field: string]: unknown;
 }
 
-/** `{error, code, ...data}`, plus `success: false` under the paths decisions.md section 4 names. */
+/** `{error, code, ...data}`, plus `success: false` under the paths docs/decisions.md section 4 names. */
 export const errorBody = (
   url: string,
   code: ErrorCode,

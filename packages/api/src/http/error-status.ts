@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@trx-shop/domain';
 
-/** The one place where error codes become HTTP statuses (decisions.md section 4). */
+/** The one place where error codes become HTTP statuses (docs/decisions.md section 4). */
 export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   UNAUTHENTICATED: 401,
   TOKEN_EXPIRED: 401,
@@ -52,7 +52,18 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   MERCHANT_NOT_CONFIGURED: 503,
 };
 
-/** Path prefixes whose error bodies also carry `success: false` (decisions.md section 4). */
+/**
+ * At login a wrong TOTP code is a failed login, and 401 means "log in again", so there it is 401
+ * rather than the 400 it is everywhere else (docs/decisions.md section 4).
+ */
+export const LOGIN_STATUS_OVERRIDES: Readonly<Partial<Record<ErrorCode, number>>> = {
+  INVALID_TWO_FACTOR_CODE: 401,
+};
+
+/** `GET /api/health` when the store or the chain does not answer: a load balancer's signal. */
+export const HEALTH_DEGRADED_STATUS = 503;
+
+/** Path prefixes whose error bodies also carry `success: false` (docs/decisions.md section 4). */
 const SUCCESS_FLAG_PREFIXES = ['/api/users', '/api/auth', '/api/security', '/api/sessions', '/api/wallets'];
 
 export const carriesSuccessFlag = (url: string): boolean =>

@@ -2,7 +2,7 @@ import { parse } from 'node:querystring';
 
 /**
  * Repeated parameters (`?status=a&status=b`) keep their last value: no array ever reaches a field
- * declared as a scalar (decisions.md section 3, HTTP parameter pollution).
+ * declared as a scalar (docs/decisions.md section 3, HTTP parameter pollution).
  */
 export const parseQueryString = (text: string): Record<string, string> => {
   const parsed = parse(text);

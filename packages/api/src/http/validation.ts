@@ -9,7 +9,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const makeAjv = (coerceTypes: boolean): Ajv =>
   addFormats(
     new Ajv({
-      // Unknown body fields are refused (decisions.md section 3), never silently dropped.
+      // Unknown body fields are refused (docs/decisions.md section 3), never silently dropped.
       removeAdditional: false,
       useDefaults: true,
       coerceTypes,

@@ -39,7 +39,7 @@ const handleValidation = (error: FastifyError, request: FastifyRequest, reply: F
   return send(request, reply, 'VALIDATION_ERROR', details[0]?.message ?? 'Invalid request', { details });
 };
 
-/** Fastify's own request errors, by code, as the error table of decisions.md section 4 wants them. */
+/** Fastify's own request errors, by code, as the error table of docs/decisions.md section 4 wants them. */
 const FRAMEWORK_ERRORS: Readonly<Record<string, { code: ErrorCode; message: string }>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON (application/json)' },

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body.js';
+import { STATUS_OF } from '../http/error-status.js';
 import { createLoginThrottle, DEFAULT_THROTTLE_TIMING } from './login-throttle.js';
 
 export interface RateLimitOptions {
@@ -52,7 +53,7 @@ export const rateLimitPlugin = fp(
             'RATE_LIMITED',
             `Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`,
           ),
-          { statusCode: 429 },
+          { statusCode: STATUS_OF.RATE_LIMITED },
         ),
     });
     app.decorate('strictRateLimit', {
@@ -78,7 +79,7 @@ export const rateLimitPlugin = fp(
       if (verdict.kind === 'refuse') {
         reply.header('retry-after', String(verdict.retryAfterS));
         return reply
-          .status(429)
+          .status(STATUS_OF.RATE_LIMITED)
           .send(
             errorBody(
               request.url,

@@ -7,7 +7,8 @@ import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { OrderView, presentOrder, presentSale, SaleView } from './presenters/order.presenter.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
 import { presentTransferSummary, TransferSummary } from './presenters/transaction.presenter.js';
-import { paymentDeps, type RouteOptions } from './route-options.js';
+import type { RouteOptions } from './route-options.js';
+import { paymentDeps } from '../use-case-deps.js';
 
 // Any string reaches the domain, which answers `Invalid status` for anything but the three allowed.
 const StatusBody = Type.Object(

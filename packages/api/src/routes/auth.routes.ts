@@ -10,6 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
+import { LOGIN_STATUS_OVERRIDES } from '../http/error-status.js';
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../auth/auth-cookies.js';
 import { errorResponses, MessageResponse } from '../http/schemas.js';
 import { accessTokenOf, identityOf } from '../plugins/auth.js';
@@ -22,7 +23,8 @@ import {
   presentRegisteredUser,
   RegisteredUserView,
 } from './presenters/user.presenter.js';
-import { identityDeps, type RouteOptions } from './route-options.js';
+import type { RouteOptions } from './route-options.js';
+import { identityDeps } from '../use-case-deps.js';
 
 const RegisterBody = Type.Object(
   {
@@ -86,8 +88,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
   app.post(
     '/api/auth/login',
     {
-      // 401 means "log in again": a wrong code at login is a login failure (decisions.md section 4).
-      config: { rateLimit: app.strictRateLimit, statusOverrides: { INVALID_TWO_FACTOR_CODE: 401 } },
+      config: { rateLimit: app.strictRateLimit, statusOverrides: LOGIN_STATUS_OVERRIDES },
       schema: {
         tags: ['auth'],
         summary: 'Log in with email and password (and the TOTP code when 2FA is on)',

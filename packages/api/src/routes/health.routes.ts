@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { HEALTH_DEGRADED_STATUS } from '../http/error-status.js';
 import type { RouteOptions } from './route-options.js';
 
 const HealthView = Type.Object(
@@ -27,7 +28,9 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         deps.chain.isReachable().catch(() => false),
       ]);
       const healthy = store && chain;
-      return reply.status(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'degraded', store, chain });
+      return reply
+        .status(healthy ? 200 : HEALTH_DEGRADED_STATUS)
+        .send({ status: healthy ? 'ok' : 'degraded', store, chain });
     },
   );
 };

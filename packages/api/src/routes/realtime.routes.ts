@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { errorBody } from '../http/error-body.js';
 import { ErrorResponse } from '../http/schemas.js';
 import { accessTokenOf } from '../plugins/auth.js';
-import { type RoomHub, userRoom } from '../realtime/room-hub.js';
+import { userRoom } from '../realtime/room-hub.js';
 import type { RouteOptions } from './route-options.js';
 
 export const UNAUTHENTICATED_CLOSE_CODE = 4401;
@@ -13,7 +13,6 @@ export const DEFAULT_PING_INTERVAL_MS = 30_000;
 export const DEFAULT_SESSION_CHECK_INTERVAL_MS = 500;
 
 interface RealtimeOptions extends RouteOptions {
-  readonly hub: RoomHub;
   /** How often idle sockets are pinged; one missed pong drops the socket at the next ping. */
   readonly pingIntervalMs: number;
   /** How often the sessions of open sockets are re-checked in the store (one batched read). */
@@ -25,8 +24,9 @@ const frame = (event: string, data: unknown): string => JSON.stringify({ event, 
 /** WebSocket at /api/ws: authenticate, then `join-user` for one's own room (admins: any). */
 export const realtimeRoutes = async (
   app: FastifyInstance,
-  { deps, hub, pingIntervalMs, sessionCheckIntervalMs = DEFAULT_SESSION_CHECK_INTERVAL_MS }: RealtimeOptions,
+  { deps, pingIntervalMs, sessionCheckIntervalMs = DEFAULT_SESSION_CHECK_INTERVAL_MS }: RealtimeOptions,
 ): Promise<void> => {
+  const hub = deps.rooms;
   const identify = (request: FastifyRequest): Promise<RequestIdentity> => {
     const query = request.query as Record<string, unknown>;
     return app.identifyAccessToken(

@@ -6,7 +6,8 @@ import { errorResponses } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentTransferSummary, TransferSummary } from './presenters/transaction.presenter.js';
-import { paymentDeps, type RouteOptions } from './route-options.js';
+import type { RouteOptions } from './route-options.js';
+import { paymentDeps } from '../use-case-deps.js';
 
 const SendBody = Type.Object(
   {

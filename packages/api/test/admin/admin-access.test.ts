@@ -51,7 +51,7 @@ describe('admin routes refuse callers without the admin role', () => {
     }
   });
 
-  // decisions.md section 4: 401 means "log in or refresh"; who may call a route is settled before
+  // docs/decisions.md section 4: 401 means "log in or refresh"; who may call a route is settled before
   // its input is judged, so callers without the role learn nothing about the route's schema.
   const malformed = [
     { method: 'PATCH' as const, url: '/api/orders/not-an-id/status', payload: { status: 'bogus' } },

@@ -81,7 +81,7 @@ describe('POST /api/admin/customers/export: the specification fixture', () => {
   });
 });
 
-/** One CSV cell as decisions.md section 10 describes it, written out here from that text. */
+/** One CSV cell as docs/decisions.md section 10 describes it, written out here from that text. */
 const cell = (value: string, text = true): string => {
   const guarded = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${guarded.replaceAll('"', '""')}"`;

@@ -1,10 +1,10 @@
+import { devnetControl } from '@trx-shop/test-kit';
 import type { Order, OrderStatus, Product } from '@trx-shop/domain';
 import { buildProduct, buildTransferClaim, newObjectId } from '@trx-shop/store-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json, type LoggedIn, register } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { insertAdmin, insertOrder, line, loginAdmin, type StoredAdmin } from './admin-fixtures.js';
-import { transfersSentBy } from './devnet-controls.js';
 
 let h: TestApp;
 let merchant: StoredAdmin;
@@ -104,8 +104,10 @@ describe('PATCH /api/orders/:id/status and its alias /api/admin/orders/:id/statu
       expect((await h.store.products.findById(product.id))?.stock).toBe(10);
       const records = await h.store.transactions.listByUser(customer.userId, {}, { limit: 10, page: 1 });
       expect(records.total).toBe(0);
-      expect(await transfersSentBy(h.devnet, walletAddress)).toEqual([]);
-      expect(await transfersSentBy(h.devnet, merchant.user.wallet.address ?? '')).toEqual([]);
+      expect(await devnetControl(h.devnet.url).transfersSentBy(walletAddress)).toEqual([]);
+      expect(await devnetControl(h.devnet.url).transfersSentBy(merchant.user.wallet.address ?? '')).toEqual(
+        [],
+      );
     },
   );
 

@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { runSettlement } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +7,6 @@ import { createTestApp, startTestDevnet, type TestApp } from '../support/test-ap
 import {
   BLOCKS_TO_SOLIDIFY,
   createMerchantAdmin,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   type OrderView,
@@ -17,7 +16,6 @@ import {
   placeOrder,
   postOrder,
   type Shopper,
-  transfersBetween,
 } from '../shop/shop-fixtures.js';
 
 /*
@@ -25,7 +23,7 @@ import {
  * of the order, through HTTP over the real app, SQLite and devnet: the answer, the stock, the
  * one-pending-order rule, then "the customer has a way forward" (a pending order can be paid or
  * cancelled, or settles by itself; any other order leaves the customer free to order anew).
- * Expected answers are written from the rule (decisions.md section 8, amended), not imported.
+ * Expected answers are written from the rule (docs/decisions.md section 8, amended), not imported.
  */
 
 type Target = 'pending' | 'completed' | 'refunded';
@@ -52,13 +50,13 @@ const STATUS_BEFORE: Record<PaymentState, string> = {
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   // An existing merchant account: payments need no account-creation fee.
   await devnet.fundSolid(merchant.address, 10_000_000);
@@ -90,7 +88,7 @@ const stockOf = async (productId: string) => (await h.store.products.findById(pr
 /** Runs the listener, makes whatever it (re-)broadcast solid, and runs it again. */
 const settleThroughChain = async () => {
   await runSettlement(paymentDepsOf(h));
-  await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+  await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
   await runSettlement(paymentDepsOf(h));
 };
 
@@ -133,13 +131,13 @@ const orderWithPayment = async (payment: PaymentState) => {
   });
   const order = await placeOrder(h, shopper, [{ productId, quantity: 1 }]);
   if (payment === 'claimed') await claimWithoutRecord(shopper, order._id);
-  if (payment === 'failed') await devnet.faults('reject', 1);
+  if (payment === 'failed') await devnet.injectFaults('reject', 1);
   if (payment === 'pending' || payment === 'confirmed' || payment === 'failed') {
     const paid = await payRequest(h, shopper, order._id);
     expect(paid.statusCode, paid.body).toBe(payment === 'failed' ? 502 : 200);
   }
   if (payment === 'confirmed') {
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     await runSettlement(paymentDepsOf(h));
   }
   const stored = await h.store.orders.findById(order._id);
@@ -160,7 +158,7 @@ describe('admin status override: every target x payment state leaves the custome
         const { shopper, productId, order } = await orderWithPayment(payment);
         const before = await h.store.orders.findById(order._id);
         const stockBefore = await stockOf(productId);
-        const sentByShopper = (await transfersBetween(devnet, shopper.address, merchant.address)).length;
+        const sentByShopper = (await devnet.transfersBetween(shopper.address, merchant.address)).length;
         const template = URLS[round++ % URLS.length] ?? URLS[0];
 
         const response = await override(order._id, target, template);
@@ -175,9 +173,9 @@ describe('admin status override: every target x payment state leaves the custome
         }
         // The override itself moves no stock and no money.
         expect(await stockOf(productId)).toBe(stockBefore);
-        await devnet.blocks(1);
-        expect(await transfersBetween(devnet, shopper.address, merchant.address)).toHaveLength(sentByShopper);
-        expect(await transfersBetween(devnet, merchant.address, shopper.address)).toEqual([]);
+        await devnet.produceBlocks(1);
+        expect(await devnet.transfersBetween(shopper.address, merchant.address)).toHaveLength(sentByShopper);
+        expect(await devnet.transfersBetween(merchant.address, shopper.address)).toEqual([]);
         // Never two pending orders.
         expect((await pendingOrdersOf(shopper)).length).toBeLessThanOrEqual(1);
 
@@ -189,7 +187,7 @@ describe('admin status override: every target x payment state leaves the custome
           expect(paid.statusCode, paid.body).toBe(200);
           await settleThroughChain();
           expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
-          expect(await transfersBetween(devnet, shopper.address, merchant.address)).toHaveLength(
+          expect(await devnet.transfersBetween(shopper.address, merchant.address)).toHaveLength(
             sentByShopper + 1,
           );
         } else {
@@ -278,7 +276,7 @@ describe('admin override to pending and the one-pending-order rule', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     if (overridden.statusCode !== 200) expectError(overridden, 409, 'ORDER_HAS_PAYMENT');
     await settleThroughChain();
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toHaveLength(1);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toHaveLength(1);
     expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
   });
 });

@@ -1,3 +1,4 @@
+import { devnetControl } from '@trx-shop/test-kit';
 import { type Order, type OrderStatus, runSettlement } from '@trx-shop/domain';
 import { buildProduct, buildUser, newObjectId } from '@trx-shop/store-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,6 @@ import {
   type StoredAdmin,
   settlementDeps,
 } from './admin-fixtures.js';
-import { fundSolid, produceBlocks, SOLIDIFYING_BLOCKS, transfersSentBy } from './devnet-controls.js';
 
 type RunningDevnet = Awaited<ReturnType<typeof startTestDevnet>>;
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   merchant = await insertAdmin(h);
   merchantAddress = merchant.user.wallet.address ?? '';
   admin = await loginAdmin(h, merchant.user);
-  await fundSolid(devnet, merchantAddress, 1_000_000_000);
+  await devnetControl(devnet.url).fundSolid(merchantAddress, 1_000_000_000);
 });
 afterAll(async () => {
   await h.close();
@@ -60,7 +60,7 @@ const customerOrder = async (app: TestApp, status: OrderStatus, options: { unpai
 };
 
 const refundsTo = async (from: string, to: string) =>
-  (await transfersSentBy(devnet, from)).filter((transfer) => transfer.to === to);
+  (await devnetControl(devnet.url).transfersSentBy(from)).filter((transfer) => transfer.to === to);
 
 const statusOf = async (app: TestApp, order: Order) => (await app.store.orders.findById(order.id))?.status;
 
@@ -100,7 +100,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     const again = expectError(await refund(h, admin, order.id), 409, 'REFUND_IN_PROGRESS');
     expect(again.error).toEqual(expect.any(String));
 
-    await produceBlocks(devnet, SOLIDIFYING_BLOCKS);
+    await devnetControl(devnet.url).settle();
     await runSettlement(settlementDeps(h));
     expect(await statusOf(h, order)).toBe('refunded');
     expect(await h.store.transactions.findByHash(hash)).toMatchObject({
@@ -128,7 +128,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     const product = await h.store.products.insert(buildProduct({ stock: 10, priceSun: 4_000_000 }));
     const buyer = await register(h.app);
     const buyerAddress = (await h.store.users.findById(buyer.userId))?.wallet.address ?? '';
-    await fundSolid(devnet, buyerAddress, 50_000_000);
+    await devnetControl(devnet.url).fundSolid(buyerAddress, 50_000_000);
     const created = await h.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -143,7 +143,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
       headers: buyer.jar.header(),
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    await produceBlocks(devnet, SOLIDIFYING_BLOCKS);
+    await devnetControl(devnet.url).settle();
     await runSettlement(settlementDeps(h));
     expect((await h.store.orders.findById(orderId))?.status).toBe('completed');
     expect((await h.store.products.findById(product.id))?.stock).toBe(8);
@@ -164,7 +164,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
       status: 'pending',
     });
     expect((await h.store.orders.findById(orderId))?.status).toBe('completed');
-    await produceBlocks(devnet, SOLIDIFYING_BLOCKS);
+    await devnetControl(devnet.url).settle();
     await runSettlement(settlementDeps(h));
     expect((await h.store.orders.findById(orderId))?.status).toBe('refunded');
     expect((await h.store.products.findById(product.id))?.stock).toBe(10);
@@ -192,7 +192,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     for (const response of responses.filter((candidate) => candidate.statusCode === 409))
       expectError(response, 409, 'REFUND_IN_PROGRESS');
-    await produceBlocks(devnet, SOLIDIFYING_BLOCKS);
+    await devnetControl(devnet.url).settle();
     const sent = await refundsTo(merchantAddress, walletAddress);
     expect(sent).toEqual([expect.objectContaining({ amountSun: 5_990_000, status: 'solidified' })]);
     const records = await h.store.transactions.listByUser(
@@ -252,7 +252,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
   });
 
   it('answers the order errors with the specification texts and sends nothing', async () => {
-    const before = (await transfersSentBy(devnet, merchantAddress)).length;
+    const before = (await devnetControl(devnet.url).transfersSentBy(merchantAddress)).length;
 
     const missing = expectError(await refund(h, admin, newObjectId()), 404, 'ORDER_NOT_FOUND');
     expect(missing.error).toBe('Order not found');
@@ -270,7 +270,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
       expect(await statusOf(h, order)).toBe(status);
     }
 
-    expect(await transfersSentBy(devnet, merchantAddress)).toHaveLength(before);
+    expect(await devnetControl(devnet.url).transfersSentBy(merchantAddress)).toHaveLength(before);
   });
 
   it('answers 400 INSUFFICIENT_ADMIN_BALANCE with adminBalance and requiredAmount, claiming nothing', async () => {
@@ -279,10 +279,10 @@ describe('POST /api/admin/orders/:id/refund', () => {
       const poorMerchant = await insertAdmin(poor);
       const poorAddress = poorMerchant.user.wallet.address ?? '';
       const session = await loginAdmin(poor, poorMerchant.user);
-      await fundSolid(devnet, poorAddress, 2_000_000);
-      // A recipient that already exists costs the sender only free bandwidth (decisions.md section 2).
+      await devnetControl(devnet.url).fundSolid(poorAddress, 2_000_000);
+      // A recipient that already exists costs the sender only free bandwidth (docs/decisions.md section 2).
       const existing = await customerOrder(poor, 'completed');
-      await fundSolid(devnet, existing.walletAddress, 1_000_000);
+      await devnetControl(devnet.url).fundSolid(existing.walletAddress, 1_000_000);
       // A recipient that does not exist yet costs 0.1 TRX bandwidth + 1 TRX account creation more.
       const fresh = await customerOrder(poor, 'completed');
 
@@ -304,11 +304,11 @@ describe('POST /api/admin/orders/:id/refund', () => {
         adminBalance: 2,
         requiredAmount: (5_990_000 + 1_100_000) / 1_000_000,
       });
-      expect(await transfersSentBy(devnet, poorAddress)).toEqual([]);
+      expect(await devnetControl(devnet.url).transfersSentBy(poorAddress)).toEqual([]);
       expect((await poor.store.orders.findById(fresh.order.id))?.refund).toBeNull();
 
       // Nothing was claimed: once the wallet can pay, the same refund goes through.
-      await fundSolid(devnet, poorAddress, 10_000_000);
+      await devnetControl(devnet.url).fundSolid(poorAddress, 10_000_000);
       expect((await refund(poor, session, fresh.order.id)).statusCode).toBe(200);
     } finally {
       await poor.close();

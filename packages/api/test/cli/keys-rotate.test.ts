@@ -5,7 +5,7 @@ import { buildUser } from '@trx-shop/store-contract';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { type RunningDevnet, startDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rotateTwoFactorSecrets, rotateWalletKeys } from '../../src/cli/rotate-keys.js';
+import { rotateTwoFactorSecrets, rotateWalletKeys } from '../../src/cli/reseal-user-secrets.js';
 
 const OLD = 'k-old';
 const NEW = 'k-new';

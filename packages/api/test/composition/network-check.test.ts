@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { childEnv, makeDataDir, removeDataDir, startServiceProcess } from '@trx-shop/test-kit';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -8,7 +9,6 @@ import { startDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { verifyNetwork } from '../../src/composition/verify-network.js';
-import { makeDataDir, removeDataDir, startServiceProcess } from '../process/service-process.js';
 
 /*
  * Issue 15, item 1: production runs on the chain it was told, and only that one. The service
@@ -129,13 +129,7 @@ describe('the service process', () => {
         ['--conditions=@trx-shop/source', '--import', 'tsx', 'src/server.ts'],
         {
           cwd: join(here, '..', '..'),
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: process.env.HOME ?? '',
-            DATA_DIR: dataDir,
-            PORT: '0',
-            ...env,
-          },
+          env: childEnv({ DATA_DIR: dataDir, PORT: '0', ...env }),
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );

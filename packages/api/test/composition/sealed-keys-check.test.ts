@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { makeDataDir, registerAccount, removeDataDir, startServiceProcess } from '@trx-shop/test-kit';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildUser } from '@trx-shop/store-contract';
@@ -6,8 +7,6 @@ import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { describe, expect, it } from 'vitest';
 import { checkSealedKeys } from '../../src/composition/check-sealed-keys.js';
 import { keyIdOf, keyVaultFromSecrets } from '../../src/composition/key-vault-from-secrets.js';
-import { makeDataDir, removeDataDir, startServiceProcess } from '../process/service-process.js';
-import { registerBuyer } from '../process/shop-client.js';
 
 /* Issue 15, item 2: a wrong or rotated key is found at start, never at pay time. */
 
@@ -88,7 +87,7 @@ describe('the sealed-key check at start', () => {
     const dataDir = await makeDataDir();
     try {
       const first = await startServiceProcess(dataDir);
-      await registerBuyer(first.apiUrl);
+      await registerAccount(first.apiUrl);
       await first.stop();
       const file = join(dataDir, 'secrets.json');
       const secrets = JSON.parse(await readFile(file, 'utf8')) as { walletKey: string };

@@ -1,7 +1,7 @@
 import type { Logger } from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 import { deferredLogger } from '../../src/composition/deferred-logger.js';
-import { sharedSerializerFactory } from '../../src/composition/shared-serializers.js';
+import { sharedSerializerFactory } from '../../src/http/shared-serializers.js';
 
 const ErrorBody = {
   type: 'object',

@@ -32,6 +32,7 @@ export const generateOpenApiDocument = async (): Promise<unknown> => {
     clock: systemClock,
     ids: createObjectIdGenerator(),
     notifier: hub,
+    rooms: hub,
     configuredMerchantAddress: null,
   };
   const settings: AppSettings = {
@@ -43,7 +44,7 @@ export const generateOpenApiDocument = async (): Promise<unknown> => {
     authRateLimitMax: 10,
     logLevel: 'silent',
   };
-  const app = await buildApp({ deps, settings, hub });
+  const app = await buildApp({ deps, settings });
   try {
     await app.ready();
     return app.swagger();

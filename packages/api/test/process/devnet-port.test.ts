@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
+import { makeDataDir, removeDataDir, startServiceProcess } from '@trx-shop/test-kit';
 import { describe, expect, it } from 'vitest';
-import { makeDataDir, removeDataDir, startServiceProcess } from './service-process.js';
 
 /* Issue 16, item 5: the embedded devnet keeps its port across restarts (stored in DATA_DIR). */
 

@@ -1,3 +1,4 @@
+import { childEnv } from '@trx-shop/test-kit';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,13 +36,7 @@ const run = (env: Record<string, string>) =>
   new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = spawn(process.execPath, [SERVER], {
       cwd,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        PORT: '0',
-        DATA_DIR: join(cwd, 'data'),
-        ...env,
-      },
+      env: childEnv({ PORT: '0', DATA_DIR: join(cwd, 'data'), ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,13 +1,21 @@
 import { request } from 'node:http';
+import {
+  type Answer,
+  call,
+  makeDataDir,
+  registerAccount,
+  type RegisteredAccount,
+  removeDataDir,
+  type ServiceProcess,
+  startServiceProcess,
+} from '@trx-shop/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDataDir, removeDataDir, type ServiceProcess, startServiceProcess } from './service-process.js';
-import { type Answer, type Buyer, call, registerBuyer } from './shop-client.js';
 
 /** Long enough for any graceful stop of an idle service; a hang is cut short and reported. */
 const EXIT_GRACE_MS = 15_000;
 
 /** One login over a fresh connection the client closes after the answer (no keep-alive). */
-const logInOverClosingConnection = (apiUrl: string, buyer: Buyer): Promise<Answer> =>
+const logInOverClosingConnection = (apiUrl: string, buyer: RegisteredAccount): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const outgoing = request(
       `${apiUrl}/api/auth/login`,
@@ -48,7 +56,7 @@ describe('SIGTERM during a request', () => {
   });
   afterAll(() => removeDataDir(dataDir));
 
-  const scenarios: [string, (apiUrl: string, buyer: Buyer) => Promise<Answer>][] = [
+  const scenarios: [string, (apiUrl: string, buyer: RegisteredAccount) => Promise<Answer>][] = [
     ['a client that closes its connection', logInOverClosingConnection],
     // fetch keeps the connection open for reuse, as browsers and most HTTP clients do.
     [
@@ -70,7 +78,7 @@ describe('SIGTERM during a request', () => {
         ARGON2_TIME_COST: '20',
       });
       try {
-        const buyer = await registerBuyer(service.apiUrl);
+        const buyer = await registerAccount(service.apiUrl);
         const login = logIn(service.apiUrl, buyer);
         // The arrival log line proves the server is serving the login when the signal is sent.
         await service.waitForOutput('"url":"/api/auth/login"');

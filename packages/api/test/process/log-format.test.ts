@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
+import { childEnv, makeDataDir, removeDataDir, startServiceProcess } from '@trx-shop/test-kit';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeDataDir, removeDataDir, startServiceProcess } from './service-process.js';
 
 const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BANNER_FIRST = 'TRX Shop is running';
@@ -67,15 +67,13 @@ describe('the service log and its banner', () => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: API_DIR,
       detached: true,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
+      env: childEnv({
         TERM: 'xterm',
         PORT: '0',
         DATA_DIR: dataDir,
         ARGON2_MEMORY_KIB: '1024',
         ARGON2_TIME_COST: '1',
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let raw = '';

@@ -1,20 +1,20 @@
 import { readFile } from 'node:fs/promises';
+import {
+  ADMIN,
+  call,
+  logIn,
+  makeDataDir,
+  registerAccount,
+  removeDataDir,
+  startServiceProcess,
+} from '@trx-shop/test-kit';
 import { join } from 'node:path';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyVaultFromSecrets } from '../../src/composition/key-vault-from-secrets.js';
 import { SQLITE_FILE } from '../../src/composition/open-store.js';
 import { SECRETS_FILE } from '../../src/config/secrets-file.js';
-import { ADMIN, makeDataDir, removeDataDir, startServiceProcess } from './service-process.js';
-import {
-  call,
-  logIn,
-  payOrder,
-  placeOrder,
-  registerBuyer,
-  waitForAirdrop,
-  waitForOrderStatus,
-} from './shop-client.js';
+import { payOrder, placeOrder, waitForAirdrop, waitForOrderStatus } from './shop-client.js';
 
 /** Case-insensitive, so an upper-cased or 0x-prefixed hex key is caught as well. */
 const expectAbsent = (log: string, secret: string, what: string) => {
@@ -36,11 +36,11 @@ describe('the process log at LOG_LEVEL=trace', () => {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     });
-    let buyer: Awaited<ReturnType<typeof registerBuyer>>;
+    let buyer: Awaited<ReturnType<typeof registerAccount>>;
     let totpSecret: string;
     const tokens: string[] = [];
     try {
-      buyer = await registerBuyer(service.apiUrl);
+      buyer = await registerAccount(service.apiUrl);
       tokens.push(buyer.token);
       await waitForAirdrop(service.apiUrl, buyer.token);
       const order = await placeOrder(service.apiUrl, buyer.token);

@@ -1,16 +1,21 @@
 import { join } from 'node:path';
-import { openSqliteStore } from '@trx-shop/store-sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQLITE_FILE } from '../../src/composition/open-store.js';
-import { ADMIN, makeDataDir, removeDataDir, startServiceProcess } from './service-process.js';
 import {
-  balanceSun,
+  ADMIN,
   call,
   eventually,
   logIn,
+  makeDataDir,
+  registerAccount,
+  removeDataDir,
+  startServiceProcess,
+} from '@trx-shop/test-kit';
+import { openSqliteStore } from '@trx-shop/store-sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLITE_FILE } from '../../src/composition/open-store.js';
+import {
+  balanceSun,
   payOrder,
   placeOrder,
-  registerBuyer,
   trxToSun,
   waitForAirdrop,
   waitForOrderStatus,
@@ -30,11 +35,11 @@ describe('a restart between payment and confirmation', () => {
     // The listener runs once right after listen, before any payment exists; with a ten-minute
     // interval it cannot run again before the stop, so the payment is left pending.
     const first = await startServiceProcess(dataDir, { ...admin, LISTENER_INTERVAL_MS: '600000' });
-    let buyer: Awaited<ReturnType<typeof registerBuyer>>;
+    let buyer: Awaited<ReturnType<typeof registerAccount>>;
     let order: Awaited<ReturnType<typeof placeOrder>>;
     let hash: string;
     try {
-      buyer = await registerBuyer(first.apiUrl);
+      buyer = await registerAccount(first.apiUrl);
       expect(await waitForAirdrop(first.apiUrl, buyer.token)).toBe(AIRDROP_SUN);
       order = await placeOrder(first.apiUrl, buyer.token);
       hash = await payOrder(first.apiUrl, buyer.token, order.id);
@@ -75,10 +80,13 @@ describe('a restart between payment and confirmation', () => {
       const feeSun = trxToSun(purchase.fee ?? Number.NaN);
 
       const expectedBalance = AIRDROP_SUN - order.totalSun - feeSun;
-      const settled = await eventually('the buyer balance to settle', async () => {
-        const seen = await balanceSun(second.apiUrl, token);
-        return { done: seen.balance !== AIRDROP_SUN && seen.pendingOutgoing === 0 ? seen : null, seen };
-      });
+      const settled = await eventually(
+        () => balanceSun(second.apiUrl, token),
+        (seen) => seen.balance !== AIRDROP_SUN && seen.pendingOutgoing === 0,
+        'the buyer balance to settle',
+        30_000,
+        150,
+      );
       expect(settled.balance).toBe(expectedBalance);
 
       const chain = await fetch(`${second.devnetUrl}/devnet/transactions?address=${order.merchantAddress}`);

@@ -1,8 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
+import {
+  call,
+  logIn,
+  makeDataDir,
+  registerAccount,
+  removeDataDir,
+  startServiceProcess,
+} from '@trx-shop/test-kit';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDataDir, removeDataDir, startServiceProcess } from './service-process.js';
-import { call, logIn, registerBuyer, waitForAirdrop } from './shop-client.js';
+import { waitForAirdrop } from './shop-client.js';
 
 describe('DATA_DIR/secrets.json', () => {
   let dataDir: string;
@@ -14,9 +21,9 @@ describe('DATA_DIR/secrets.json', () => {
   it('is created with mode 0600 on the first start and reused unchanged by the next one', async () => {
     const file = join(dataDir, 'secrets.json');
     const first = await startServiceProcess(dataDir);
-    let buyer: Awaited<ReturnType<typeof registerBuyer>>;
+    let buyer: Awaited<ReturnType<typeof registerAccount>>;
     try {
-      buyer = await registerBuyer(first.apiUrl);
+      buyer = await registerAccount(first.apiUrl);
     } finally {
       expect(await first.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     }
@@ -36,7 +43,7 @@ describe('DATA_DIR/secrets.json', () => {
       // Same wallet master key in use: a withdrawal signs with the key sealed before the restart.
       const token = await logIn(second.apiUrl, buyer.email, buyer.password);
       await waitForAirdrop(second.apiUrl, token);
-      const recipient = await registerBuyer(second.apiUrl);
+      const recipient = await registerAccount(second.apiUrl);
       const sent = await call(second.apiUrl, 'POST', '/api/wallets/send', {
         token,
         body: { toAddress: recipient.address, amount: 1 },

@@ -1,99 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { call, eventually } from '@trx-shop/test-kit';
 import { expect } from 'vitest';
 
-export interface Answer {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-  readonly setCookies: readonly string[];
-}
-
-/** Real HTTP against the child process; Bearer auth (the spec accepts it on user endpoints). */
-export const call = async (
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Answer> => {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  const text = await response.text();
-  const body: unknown = text ? JSON.parse(text) : {};
-  return {
-    status: response.status,
-    body: typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
-    setCookies: response.headers.getSetCookie(),
-  };
-};
-
-const cookieValue = (setCookies: readonly string[], name: string): string => {
-  for (const line of setCookies) {
-    const [pair] = line.split(';');
-    const at = pair?.indexOf('=') ?? -1;
-    if (pair && at > 0 && pair.slice(0, at) === name) return decodeURIComponent(pair.slice(at + 1));
-  }
-  throw new Error(`no ${name} cookie in ${JSON.stringify(setCookies)}`);
-};
-
-export interface Buyer {
-  readonly email: string;
-  readonly username: string;
-  readonly password: string;
-  readonly id: string;
-  readonly address: string;
-  readonly token: string;
-}
-
-export const registerBuyer = async (apiUrl: string): Promise<Buyer> => {
-  const tag = randomBytes(4).toString('hex');
-  const credentials = {
-    email: `buyer-${tag}@example.com`,
-    username: `buyer_${tag}`,
-    password: `Buyer-${tag}-pw`,
-  };
-  const answer = await call(apiUrl, 'POST', '/api/auth/register', {
-    body: { ...credentials, passwordConfirm: credentials.password },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  const user = answer.body.user as { id: string; wallet: { address: string } };
-  return {
-    ...credentials,
-    id: user.id,
-    address: user.wallet.address,
-    token: cookieValue(answer.setCookies, 'accessToken'),
-  };
-};
-
-export const logIn = async (apiUrl: string, email: string, password: string): Promise<string> => {
-  const answer = await call(apiUrl, 'POST', '/api/auth/login', { body: { email, password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return cookieValue(answer.setCookies, 'accessToken');
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `probe` answers non-null; the last seen state goes into the failure message. */
-export const eventually = async <T>(
-  what: string,
-  probe: () => Promise<{ done: T | null; seen: unknown }>,
-  timeoutMs = 30_000,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  let seen: unknown = null;
-  while (Date.now() < deadline) {
-    const result = await probe();
-    if (result.done !== null) return result.done;
-    seen = result.seen;
-    await sleep(150);
-  }
-  throw new Error(`timed out waiting for ${what}; last seen ${JSON.stringify(seen)}`);
-};
-
+/** The shop's own steps over real HTTP, for tests that run the service as a child process. */
 export const trxToSun = (trx: number): number => Math.round(trx * 1_000_000);
 
 export const balanceSun = async (
@@ -108,11 +16,16 @@ export const balanceSun = async (
   };
 };
 
-export const waitForAirdrop = (apiUrl: string, token: string): Promise<number> =>
-  eventually('the registration airdrop', async () => {
-    const { balance } = await balanceSun(apiUrl, token);
-    return { done: balance > 0 ? balance : null, seen: balance };
-  });
+export const waitForAirdrop = async (apiUrl: string, token: string): Promise<number> =>
+  (
+    await eventually(
+      () => balanceSun(apiUrl, token),
+      ({ balance }) => balance > 0,
+      'the registration airdrop',
+      30_000,
+      150,
+    )
+  ).balance;
 
 export interface PlacedOrder {
   readonly id: string;
@@ -147,9 +60,13 @@ export const payOrder = async (apiUrl: string, token: string, orderId: string): 
   return transaction.hash;
 };
 
-export const waitForOrderStatus = (apiUrl: string, token: string, orderId: string, status: string) =>
-  eventually(`order ${orderId} to become ${status}`, async () => {
-    const answer = await call(apiUrl, 'GET', `/api/orders/${orderId}`, { token });
-    const order = answer.body.order as { status?: string } | undefined;
-    return { done: order?.status === status ? order : null, seen: answer.body };
-  });
+export const waitForOrderStatus = async (apiUrl: string, token: string, orderId: string, status: string) => {
+  const answer = await eventually(
+    () => call(apiUrl, 'GET', `/api/orders/${orderId}`, { token }),
+    (seen) => (seen.body.order as { status?: string } | undefined)?.status === status,
+    `order ${orderId} to become ${status}`,
+    30_000,
+    150,
+  );
+  return answer.body.order as { status: string };
+};

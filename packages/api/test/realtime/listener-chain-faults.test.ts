@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { type ChainPort, type Logger, runSettlement } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,20 +8,17 @@ import { createTestApp, startTestDevnet, type TestApp } from '../support/test-ap
 import {
   BLOCKS_TO_SOLIDIFY,
   createMerchantAdmin,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   paymentDepsOf,
   payRequest,
   placeOrder,
-  transfersBetween,
 } from '../shop/shop-fixtures.js';
 import { connectSocket, framesNamed } from './realtime-fixtures.js';
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 let url: string;
 
@@ -30,7 +28,7 @@ const EXPIRATION_WINDOW_MS = 60_000;
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   url = await h.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -80,7 +78,7 @@ describe('chain lookup failures', () => {
   it('leaves a transaction whose lookup fails pending, logs its hash, settles the others, and confirms it after recovery', async () => {
     const unlucky = await paidOrder(5, 2);
     const lucky = await paidOrder(5, 1);
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     const logged: LogLine[] = [];
     const faulty = {
       ...paymentDepsOf(h),
@@ -115,7 +113,7 @@ describe('chain lookup failures', () => {
 
   it('keeps a transaction pending while the node errors on lookups, then confirms it once the node is back', async () => {
     const scene = await paidOrder(3, 3);
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     const everyHash = new Set([scene.txHash]);
     const faulty = { ...paymentDepsOf(h), chain: chainFailingLookupsOf(everyHash) };
 
@@ -140,7 +138,7 @@ describe('a transfer the node accepted but never included', () => {
     const socket = await connectSocket(url, { token: shopper.accessToken });
     expect(await socket.join(shopper.userId)).toMatchObject({ event: 'joined' });
     const order = await placeOrder(h, shopper, [{ productId, quantity: 2 }]);
-    await devnet.faults('drop', 1);
+    await devnet.injectFaults('drop', 1);
     const paid = await payRequest(h, shopper, order._id);
     expect(paid.statusCode, paid.body).toBe(200);
     const txHash = (json(paid).transaction as { hash: string }).hash;
@@ -148,7 +146,7 @@ describe('a transfer the node accepted but never included', () => {
     expect(stored?.status).toBe('pending');
 
     await devnet.advanceTime(2 * EXPIRATION_WINDOW_MS);
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     const state = await devnet.state();
     expect(state.headTime).toBeGreaterThan(stored?.expiresAt.getTime() ?? Number.POSITIVE_INFINITY);
 
@@ -157,7 +155,7 @@ describe('a transfer the node accepted but never included', () => {
     expect(await h.store.transactions.findByHash(txHash)).toMatchObject({ status: 'failed' });
     expect((await h.store.orders.findById(order._id))?.status).toBe('failed');
     expect((await h.store.products.findById(productId))?.stock).toBe(6);
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([]);
     const failed = await socket.frame((frame) => frame.event === 'transaction:failed', 'failure event');
     expect(failed.data).toEqual({
       orderId: order._id,
@@ -183,7 +181,7 @@ describe('a transfer the node accepted but never included', () => {
         order: await placeOrder(h, scene.shopper, [{ productId: scene.productId, quantity: 2 }]),
       };
     })();
-    await devnet.faults('drop', 1);
+    await devnet.injectFaults('drop', 1);
     const paid = await payRequest(h, shopper, order._id);
     const txHash = (json(paid).transaction as { hash: string }).hash;
     const expiresAt = (await h.store.transactions.findByHash(txHash))?.expiresAt.getTime() ?? 0;
@@ -195,10 +193,10 @@ describe('a transfer the node accepted but never included', () => {
 
     await runSettlement(lateServiceClock);
     expect(await h.store.transactions.findByHash(txHash)).toMatchObject({ status: 'pending' });
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     await runSettlement(lateServiceClock);
 
-    expect((await transfersBetween(devnet, shopper.address, merchant.address)).map((t) => t.txId)).toEqual([
+    expect((await devnet.transfersBetween(shopper.address, merchant.address)).map((t) => t.txId)).toEqual([
       txHash,
     ]);
     expect((await h.store.orders.findById(order._id))?.status).toBe('completed');

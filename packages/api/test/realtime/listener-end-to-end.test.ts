@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { runSettlement } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +8,6 @@ import {
   BLOCKS_TO_SOLIDIFY,
   createMerchantAdmin,
   createProduct,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   type OrderView,
@@ -16,13 +15,12 @@ import {
   payRequest,
   placeOrder,
   type Shopper,
-  transfersBetween,
 } from '../shop/shop-fixtures.js';
 import { connectSocket, framesNamed, type TestSocket } from './realtime-fixtures.js';
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 let url: string;
 
@@ -31,7 +29,7 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   await devnet.fundSolid(merchant.address, 100_000_000);
   url = await h.app.listen({ port: 0, host: '127.0.0.1' });
@@ -84,7 +82,7 @@ const paidOrder = async (options: {
 
 /** Makes everything broadcast so far solid, then runs the listener once. */
 const solidifyAndSettle = async () => {
-  await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+  await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
   return runSettlement(paymentDepsOf(h));
 };
 
@@ -113,7 +111,7 @@ describe('purchase confirmation end to end', () => {
     const settledAt = h.clock.advance(60_000);
     await solidifyAndSettle();
 
-    const onChain = await transfersBetween(devnet, buyer.shopper.address, merchant.address);
+    const onChain = await devnet.transfersBetween(buyer.shopper.address, merchant.address);
     expect(onChain.map((transfer) => transfer.txId)).toEqual([buyer.txHash]);
     const transaction = await h.store.transactions.findByHash(buyer.txHash);
     expect(transaction).toMatchObject({
@@ -238,7 +236,7 @@ describe('two listeners on the same store', () => {
       expect(paid.statusCode, paid.body).toBe(200);
       buyers.push({ shopper, order, txHash: (json(paid).transaction as { hash: string }).hash });
     }
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     const eventsBefore = h.notifier.events.length;
 
     await Promise.all([runSettlement(paymentDepsOf(h)), runSettlement(paymentDepsOf(h))]);

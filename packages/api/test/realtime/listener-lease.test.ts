@@ -8,19 +8,17 @@ import { createTestApp, startTestDevnet, type TestApp } from '../support/test-ap
 import {
   BLOCKS_TO_SOLIDIFY,
   createMerchantAdmin,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   paymentDepsOf,
   payRequest,
   placeOrder,
 } from '../shop/shop-fixtures.js';
-import { eventually } from './realtime-fixtures.js';
+import { type DevnetControl, devnetControl, eventually } from '@trx-shop/test-kit';
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 
 /** The shortest interval configuration allows; the lease then lasts its 30 s minimum. */
@@ -30,7 +28,7 @@ const LEASE_MS = 30_000;
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
 });
 afterAll(async () => {
@@ -81,7 +79,7 @@ const solidPayment = async () => {
   const order = await placeOrder(h, shopper, [{ productId, quantity: 2 }]);
   const paid = await payRequest(h, shopper, order._id);
   expect(paid.statusCode, paid.body).toBe(200);
-  await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+  await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
   return { shopper, productId, order, txHash: (json(paid).transaction as { hash: string }).hash };
 };
 

@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 
-/** A frame as the service sends it: JSON `{event, data}` (decisions.md section 9). */
+/** A frame as the service sends it: JSON `{event, data}` (docs/decisions.md section 9). */
 export interface Frame {
   readonly event: string;
   readonly data: unknown;
@@ -110,21 +110,3 @@ export const closeOfRefusedSocket = async (httpUrl: string, auth: SocketAuth = {
 
 export const framesNamed = (socket: TestSocket, event: string): Frame[] =>
   socket.frames.filter((frame) => frame.event === event);
-
-/** Polls `read` until `accept` holds (state reached by background work such as the listener). */
-export const eventually = async <T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  description: string,
-  timeoutMs = 15_000,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!accept(last)) {
-    if (Date.now() > deadline)
-      throw new Error(`${description}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    last = await read();
-  }
-  return last;
-};

@@ -9,8 +9,8 @@ import { LISTENER_LEASE } from '../../src/composition/settlement-listener.js';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { SQLITE_FILE } from '../../src/composition/open-store.js';
 import { json, type LoggedIn, login, register } from '../support/http.js';
-import { devnetControls } from '../shop/shop-fixtures.js';
-import { connectSocket, eventually } from './realtime-fixtures.js';
+import { devnetControl, eventually } from '@trx-shop/test-kit';
+import { connectSocket } from './realtime-fixtures.js';
 
 const ADMIN = { email: 'owner@shop.test', username: 'owner', password: 'owner-password-1' };
 /** Long enough that no interval run can happen during a test: only the start-up run may. */
@@ -134,9 +134,9 @@ describe('the listener inside the running service', () => {
       ({ shopper, productId, address } = await shopperAndProduct(before, 6));
       const paid = await payFor(before, shopper, productId, 2);
       orderId = paid.orderId;
-      const devnet = devnetControls(before.chain.devnet?.url ?? '');
+      const devnet = devnetControl(before.chain.devnet?.url ?? '');
       await eventually(
-        () => devnet.transfers(address),
+        () => devnet.transactionsOf(address),
         (transfers) => transfers.some((t) => t.txId === paid.txHash && t.status === 'solidified'),
         'payment solidified on the devnet',
       );

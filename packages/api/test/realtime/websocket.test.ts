@@ -7,26 +7,25 @@ import { createTestApp, startTestDevnet, type TestApp } from '../support/test-ap
 import {
   BLOCKS_TO_SOLIDIFY,
   createMerchantAdmin,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   paymentDepsOf,
   payRequest,
   placeOrder,
 } from '../shop/shop-fixtures.js';
-import { closeOfRefusedSocket, connectSocket, eventually, framesNamed } from './realtime-fixtures.js';
+import { type DevnetControl, devnetControl, eventually } from '@trx-shop/test-kit';
+import { closeOfRefusedSocket, connectSocket, framesNamed } from './realtime-fixtures.js';
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 let url: string;
 
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   url = await h.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -171,7 +170,7 @@ describe('rooms', () => {
     const paid = await payRequest(h, shopper, order._id);
     expect(paid.statusCode, paid.body).toBe(200);
     const txHash = (json(paid).transaction as { hash: string }).hash;
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     await runSettlement(paymentDepsOf(h));
 
     for (const socket of [admin, ownCookie, ownBearer]) {

@@ -1,10 +1,10 @@
+import { devnetControl } from '@trx-shop/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import {
   createMerchantAdmin,
   createProduct,
-  devnetControls,
   type Merchant,
   registerShopper,
   type Shopper,
@@ -19,7 +19,7 @@ beforeAll(async () => {
   h = await createTestApp();
   merchant = await createMerchantAdmin(h);
   shopper = await registerShopper(h);
-  await devnetControls(h.devnet.url).fundSolid(shopper.address, 5_000_000);
+  await devnetControl(h.devnet.url).fundSolid(shopper.address, 5_000_000);
   productId = await createProduct(h, merchant.admin, { price: 1, stock: 5000 });
 });
 afterAll(() => h.close());

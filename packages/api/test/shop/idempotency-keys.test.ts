@@ -1,14 +1,9 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json, type LoggedIn } from '../support/http.js';
 import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
-import {
-  type DevnetControls,
-  devnetControls,
-  registerShopper,
-  type Shopper,
-  transfersBetween,
-} from './shop-fixtures.js';
+import { registerShopper, type Shopper } from './shop-fixtures.js';
 
 /*
  * Issue 14, item 4: Idempotency-Key follows Stripe's rule. Keys are scoped per (user, route); the
@@ -18,14 +13,14 @@ import {
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let recipient: string;
 let otherRecipient: string;
 
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   recipient = (await h.chain.createWallet()).address;
   otherRecipient = (await h.chain.createWallet()).address;
   await devnet.fund(recipient, 1_000_000);
@@ -51,8 +46,8 @@ const send = (user: LoggedIn, payload: Record<string, unknown>, key: string) =>
   });
 
 const sentFrom = async (shopper: Shopper) => [
-  ...(await transfersBetween(devnet, shopper.address, recipient)),
-  ...(await transfersBetween(devnet, shopper.address, otherRecipient)),
+  ...(await devnet.transfersBetween(shopper.address, recipient)),
+  ...(await devnet.transfersBetween(shopper.address, otherRecipient)),
 ];
 
 describe('Idempotency-Key on POST /api/wallets/send', () => {

@@ -1,3 +1,4 @@
+import { devnetControl } from '@trx-shop/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoggedIn } from '../support/http.js';
 import { expectError, json } from '../support/http.js';
@@ -5,7 +6,6 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import {
   createMerchantAdmin,
   createProduct,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   type OrderView,
@@ -13,7 +13,6 @@ import {
   payRequest,
   placeOrder,
   registerShopper,
-  transfersBetween,
 } from './shop-fixtures.js';
 
 let h: TestApp;
@@ -23,7 +22,7 @@ let productId: string;
 beforeAll(async () => {
   h = await createTestApp();
   merchant = await createMerchantAdmin(h);
-  await devnetControls(h.devnet.url).fundSolid(merchant.address, 10_000_000);
+  await devnetControl(h.devnet.url).fundSolid(merchant.address, 10_000_000);
   productId = await createProduct(h, merchant.admin, { price: 1 });
 });
 afterAll(() => h.close());
@@ -146,7 +145,7 @@ describe('POST /api/orders/:id/cancel', () => {
   });
 
   it('answers 409 PAYMENT_IN_PROGRESS while a payment of the order is pending', async () => {
-    const devnet = devnetControls(h.devnet.url);
+    const devnet = devnetControl(h.devnet.url);
     const scene = await fundedShopperWithProduct(h, devnet, merchant, { price: 1, fundSun: 5_000_000 });
     const order = await placeOrder(h, scene.shopper, [{ productId: scene.productId, quantity: 1 }]);
     expect((await payRequest(h, scene.shopper, order._id)).statusCode).toBe(200);
@@ -154,7 +153,7 @@ describe('POST /api/orders/:id/cancel', () => {
     expectError(await cancel(scene.shopper, order._id), 409, 'PAYMENT_IN_PROGRESS');
 
     expect((await h.store.orders.findById(order._id))?.status).toBe('pending');
-    expect(await transfersBetween(devnet, scene.shopper.address, merchant.address)).toHaveLength(1);
+    expect(await devnet.transfersBetween(scene.shopper.address, merchant.address)).toHaveLength(1);
   });
 });
 

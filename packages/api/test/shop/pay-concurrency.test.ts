@@ -1,30 +1,28 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../support/http.js';
 import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
 import {
   createMerchantAdmin,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   payRequest,
   placeOrder,
   postOrder,
-  transfersBetween,
 } from './shop-fixtures.js';
 
 const CONCURRENT_REQUESTS = 20;
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   await devnet.fundSolid(merchant.address, 10_000_000);
 });
@@ -80,7 +78,7 @@ describe('concurrent requests on one user’s orders', () => {
     const winners = responses
       .filter((r) => r.statusCode === 200)
       .map((r) => (json(r).transaction as { hash: string }).hash);
-    const onChain = await transfersBetween(devnet, shopper.address, merchant.address);
+    const onChain = await devnet.transfersBetween(shopper.address, merchant.address);
     expect(onChain.map((t) => ({ txId: t.txId, amountSun: t.amountSun }))).toEqual(
       winners.map((hash) => ({ txId: hash, amountSun: 1_990_000 })),
     );

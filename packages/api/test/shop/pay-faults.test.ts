@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { runSettlement } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,14 +7,11 @@ import { createTestApp, startTestDevnet, type TestApp } from '../support/test-ap
 import {
   BLOCKS_TO_SOLIDIFY,
   createMerchantAdmin,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   paymentDepsOf,
   payRequest,
   placeOrder,
-  transfersBetween,
 } from './shop-fixtures.js';
 
 /** TronWeb sets a transfer's expiration 60 s after the head block it references. */
@@ -21,13 +19,13 @@ const PAST_EXPIRATION_MS = 120_000;
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   await devnet.fundSolid(merchant.address, 10_000_000);
 });
@@ -48,7 +46,7 @@ const newPaymentScene = async () => {
 describe('pay when the node rejects the broadcast', () => {
   it('answers 502 PAYMENT_FAILED with the node’s reason, fails transaction and order, sends transaction:failed', async () => {
     const { shopper, order } = await newPaymentScene();
-    await devnet.faults('reject', 1);
+    await devnet.injectFaults('reject', 1);
 
     const body = expectError(await payRequest(h, shopper, order._id), 502, 'PAYMENT_FAILED');
 
@@ -71,29 +69,29 @@ describe('pay when the node rejects the broadcast', () => {
         },
       },
     ]);
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([]);
   });
 });
 
 describe('pay when the broadcast times out without being accepted', () => {
   it('answers 200 with the transaction pending; settlement re-broadcasts it and exactly one transfer lands', async () => {
     const { shopper, order } = await newPaymentScene();
-    await devnet.faults('timeout', 1);
+    await devnet.injectFaults('timeout', 1);
 
     const response = await payRequest(h, shopper, order._id);
 
     expect(response.statusCode, response.body).toBe(200);
     const hash = (json(response).transaction as { hash: string; status: string }).hash;
     expect(json(response).transaction).toMatchObject({ status: 'pending' });
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([]);
 
     const deps = paymentDepsOf(h);
     await runSettlement(deps);
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     await runSettlement(deps);
     await runSettlement(deps);
 
-    const onChain = await transfersBetween(devnet, shopper.address, merchant.address);
+    const onChain = await devnet.transfersBetween(shopper.address, merchant.address);
     expect(onChain.map((t) => ({ txId: t.txId, amountSun: t.amountSun }))).toEqual([
       { txId: hash, amountSun: 990_000 },
     ]);
@@ -109,18 +107,18 @@ describe('pay when the broadcast times out without being accepted', () => {
 describe('pay when the node accepts the broadcast but its answer never comes', () => {
   it('answers 200 pending; settlement finds the transfer on chain and confirms it once, re-broadcasting nothing new', async () => {
     const { shopper, order } = await newPaymentScene();
-    await devnet.faults('accept-timeout', 1);
+    await devnet.injectFaults('accept-timeout', 1);
 
     const response = await payRequest(h, shopper, order._id);
 
     expect(response.statusCode, response.body).toBe(200);
     const hash = (json(response).transaction as { hash: string }).hash;
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     const deps = paymentDepsOf(h);
     await runSettlement(deps);
     await runSettlement(deps);
 
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([
       expect.objectContaining({ txId: hash, amountSun: 990_000 }),
     ]);
     expect(await h.store.transactions.findByHash(hash)).toMatchObject({ status: 'confirmed' });
@@ -133,18 +131,18 @@ describe('pay when the node accepts the broadcast but its answer never comes', (
 describe('pay when the node accepts the broadcast but never includes it', () => {
   it('keeps it pending, then fails transaction and order once chain time passes its expiration', async () => {
     const { shopper, order } = await newPaymentScene();
-    await devnet.faults('drop', 1);
+    await devnet.injectFaults('drop', 1);
 
     const response = await payRequest(h, shopper, order._id);
 
     expect(response.statusCode, response.body).toBe(200);
     const hash = (json(response).transaction as { hash: string }).hash;
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([]);
     expect((await h.store.transactions.findByHash(hash))?.status).toBe('pending');
 
     await devnet.advanceTime(PAST_EXPIRATION_MS);
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     const deps = paymentDepsOf(h);
     await runSettlement(deps);
     await runSettlement(deps);
@@ -158,7 +156,7 @@ describe('pay when the node accepts the broadcast but never includes it', () => 
     const productId = order.products[0]?.productId ?? '';
     expect((await h.store.products.findById(productId))?.reservedStock).toBe(0);
     expect(await h.store.walletReservations.reservedSun(shopper.address)).toBe(0);
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { runSettlement } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,26 +8,23 @@ import {
   BLOCKS_TO_SOLIDIFY,
   createMerchantAdmin,
   createProduct,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   paymentDepsOf,
   payRequest,
   placeOrder,
   registerShopper,
-  transfersBetween,
 } from './shop-fixtures.js';
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   // An existing merchant account: a payment needs no account-creation fee.
   await devnet.fundSolid(merchant.address, 10_000_000);
@@ -64,7 +62,7 @@ describe('POST /api/orders/:id/pay', () => {
     });
     expect(String(body.message)).toMatch(/sent/i);
     expect(String(body.message)).toMatch(/confirm/i);
-    const onChain = await transfersBetween(devnet, shopper.address, merchant.address);
+    const onChain = await devnet.transfersBetween(shopper.address, merchant.address);
     expect(onChain.map((t) => ({ txId: t.txId, amountSun: t.amountSun }))).toEqual([
       { txId: transaction.hash, amountSun: 290_000 },
     ]);
@@ -93,8 +91,8 @@ describe('POST /api/orders/:id/pay', () => {
     expectError(await payRequest(h, intruder, order._id), 403, 'NOT_ORDER_OWNER');
 
     expect((await h.store.orders.findById(order._id))?.payment).toBeNull();
-    expect(await devnet.transfers(intruder.address)).toHaveLength(1); // the funding only
-    expect(await devnet.transfers(shopper.address)).toHaveLength(1);
+    expect(await devnet.transactionsOf(intruder.address)).toHaveLength(1); // the funding only
+    expect(await devnet.transactionsOf(shopper.address)).toHaveLength(1);
   });
 
   it('answers 403 before 400: another user paying a cancelled order still gets NOT_ORDER_OWNER', async () => {
@@ -125,7 +123,7 @@ describe('POST /api/orders/:id/pay', () => {
     expect(cancel.statusCode).toBe(200);
 
     expectError(await payRequest(h, shopper, order._id), 400, 'ORDER_NOT_PENDING');
-    expect(await devnet.transfers(shopper.address)).toEqual([]);
+    expect(await devnet.transactionsOf(shopper.address)).toEqual([]);
   });
 
   it('answers 409 PAYMENT_IN_PROGRESS for a second pay while the first is pending, before the balance check', async () => {
@@ -139,7 +137,7 @@ describe('POST /api/orders/:id/pay', () => {
 
     expectError(await payRequest(h, shopper, order._id), 409, 'PAYMENT_IN_PROGRESS');
 
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toHaveLength(1);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toHaveLength(1);
   });
 
   it('answers 400 INSUFFICIENT_BALANCE with userBalance, requiredAmount and estimatedFee, and changes nothing', async () => {
@@ -160,7 +158,7 @@ describe('POST /api/orders/:id/pay', () => {
     });
     const listed = await h.app.inject({ url: '/api/transactions', headers: shopper.jar.header() });
     expect(json(listed).transactions).toEqual([]);
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([]);
   });
 
   it('counts a balance that is exactly |total| + fee as sufficient', async () => {
@@ -173,7 +171,7 @@ describe('POST /api/orders/:id/pay', () => {
     const response = await payRequest(h, shopper, order._id);
 
     expect(response.statusCode, response.body).toBe(200);
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toHaveLength(1);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toHaveLength(1);
   });
 
   it('answers 404 ORDER_NOT_FOUND for an unknown order id and 400 INVALID_ID for a malformed one', async () => {
@@ -189,7 +187,7 @@ describe('POST /api/orders/:id/pay', () => {
     });
     const order = await placeOrder(h, shopper, [{ productId, quantity: 1 }]);
     expect((await payRequest(h, shopper, order._id)).statusCode).toBe(200);
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     await runSettlement(paymentDepsOf(h));
     expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
     const override = await h.app.inject({
@@ -205,7 +203,7 @@ describe('POST /api/orders/:id/pay', () => {
     // The customer is not stranded: the paid order stays completed and a new one can be placed.
     await placeOrder(h, shopper, [{ productId, quantity: 1 }]);
 
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toHaveLength(1);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toHaveLength(1);
   });
 
   it('answers 401 UNAUTHENTICATED without a token', async () => {
@@ -222,7 +220,7 @@ describe('POST /api/orders/:id/pay with the chain unreachable', () => {
     const ownNode = await startTestDevnet();
     const own = await createTestApp({ devnet: ownNode });
     try {
-      const ownDevnet = devnetControls(ownNode.url);
+      const ownDevnet = devnetControl(ownNode.url);
       const ownMerchant = await createMerchantAdmin(own);
       const { shopper, productId } = await fundedShopperWithProduct(own, ownDevnet, ownMerchant, {
         price: 1,

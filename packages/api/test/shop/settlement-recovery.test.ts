@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { type PaymentDeps, payOrder, runSettlement, type ShopStore } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,26 +8,23 @@ import {
   BLOCKS_TO_SOLIDIFY,
   crashingOnce,
   createMerchantAdmin,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   paymentDepsOf,
   payRequest,
   placeOrder,
   SimulatedCrash,
-  transfersBetween,
 } from './shop-fixtures.js';
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   await devnet.fundSolid(merchant.address, 10_000_000);
 });
@@ -49,7 +47,7 @@ const withTransactions = (store: ShopStore, transactions: ShopStore['transaction
 /** Runs the listener, makes whatever it (re-)broadcast solid, and runs it again. */
 const settleThroughChain = async (deps: PaymentDeps) => {
   await runSettlement(deps);
-  await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+  await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
   await runSettlement(deps);
 };
 
@@ -71,11 +69,11 @@ describe('settlement of a sent payment', () => {
     });
     expect((await h.store.orders.findById(order._id))?.status).toBe('pending');
 
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     await runSettlement(deps);
     await runSettlement(deps);
 
-    const onChain = await transfersBetween(devnet, shopper.address, merchant.address);
+    const onChain = await devnet.transfersBetween(shopper.address, merchant.address);
     expect(onChain).toHaveLength(1);
     expect(await h.store.transactions.findByHash(hash)).toMatchObject({
       status: 'confirmed',
@@ -103,16 +101,16 @@ describe('settlement of a sent payment', () => {
 
   it('re-broadcasts a transfer the node accepted but dropped while it is unexpired; exactly one lands', async () => {
     const { shopper, order } = await newPaymentScene();
-    await devnet.faults('drop', 1);
+    await devnet.injectFaults('drop', 1);
     const paid = await payRequest(h, shopper, order._id);
     const hash = (json(paid).transaction as { hash: string }).hash;
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([]);
 
     await settleThroughChain(paymentDepsOf(h));
     await settleThroughChain(paymentDepsOf(h));
 
-    const onChain = await transfersBetween(devnet, shopper.address, merchant.address);
+    const onChain = await devnet.transfersBetween(shopper.address, merchant.address);
     expect(onChain.map((t) => t.txId)).toEqual([hash]);
     expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
   });
@@ -135,11 +133,11 @@ describe('recovery after a crash inside pay', () => {
 
     expect((await h.store.orders.findById(order._id))?.payment).toBeNull();
     await settleThroughChain(paymentDepsOf(h));
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([]);
     const retried = await payRequest(h, shopper, order._id);
     expect(retried.statusCode, retried.body).toBe(200);
     await settleThroughChain(paymentDepsOf(h));
-    const onChain = await transfersBetween(devnet, shopper.address, merchant.address);
+    const onChain = await devnet.transfersBetween(shopper.address, merchant.address);
     expect(onChain.map((t) => t.txId)).toEqual([(json(retried).transaction as { hash: string }).hash]);
   });
 
@@ -156,13 +154,13 @@ describe('recovery after a crash inside pay', () => {
     const txId = claimed?.payment?.txId ?? '';
     expect(claimed?.payment).toMatchObject({ state: 'pending', recorded: false });
     expect(await h.store.transactions.findByHash(txId)).toBeNull();
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([]);
 
     const deps = paymentDepsOf(h);
     await settleThroughChain(deps);
     await settleThroughChain(deps);
 
-    const onChain = await transfersBetween(devnet, shopper.address, merchant.address);
+    const onChain = await devnet.transfersBetween(shopper.address, merchant.address);
     expect(onChain.map((t) => ({ txId: t.txId, amountSun: t.amountSun }))).toEqual([
       { txId, amountSun: 990_000 },
     ]);
@@ -184,14 +182,14 @@ describe('recovery after a crash inside pay', () => {
     const recorded = await h.store.orders.findById(order._id);
     const txId = recorded?.payment?.txId ?? '';
     expect(await h.store.transactions.findByHash(txId)).toMatchObject({ status: 'pending' });
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
-    expect(await transfersBetween(devnet, shopper.address, merchant.address)).toEqual([]);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
+    expect(await devnet.transfersBetween(shopper.address, merchant.address)).toEqual([]);
 
     const deps = paymentDepsOf(h);
     await settleThroughChain(deps);
     await settleThroughChain(deps);
 
-    const onChain = await transfersBetween(devnet, shopper.address, merchant.address);
+    const onChain = await devnet.transfersBetween(shopper.address, merchant.address);
     expect(onChain.map((t) => t.txId)).toEqual([txId]);
     expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
   });
@@ -207,7 +205,7 @@ describe('recovery after a crash inside pay', () => {
     await settleThroughChain(deps);
 
     const txId = (await h.store.orders.findById(order._id))?.payment?.txId;
-    const onChain = await transfersBetween(devnet, shopper.address, merchant.address);
+    const onChain = await devnet.transfersBetween(shopper.address, merchant.address);
     expect(onChain.map((t) => t.txId)).toEqual([txId]);
     expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
     expect(h.notifier.events.filter((e) => e.userId === shopper.userId).map((e) => e.event.event)).toEqual([

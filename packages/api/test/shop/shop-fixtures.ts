@@ -1,3 +1,4 @@
+import type { DevnetControl } from '@trx-shop/test-kit';
 import type { Logger, PaymentDeps } from '@trx-shop/domain';
 import { buildUser } from '@trx-shop/store-contract';
 import type { LightMyRequestResponse } from 'fastify';
@@ -10,50 +11,6 @@ import type { TestApp } from '../support/test-app.js';
 /** The devnet's solid depth is 3: a transfer's block plus three more make it solid. */
 export const BLOCKS_TO_SOLIDIFY = 4;
 export const SUN_PER_TRX = 1_000_000;
-
-export interface DevnetTransfer {
-  readonly txId: string;
-  readonly from: string;
-  readonly to: string;
-  readonly amountSun: number;
-  readonly blockNumber: number | null;
-  readonly status: string;
-}
-
-/** The devnet's control API (devnet only, never on the service). */
-export const devnetControls = (url: string) => {
-  const call = async <T>(path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  return {
-    fund: (address: string, amountSun: number) =>
-      call<{ txId: string }>('/devnet/fund', { address, amountSun }),
-    blocks: (count: number) => call<{ head: number }>('/devnet/blocks', { count }),
-    advanceTime: (advanceMs: number) => call<unknown>('/devnet/time', { advanceMs }),
-    faults: (mode: 'reject' | 'drop' | 'timeout' | 'accept-timeout', count: number) =>
-      call<unknown>('/devnet/faults', { mode, count }),
-    state: () => call<{ head: number; solid: number; headTime: number }>('/devnet/state'),
-    transfers: async (address: string) =>
-      (await call<{ transactions: DevnetTransfer[] }>(`/devnet/transactions?address=${address}`))
-        .transactions,
-    /** Funds `address` and makes the funding solid, so confirmed-balance reads see it. */
-    fundSolid: async (address: string, amountSun: number) => {
-      await call('/devnet/fund', { address, amountSun });
-      await call('/devnet/blocks', { count: BLOCKS_TO_SOLIDIFY });
-    },
-  };
-};
-export type DevnetControls = ReturnType<typeof devnetControls>;
-
-/** Transfers on the devnet from `from` to `to` (the devnet's own list, not the service's records). */
-export const transfersBetween = async (devnet: DevnetControls, from: string, to: string) =>
-  (await devnet.transfers(from)).filter((transfer) => transfer.from === from && transfer.to === to);
 
 export interface Merchant {
   readonly admin: LoggedIn;
@@ -203,7 +160,7 @@ export interface PaymentScene {
 
 export const fundedShopperWithProduct = async (
   h: TestApp,
-  devnet: DevnetControls,
+  devnet: DevnetControl,
   merchant: Merchant,
   options: { readonly price: number; readonly fundSun: number; readonly stock?: number },
 ): Promise<PaymentScene> => {

@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { payOrder, runSettlement } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +9,6 @@ import {
   crashingOnce,
   createMerchantAdmin,
   createProduct,
-  type DevnetControls,
-  devnetControls,
   type Merchant,
   type OrderView,
   paymentDepsOf,
@@ -19,7 +18,6 @@ import {
   registerShopper,
   SimulatedCrash,
   type Shopper,
-  transfersBetween,
 } from './shop-fixtures.js';
 
 /*
@@ -34,13 +32,13 @@ const PAST_RESERVATION_GRACE_MS = 3 * 60 * 1000;
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   await devnet.fundSolid(merchant.address, 10_000_000);
 });
@@ -56,7 +54,7 @@ const fundedShoppers = async (count: number, sun: number): Promise<Shopper[]> =>
     await devnet.fund(shopper.address, sun);
     shoppers.push(shopper);
   }
-  await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+  await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
   return shoppers;
 };
 
@@ -66,7 +64,7 @@ const stockFigures = async (productId: string) => {
 };
 
 const settle = async () => {
-  await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+  await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
   await runSettlement(paymentDepsOf(h));
 };
 
@@ -95,7 +93,7 @@ describe('20 buyers racing for the last 5 units', () => {
     expect(await publicStock(productId)).toBe(5);
     // Only the winners' transfers reached the chain; the losers never signed or recorded one.
     for (const [index, buyer] of buyers.entries()) {
-      const sent = await transfersBetween(devnet, buyer.address, merchant.address);
+      const sent = await devnet.transfersBetween(buyer.address, merchant.address);
       expect(sent).toHaveLength(paid.includes(index) ? 1 : 0);
       const stored = await h.store.orders.findById(orders[index]?._id ?? '');
       expect(stored?.payment === null).toBe(!paid.includes(index));
@@ -158,7 +156,7 @@ describe('availability at order creation and pay', () => {
     // The line of the other product that was held first is given back.
     expect(await stockFigures(other)).toEqual({ stock: 10, reservedStock: 0 });
     expect(await stockFigures(productId)).toEqual({ stock: 2, reservedStock: 1 });
-    expect(await transfersBetween(devnet, late.address, merchant.address)).toEqual([]);
+    expect(await devnet.transfersBetween(late.address, merchant.address)).toEqual([]);
     await settle();
   });
 });
@@ -169,7 +167,7 @@ describe('releasing the hold', () => {
     const [unlucky, next] = await fundedShoppers(2, 5_000_000);
     if (!unlucky || !next) throw new Error('no shoppers');
     const order = await placeOrder(h, unlucky, [{ productId, quantity: 1 }]);
-    await devnet.faults('reject', 1);
+    await devnet.injectFaults('reject', 1);
 
     expectError(await payRequest(h, unlucky, order._id), 502, 'PAYMENT_FAILED');
 
@@ -233,6 +231,6 @@ describe('releasing the hold', () => {
     h.clock.advance(PAST_RESERVATION_GRACE_MS);
     await runSettlement(paymentDepsOf(h));
     expect(await stockFigures(productId)).toEqual({ stock: 2, reservedStock: 0 });
-    expect(await transfersBetween(devnet, waiting.address, merchant.address)).toEqual([]);
+    expect(await devnet.transfersBetween(waiting.address, merchant.address)).toEqual([]);
   });
 });

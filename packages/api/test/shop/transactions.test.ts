@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { runSettlement } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +7,6 @@ import { createTestApp, startTestDevnet, type TestApp } from '../support/test-ap
 import {
   BLOCKS_TO_SOLIDIFY,
   createMerchantAdmin,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   paymentDepsOf,
@@ -26,7 +25,7 @@ interface TransactionBody {
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 /** A shopper with, newest first: a pending withdrawal, then a purchase that is confirmed and refunded. */
 let shopper: Shopper;
@@ -44,7 +43,7 @@ const list = async (user: LoggedIn, query = '') => {
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   await devnet.fundSolid(merchant.address, 10_000_000);
 
@@ -54,7 +53,7 @@ beforeAll(async () => {
   orderId = order._id;
   const paid = await payRequest(h, shopper, order._id);
   purchaseHash = (json(paid).transaction as { hash: string }).hash;
-  await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+  await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
   await runSettlement(paymentDepsOf(h));
 
   h.clock.advance(60_000);

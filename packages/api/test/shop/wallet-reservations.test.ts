@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { runSettlement } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +8,6 @@ import {
   BLOCKS_TO_SOLIDIFY,
   createMerchantAdmin,
   createProduct,
-  type DevnetControls,
-  devnetControls,
   type Merchant,
   type OrderView,
   paymentDepsOf,
@@ -17,7 +16,6 @@ import {
   registerShopper,
   type Shopper,
   SUN_PER_TRX,
-  transfersBetween,
 } from './shop-fixtures.js';
 
 /*
@@ -28,7 +26,7 @@ import {
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 /** An existing account, so transfers to it cost no account-creation fee. */
 let recipient: string;
@@ -36,7 +34,7 @@ let recipient: string;
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   recipient = (await h.chain.createWallet()).address;
   await devnet.fund(merchant.address, 1_000_000);
@@ -65,7 +63,7 @@ const recordsOf = async (userId: string) =>
   (await h.store.transactions.listByUser(userId, {}, { limit: 100, page: 1 })).items;
 
 const settle = async () => {
-  await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+  await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
   await runSettlement(paymentDepsOf(h));
 };
 
@@ -87,7 +85,7 @@ describe('concurrent withdrawals from one wallet', () => {
         (400 * SUN_PER_TRX + Number(body.estimatedFee) * SUN_PER_TRX) / SUN_PER_TRX,
       );
     }
-    expect(await transfersBetween(devnet, shopper.address, recipient)).toHaveLength(2);
+    expect(await devnet.transfersBetween(shopper.address, recipient)).toHaveLength(2);
     const records = await recordsOf(shopper.userId);
     expect(records.map((record) => ({ type: record.type, status: record.status }))).toEqual([
       { type: 'withdrawal', status: 'pending' },
@@ -122,8 +120,8 @@ describe('a payment racing a withdrawal', () => {
       expect(stored?.payment?.state ?? 'none').toBe(paid.statusCode === 200 ? 'pending' : 'none');
       expect((await recordsOf(shopper.userId)).filter((record) => record.status === 'failed')).toEqual([]);
       const sent = [
-        ...(await transfersBetween(devnet, shopper.address, merchant.address)),
-        ...(await transfersBetween(devnet, shopper.address, recipient)),
+        ...(await devnet.transfersBetween(shopper.address, merchant.address)),
+        ...(await devnet.transfersBetween(shopper.address, recipient)),
       ];
       expect(sent).toHaveLength(1);
     }

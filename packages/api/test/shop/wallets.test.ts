@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json, type LoggedIn, login } from '../support/http.js';
@@ -6,20 +7,17 @@ import { TOTP_STEP_MS, totpCodeAt } from '../support/totp.js';
 import {
   BLOCKS_TO_SOLIDIFY,
   createMerchantAdmin,
-  type DevnetControls,
-  devnetControls,
   fundedShopperWithProduct,
   type Merchant,
   payRequest,
   placeOrder,
   registerShopper,
   type Shopper,
-  transfersBetween,
 } from './shop-fixtures.js';
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
-let devnet: DevnetControls;
+let devnet: DevnetControl;
 let merchant: Merchant;
 /** An existing account to send to, so no account-creation fee applies. */
 let recipient: string;
@@ -27,7 +25,7 @@ let recipient: string;
 beforeAll(async () => {
   devnetNode = await startTestDevnet();
   h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControls(devnetNode.url);
+  devnet = devnetControl(devnetNode.url);
   merchant = await createMerchantAdmin(h);
   recipient = (await h.chain.createWallet()).address;
   await devnet.fund(merchant.address, 10_000_000);
@@ -70,7 +68,7 @@ describe('GET /api/wallets/balance', () => {
       pendingOutgoing: 0,
     });
 
-    await devnet.blocks(BLOCKS_TO_SOLIDIFY);
+    await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
 
     expect(json(await balanceOf(shopper))).toEqual({
       success: true,
@@ -111,7 +109,7 @@ describe('POST /api/wallets/send', () => {
       transaction: { from: shopper.address, to: recipient, amount: 1.234567, status: 'pending' },
     });
     expect(
-      (await transfersBetween(devnet, shopper.address, recipient)).map((t) => [t.txId, t.amountSun]),
+      (await devnet.transfersBetween(shopper.address, recipient)).map((t) => [t.txId, t.amountSun]),
     ).toEqual([[hash, 1_234_567]]);
     expect(await h.store.transactions.findByHash(hash)).toMatchObject({
       userId: shopper.userId,
@@ -130,7 +128,7 @@ describe('POST /api/wallets/send', () => {
 
     expect(first.statusCode, first.body).toBe(200);
     expect({ status: retry.statusCode, body: json(retry) }).toEqual({ status: 200, body: json(first) });
-    expect(await transfersBetween(devnet, shopper.address, recipient)).toHaveLength(1);
+    expect(await devnet.transfersBetween(shopper.address, recipient)).toHaveLength(1);
   });
 
   it('sends again for a reused Idempotency-Key once its 24 hours have passed', async () => {
@@ -138,13 +136,13 @@ describe('POST /api/wallets/send', () => {
     const first = await send(shopper, { toAddress: recipient, amount: 0.7 }, 'daily');
     h.clock.advance(24 * 60 * 60 * 1000 + 1);
     // A new head block, so the retry is not byte-identical to the first transfer (see the next test).
-    await devnet.blocks(1);
+    await devnet.produceBlocks(1);
     const nextDay = await login(h.app, shopper);
 
     const later = await send(nextDay, { toAddress: recipient, amount: 0.7 }, 'daily');
 
     expect([first.statusCode, later.statusCode]).toEqual([200, 200]);
-    expect(await transfersBetween(devnet, shopper.address, recipient)).toHaveLength(2);
+    expect(await devnet.transfersBetween(shopper.address, recipient)).toHaveLength(2);
   });
 
   it('sends once when requests with the same Idempotency-Key arrive together', async () => {
@@ -163,7 +161,7 @@ describe('POST /api/wallets/send', () => {
     for (const response of responses.filter((r) => r.statusCode !== 200)) {
       expect(json(response).code).toBe('PAYMENT_IN_PROGRESS');
     }
-    expect(await transfersBetween(devnet, shopper.address, recipient)).toHaveLength(1);
+    expect(await devnet.transfersBetween(shopper.address, recipient)).toHaveLength(1);
   });
 
   it('sends twice for two different Idempotency-Keys', async () => {
@@ -176,7 +174,7 @@ describe('POST /api/wallets/send', () => {
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     const hashes = [first, second].map((r) => (json(r).transaction as { hash: string }).hash);
     expect(new Set(hashes).size, 'two withdrawals must be two distinct chain transactions').toBe(2);
-    expect(await transfersBetween(devnet, shopper.address, recipient)).toHaveLength(2);
+    expect(await devnet.transfersBetween(shopper.address, recipient)).toHaveLength(2);
   });
 
   it('answers 400 INSUFFICIENT_BALANCE net of pending outgoing amounts, with requiredAmount and estimatedFee', async () => {
@@ -191,7 +189,7 @@ describe('POST /api/wallets/send', () => {
 
     expect(body).toMatchObject({ userBalance: 0.5 });
     expect(body.requiredAmount).toBe(1 + Number(body.estimatedFee));
-    expect(await transfersBetween(devnet, shopper.address, recipient)).toHaveLength(1);
+    expect(await devnet.transfersBetween(shopper.address, recipient)).toHaveLength(1);
   });
 
   it('includes the 1.1 TRX account-creation fee when the recipient account does not exist', async () => {
@@ -227,7 +225,7 @@ describe('POST /api/wallets/send', () => {
     expectError(await send(shopper, { toAddress: recipient, ...payload }), 400, code);
 
     expect(await storedTransactionsOf(shopper)).toEqual([]);
-    expect(await devnet.transfers(shopper.address)).toHaveLength(1); // the funding only
+    expect(await devnet.transactionsOf(shopper.address)).toHaveLength(1); // the funding only
   });
 
   it('answers 400 INVALID_ADDRESS for a withdrawal to the wallet’s own address', async () => {
@@ -238,7 +236,7 @@ describe('POST /api/wallets/send', () => {
 
   it('answers 502 PAYMENT_FAILED when the node rejects it: transaction failed, transaction:failed with orderId null', async () => {
     const shopper = await fundedShopper(5_000_000);
-    await devnet.faults('reject', 1);
+    await devnet.injectFaults('reject', 1);
 
     const body = expectError(await send(shopper, { toAddress: recipient, amount: 1 }), 502, 'PAYMENT_FAILED');
 
@@ -252,7 +250,7 @@ describe('POST /api/wallets/send', () => {
         event: { event: 'transaction:failed', data: expect.objectContaining({ orderId: null }) },
       },
     ]);
-    expect(await transfersBetween(devnet, shopper.address, recipient)).toEqual([]);
+    expect(await devnet.transfersBetween(shopper.address, recipient)).toEqual([]);
   });
 });
 
@@ -289,7 +287,7 @@ describe('POST /api/wallets/send with two-factor authentication on', () => {
       'INVALID_TWO_FACTOR_CODE',
     );
 
-    expect(await transfersBetween(devnet, user.address, recipient)).toEqual([]);
+    expect(await devnet.transfersBetween(user.address, recipient)).toEqual([]);
   });
 
   it('sends with the current code, and refuses the same code a second time', async () => {
@@ -299,6 +297,6 @@ describe('POST /api/wallets/send with two-factor authentication on', () => {
     expect((await send(user, { toAddress: recipient, amount: 1, code })).statusCode).toBe(200);
     expectError(await send(user, { toAddress: recipient, amount: 1, code }), 400, 'INVALID_TWO_FACTOR_CODE');
 
-    expect(await transfersBetween(devnet, user.address, recipient)).toHaveLength(1);
+    expect(await devnet.transfersBetween(user.address, recipient)).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { childEnv } from '@trx-shop/test-kit';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,13 +26,7 @@ export const spawnCli = (
     ['--conditions=@trx-shop/source', '--import', 'tsx', `src/cli/${script}.ts`, ...args],
     {
       cwd: apiDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        ARGON2_MEMORY_KIB: '1024',
-        ARGON2_TIME_COST: '1',
-        ...env,
-      },
+      env: childEnv({ ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env }),
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );

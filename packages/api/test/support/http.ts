@@ -84,7 +84,7 @@ const SUCCESS_FLAG_PREFIXES = ['/api/users', '/api/auth', '/api/security', '/api
 
 /**
  * Asserts an error answer: the status, `code`, a human `error` text, and `success: false`
- * exactly under the paths decisions.md section 4 names. Returns the body for further checks.
+ * exactly under the paths docs/decisions.md section 4 names. Returns the body for further checks.
  */
 export const expectError = (
   response: LightMyRequestResponse,

@@ -12,7 +12,7 @@ export interface Leak {
   readonly what: string;
 }
 
-/** The one response allowed to show a TOTP secret (decisions.md section 6). */
+/** The one response allowed to show a TOTP secret (docs/decisions.md section 6). */
 const TWO_FACTOR_SETUP_PATH = '/api/security/2fa/enable';
 const ARGON2ID_MARKER = '$argon2id$';
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
 import { createOtplibTotp } from '../../src/adapters/otplib-totp.js';
-import { buildApp } from '../../src/app.js';
+import { createHttpServer, shopApp } from '../../src/app.js';
 import { createRoomHub, type RoomHub } from '../../src/realtime/room-hub.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
 import { findLeaks, type Leak, LeakError, type RecordedResponse, recordResponses } from './leak-guard.js';
@@ -29,6 +29,8 @@ export interface TestAppOptions {
   readonly extraRoutes?: (app: FastifyInstance, parts: { store: ShopStore; vault: KeyVault }) => void;
   /** WebSocket keep-alive ping interval; short in tests of dead-connection dropping. */
   readonly wsPingIntervalMs?: number;
+  /** Runs on the bare server before the shop is registered (an onRoute hook, say). */
+  readonly beforeShopApp?: (app: FastifyInstance) => void;
 }
 
 export interface TestApp {
@@ -74,6 +76,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     clock,
     ids: createObjectIdGenerator(),
     notifier,
+    rooms: hub,
     configuredMerchantAddress: options.merchantAddress ?? null,
   };
   const settings: AppSettings = {
@@ -85,13 +88,11 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     authRateLimitMax: options.authRateLimitMax ?? GENEROUS_LIMIT,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-  };
-  const app = await buildApp({
-    deps,
-    settings,
-    hub,
     ...(options.wsPingIntervalMs === undefined ? {} : { wsPingIntervalMs: options.wsPingIntervalMs }),
-  });
+  };
+  const app = createHttpServer(settings);
+  options.beforeShopApp?.(app);
+  await app.register(shopApp, { deps, settings });
   const responses = recordResponses(app);
   options.extraRoutes?.(app, { store, vault });
   await app.ready();

@@ -1,4 +1,4 @@
-/** Every stable error code the service can answer with (decisions.md section 4). */
+/** Every stable error code the service can answer with (docs/decisions.md section 4). */
 export const ERROR_CODES = [
   'UNAUTHENTICATED',
   'TOKEN_EXPIRED',

@@ -1,6 +1,6 @@
 import { SUN_PER_TRX, type Sun } from './sun.js';
 
-/** Limits of decisions.md section 2; anything beyond them is a 400. */
+/** Limits of docs/decisions.md section 2; anything beyond them is a 400. */
 export const MAX_PRODUCT_PRICE_SUN: Sun = 1_000_000 * SUN_PER_TRX;
 export const MAX_ORDER_TOTAL_SUN: Sun = 1_000_000_000 * SUN_PER_TRX;
 export const MIN_LINE_QUANTITY = 1;

@@ -30,7 +30,7 @@ export type OrderEvent =
 const notPending = (): DomainError => domainError('ORDER_NOT_PENDING', 'Order is not pending');
 
 /**
- * The order state machine (specification "Order status" plus decisions.md sections 6-8).
+ * The order state machine (specification "Order status" plus docs/decisions.md sections 6-8).
  * Statuses change only through here; a refused event names why with its code.
  */
 export const transitionOrder = (from: OrderStatus, event: OrderEvent): Result<OrderStatus, DomainError> => {
@@ -56,7 +56,7 @@ export const transitionOrder = (from: OrderStatus, event: OrderEvent): Result<Or
   }
 };
 
-/** Pay checks after ownership (decisions.md section 7): pending, then no live payment. */
+/** Pay checks after ownership (docs/decisions.md section 7): pending, then no live payment. */
 export const checkPayable = (status: OrderStatus, payment: TransferState): Result<void, DomainError> => {
   if (status !== 'pending') return err(notPending());
   if (payment === 'pending' || payment === 'confirmed') {

@@ -11,7 +11,7 @@ export interface OrderLine {
 
 /**
  * A transfer claimed on an order (its payment or its refund) before anything is broadcast
- * (decisions.md section 7, step 2). Holding the signed transaction makes the claim the single
+ * (docs/decisions.md section 7, step 2). Holding the signed transaction makes the claim the single
  * source of truth: whoever wins the claim is the only one that may ever broadcast it.
  */
 export interface TransferClaim {

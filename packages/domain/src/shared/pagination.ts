@@ -38,7 +38,7 @@ const toInteger = (field: string, value: unknown, fallback: number): Result<numb
 
 /**
  * `limit` defaults to 10 and is clamped to 1..100, `page` defaults to 1 with a minimum of 1;
- * values that are not numbers are refused (decisions.md section 3).
+ * values that are not numbers are refused (docs/decisions.md section 3).
  */
 export const normalizePageRequest = (limit: unknown, page: unknown): Result<PageRequest, DomainError> => {
   const parsedLimit = toInteger('limit', limit, DEFAULT_LIMIT);

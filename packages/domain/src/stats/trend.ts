@@ -1,7 +1,7 @@
 /**
  * The specification's trend string: the change of the latest 30-day value against the one
  * before, one decimal, `+` when the change is zero or positive. A previous value of 0 gives
- * `0.0%` (current also 0) or `+100.0%`. The formula is applied literally (decisions.md section
+ * `0.0%` (current also 0) or `+100.0%`. The formula is applied literally (docs/decisions.md section
  * 10), so negative values such as network fees divide by a negative previous value and a tiny
  * drop prints `-0.0%`.
  */

@@ -2,7 +2,7 @@ import type { NewOrder, OrderLine, TransferClaim } from '@trx-shop/domain';
 import { BUILDER_NOW, minutesAfter } from './fixed-time.js';
 import { newObjectId } from './object-id.js';
 
-/** decisions.md section 2: -0.01 TRX on every order. */
+/** docs/decisions.md section 2: -0.01 TRX on every order. */
 export const NETWORK_FEE_SUN = -10_000;
 
 export const buildOrderLine = (overrides: Partial<OrderLine> = {}): OrderLine => ({

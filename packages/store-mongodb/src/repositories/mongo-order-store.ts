@@ -29,7 +29,7 @@ const ORDER_COUNTER = 'order';
 const listFilter = (query: OrderListQuery): Filter<OrderDocument> =>
   query.status === undefined ? {} : { status: query.status };
 
-/** The write a claim may win: decisions.md section 7, step 2. */
+/** The write a claim may win: docs/decisions.md section 7, step 2. */
 const claimGuard = (orderId: string, slot: TransferSlot): Filter<OrderDocument> =>
   slot === 'payment'
     ? { _id: orderId, status: 'pending', $or: [{ payment: null }, { 'payment.state': 'failed' }] }

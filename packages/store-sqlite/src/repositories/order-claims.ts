@@ -6,7 +6,7 @@ import type { OrderReader } from './order-reader.js';
 import { ORDER_SQL } from './order-sql.js';
 
 /**
- * decisions.md section 7, step 2: one guarded UPDATE per claim. The WHERE clause is the whole
+ * docs/decisions.md section 7, step 2: one guarded UPDATE per claim. The WHERE clause is the whole
  * rule (payment: order pending and no live payment; refund: order completed, its payment
  * confirmed, and no pending or confirmed refund), so of two racing claims exactly one changes a row.
  */

@@ -31,6 +31,3 @@ export const refuse = {
   expired: (): Refusal => ({ code: 'TRANSACTION_EXPIRATION_ERROR', message: 'Transaction expired' }),
   other: (detail: string): Refusal => ({ code: 'OTHER_ERROR', message: `Error: ${detail}` }),
 };
-
-export const isRefusal = (value: unknown): value is Refusal =>
-  typeof value === 'object' && value !== null && 'code' in value && 'message' in value;

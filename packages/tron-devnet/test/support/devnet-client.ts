@@ -1,3 +1,4 @@
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { TronWeb, utils } from 'tronweb';
 import { type DevnetOptions, type RunningDevnet, startDevnet } from '../../src/index.js';
 
@@ -16,10 +17,12 @@ export type Json = Record<string, unknown>;
 export class DevnetClient {
   readonly devnet: RunningDevnet;
   readonly tronWeb: TronWeb;
+  readonly control: DevnetControl;
 
   private constructor(devnet: RunningDevnet) {
     this.devnet = devnet;
     this.tronWeb = new TronWeb({ fullHost: devnet.url });
+    this.control = devnetControl(devnet.url, { solidDepth: SOLID_DEPTH });
   }
 
   static async start(options: DevnetOptions = {}): Promise<DevnetClient> {
@@ -45,19 +48,17 @@ export class DevnetClient {
   }
 
   async produceBlocks(count: number): Promise<number> {
-    return (await this.post('/devnet/blocks', { count })).head as number;
+    return (await this.control.produceBlocks(count)).head;
   }
 
   async headNumber(): Promise<number> {
-    return (await this.post('/devnet/state')).head as number;
+    return (await this.control.state()).head;
   }
 
   /** Funds a new account from genesis and waits (by producing blocks) until the funding is solid. */
   async fundedAccount(amountSun: number): Promise<TestAccount> {
     const account = newAccount();
-    const funding = await this.post('/devnet/fund', { address: account.base58, amountSun });
-    if (typeof funding.txId !== 'string') throw new Error(`funding failed: ${JSON.stringify(funding)}`);
-    await this.produceBlocks(SOLID_DEPTH + 1);
+    await this.control.fundSolid(account.base58, amountSun);
     return account;
   }
 

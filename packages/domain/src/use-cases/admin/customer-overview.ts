@@ -14,7 +14,7 @@ export interface CustomerOverview {
   };
 }
 
-/** The admin customer list with its stats and the two trend strings (decisions.md section 10). */
+/** The admin customer list with its stats and the two trend strings (docs/decisions.md section 10). */
 export const customerOverview = async (
   deps: { readonly users: UserStore },
   query: { readonly search?: string },

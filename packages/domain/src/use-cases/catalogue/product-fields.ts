@@ -23,7 +23,7 @@ const invalid = (field: string, message: string): DomainError =>
 const HTTP_URL = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#]\S*)?$/;
 const isHttpUrl = (value: string): boolean => HTTP_URL.test(value);
 
-/** Validates whichever writable fields are present (decisions.md section 6) into a patch. */
+/** Validates whichever writable fields are present (docs/decisions.md section 6) into a patch. */
 export const parseProductFields = (input: ProductFieldsInput): Result<ProductPatch, DomainError> => {
   const patch: { -readonly [K in keyof ProductPatch]: ProductPatch[K] } = {};
   if (input.name !== undefined) {

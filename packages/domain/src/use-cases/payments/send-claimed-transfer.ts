@@ -24,7 +24,7 @@ export interface SentTransfer {
 }
 
 /**
- * The exactly-once transfer of decisions.md section 7: sign (no side effect), claim, record,
+ * The exactly-once transfer of docs/decisions.md section 7: sign (no side effect), claim, record,
  * broadcast. Only the claim's winner ever broadcasts; a rejection fails the transaction (502); an
  * unknown outcome leaves it pending for the listener, which re-broadcasts the stored copy. A crash
  * between any two steps leaves a claim or a record from which the listener finishes the job.

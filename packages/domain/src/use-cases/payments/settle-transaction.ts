@@ -9,7 +9,7 @@ export type SettleOutcome = 'confirmed' | 'failed' | 'pending' | 'rebroadcast' |
 type SettleDeps = Pick<PaymentDeps, 'store' | 'chain' | 'notifier' | 'clock' | 'logger'>;
 
 /**
- * Settles one pending transaction (decisions.md section 8): included on the solidified chain ->
+ * Settles one pending transaction (docs/decisions.md section 8): included on the solidified chain ->
  * confirmed with its effect; absent once the solidified head is past its expiration -> failed
  * (any block holding it would carry an earlier timestamp and be solid already); otherwise it is
  * re-broadcast from the stored signed copy, which a node that has it answers as a duplicate.

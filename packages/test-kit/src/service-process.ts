@@ -3,8 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv } from './child-env.js';
 
-const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// From src/ or dist/ of this package alike: the api package beside it.
+const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'api');
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
 
@@ -61,13 +63,7 @@ export const startServiceProcess = async (
     ['--conditions=@trx-shop/source', '--import', 'tsx', 'src/server.ts'],
     {
       cwd: API_DIR,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        ...BASE_ENV,
-        DATA_DIR: dataDir,
-        ...env,
-      },
+      env: childEnv({ ...BASE_ENV, DATA_DIR: dataDir, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

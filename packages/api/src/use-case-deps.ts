@@ -1,0 +1,28 @@
+import type { IdentityDeps, PaymentDeps } from '@trx-shop/domain';
+import type { AppDeps } from './app-deps.js';
+
+/** The identity use cases' dependencies, drawn from the app's. */
+export const identityDeps = (deps: AppDeps, log: IdentityDeps['logger']): IdentityDeps => ({
+  users: deps.store.users,
+  sessions: deps.store.sessions,
+  chain: deps.chain,
+  vault: deps.vault,
+  passwords: deps.passwords,
+  totp: deps.totp,
+  clock: deps.clock,
+  ids: deps.ids,
+  logger: log,
+  ...(deps.funding ? { funding: deps.funding } : {}),
+});
+
+/** The order, payment and settlement use cases' dependencies, drawn from the app's. */
+export const paymentDeps = (deps: AppDeps, log: PaymentDeps['logger']): PaymentDeps => ({
+  store: deps.store,
+  chain: deps.chain,
+  vault: deps.vault,
+  notifier: deps.notifier,
+  clock: deps.clock,
+  ids: deps.ids,
+  logger: log,
+  configuredMerchantAddress: deps.configuredMerchantAddress,
+});
