@@ -1,4 +1,4 @@
-import type { ChainPort } from '@trx-shop/domain';
+import type { BlockTransfer, ChainPort } from '@trx-shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadcastFault } from './memory-chain.js';
 
@@ -206,6 +206,61 @@ export const describeChainContract = (harness: ChainHarness): void => {
       expect(await balances(sender.address, recipient.address)).toEqual([50 * TRX, 1 * TRX]);
     });
 
+    /** Every transfer in the solid blocks after `after`, each with the number of its block. */
+    const transfersSince = async (after: number) => {
+      const head = await world.chain.solidBlockNumber();
+      const found: { block: number; transfer: BlockTransfer }[] = [];
+      let previousTime = 0;
+      for (let number = after + 1; number <= head; number += 1) {
+        const block = await world.chain.solidBlock(number);
+        expect(block?.number).toBe(number);
+        expect(block?.time.getTime()).toBeGreaterThanOrEqual(previousTime);
+        previousTime = block?.time.getTime() ?? 0;
+        for (const transfer of block?.transfers ?? []) found.push({ block: number, transfer });
+      }
+      return found;
+    };
+
+    it('lists a sent transfer in exactly one solid block, with its addresses and amount', async () => {
+      const { sender, recipient } = await pair();
+      const before = await world.chain.solidBlockNumber();
+      const signed = await world.chain.signTransfer(
+        { fromAddress: sender.address, toAddress: recipient.address, amountSun: 3 * TRX },
+        sender.privateKey,
+      );
+      expect(await world.chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
+      await world.confirm();
+      expect(await world.chain.solidBlockNumber()).toBeGreaterThan(before);
+      const listed = (await transfersSince(before)).filter(({ transfer }) => transfer.txId === signed.txId);
+      expect(listed.map(({ transfer }) => transfer)).toEqual([
+        {
+          txId: signed.txId,
+          fromAddress: sender.address,
+          toAddress: recipient.address,
+          amountSun: 3 * TRX,
+          succeeded: true,
+        },
+      ]);
+      const lookup = await world.chain.lookupTransfer(signed.txId);
+      expect(lookup).toMatchObject({ kind: 'confirmed', blockNumber: listed[0]?.block });
+    });
+
+    it('lists funding from outside as a successful transfer into the funded address', async () => {
+      const wallet = await world.chain.createWallet();
+      const before = await world.chain.solidBlockNumber();
+      await world.fund(wallet.address, 9 * TRX);
+      const into = (await transfersSince(before)).filter(
+        ({ transfer }) => transfer.toAddress === wallet.address,
+      );
+      expect(into.map(({ transfer }) => [transfer.amountSun, transfer.succeeded])).toEqual([[9 * TRX, true]]);
+      expect(world.chain.isValidAddress(into[0]?.transfer.fromAddress ?? '')).toBe(true);
+    });
+
+    it('answers null for a block that is not solid yet', async () => {
+      const head = await world.chain.solidBlockNumber();
+      expect(await world.chain.solidBlock(head + 1_000)).toBeNull();
+    });
+
     it('node down: reads throw CHAIN_UNAVAILABLE, isReachable is false, a broadcast is unknown', async () => {
       const down = world.unreachable();
       const someone = (await world.chain.createWallet()).address;
@@ -214,6 +269,8 @@ export const describeChainContract = (harness: ChainHarness): void => {
       await expect(down.solidifiedHeadTime()).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.lookupTransfer('a'.repeat(64))).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.genesisBlockId()).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
+      await expect(down.solidBlockNumber()).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
+      await expect(down.solidBlock(1)).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       const signed = await world.chain
         .signTransfer(
           { fromAddress: someone, toAddress: (await world.chain.createWallet()).address, amountSun: 1 },

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type BlockTransfer,
   type BroadcastOutcome,
   type ChainPort,
   domainError,
   type SignedTransfer,
+  type SolidBlock,
   type Sun,
   type TransferLookup,
   type TransferRequest,
@@ -19,6 +21,8 @@ const EXPIRATION_MS = 60_000;
 /** The in-memory chain's own block 0: no public network's. */
 export const MEMORY_GENESIS_BLOCK_ID = `${'0'.repeat(16)}${'ab'.repeat(24)}`;
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** Where funding comes from, as the devnet funds from its genesis account. */
+export const MEMORY_GENESIS_ADDRESS = `T${'1'.repeat(33)}`;
 
 interface Transfer {
   readonly txId: string;
@@ -30,8 +34,10 @@ interface Transfer {
 }
 
 export interface MemoryChainControls {
-  /** Credits an address, at once on the solidified chain. */
+  /** Credits an address from the genesis account, in a block of its own, at once solid. */
   fund(address: string, amountSun: Sun): void;
+  /** A transfer from outside whose contract failed, in a block of its own: it moves nothing. */
+  includeFailedTransfer(fromAddress: string, toAddress: string, amountSun: Sun): string;
   /** Includes every accepted transfer in a block and makes it solid. */
   confirm(): void;
   /** The next broadcast misbehaves so. */
@@ -57,6 +63,18 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
   const included = new Map<string, Transfer & { blockNumber: number }>();
   let chainTime = Date.UTC(2026, 0, 1);
   let blockNumber = 1;
+  const blocks = new Map<number, SolidBlock>();
+  /** Produces the next block with `transfers` in it; every block is solid at once. */
+  const produceBlock = (transfers: readonly BlockTransfer[]) => {
+    chainTime += 3_000;
+    blockNumber += 1;
+    blocks.set(blockNumber, { number: blockNumber, time: new Date(chainTime), transfers });
+    return blockNumber;
+  };
+  const newTxId = () => {
+    serial += 1;
+    return `${randomBytes(28).toString('hex')}${serial.toString(16).padStart(8, '0')}`;
+  };
   let reachable = true;
   let fault: BroadcastFault | null = null;
   let serial = 0;
@@ -109,8 +127,7 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
     },
     async signTransfer(request, _privateKey): Promise<SignedTransfer> {
       requireNode('read the head block');
-      serial += 1;
-      const txId = `${randomBytes(28).toString('hex')}${serial.toString(16).padStart(8, '0')}`;
+      const txId = newTxId();
       const transfer: Transfer = {
         txId,
         from: request.fromAddress,
@@ -151,6 +168,15 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
       requireNode('read the solidified head');
       return new Date(chainTime);
     },
+    async solidBlockNumber() {
+      requireNode('read the solidified head');
+      return blockNumber;
+    },
+    async solidBlock(number) {
+      requireNode('read a solidified block');
+      if (number > blockNumber) return null;
+      return blocks.get(number) ?? { number, time: new Date(chainTime), transfers: [] };
+    },
     async isReachable() {
       return reachable;
     },
@@ -164,10 +190,31 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
     fund(address, amountSun) {
       balances.set(address, (balances.get(address) ?? 0) + amountSun);
       mintedSun += amountSun;
+      produceBlock([
+        {
+          txId: newTxId(),
+          fromAddress: MEMORY_GENESIS_ADDRESS,
+          toAddress: address,
+          amountSun,
+          succeeded: true,
+        },
+      ]);
+    },
+    includeFailedTransfer(fromAddress, toAddress, amountSun) {
+      const txId = newTxId();
+      produceBlock([{ txId, fromAddress, toAddress, amountSun, succeeded: false }]);
+      return txId;
     },
     confirm() {
-      chainTime += 3_000;
-      blockNumber += 1;
+      const number = produceBlock(
+        [...mempool.values()].map((transfer) => ({
+          txId: transfer.txId,
+          fromAddress: transfer.from,
+          toAddress: transfer.to,
+          amountSun: transfer.amountSun,
+          succeeded: true,
+        })),
+      );
       for (const transfer of mempool.values()) {
         balances.set(
           transfer.from,
@@ -175,7 +222,7 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
         );
         balances.set(transfer.to, (balances.get(transfer.to) ?? 0) + transfer.amountSun);
         burnedSun += transfer.feeSun;
-        included.set(transfer.txId, { ...transfer, blockNumber });
+        included.set(transfer.txId, { ...transfer, blockNumber: number });
       }
       mempool.clear();
     },

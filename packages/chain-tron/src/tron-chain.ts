@@ -16,6 +16,7 @@ import { isBase58Address } from './addresses.js';
 import { outcomeOfBroadcastFailure, outcomeOfBroadcastReply } from './broadcast-outcome.js';
 import { chainUnavailable, readFromNode } from './chain-unavailable.js';
 import { integerField, isRecord, MalformedReplyError, recordField } from './node-replies.js';
+import { solidBlockOfReply } from './solid-block.js';
 import { lookupOfTransactionInfo } from './transfer-lookup.js';
 import { parseSignedTransaction, signedTransferOf } from './signed-transaction.js';
 import { createTronClient } from './tron-client.js';
@@ -184,6 +185,32 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
     },
 
     solidifiedHeadTime,
+
+    async solidBlockNumber() {
+      return readFromNode(
+        'read the solidified head block',
+        () => tronWeb.trx.getConfirmedCurrentBlock(),
+        (block) => {
+          const header = isRecord(block)
+            ? recordField(recordField(block, 'block_header') ?? {}, 'raw_data')
+            : undefined;
+          const number = header === undefined ? undefined : integerField(header, 'number');
+          if (number === undefined) throw new MalformedReplyError('block has no header number');
+          return number;
+        },
+      );
+    },
+
+    async solidBlock(number) {
+      if (!Number.isSafeInteger(number) || number < 0) {
+        throw domainError('VALIDATION_ERROR', 'a block number is a whole number from 0');
+      }
+      return readFromNode(
+        'read a solidified block',
+        () => tronWeb.solidityNode.request('walletsolidity/getblockbynum', { num: number }, 'post'),
+        solidBlockOfReply,
+      );
+    },
 
     async genesisBlockId() {
       return readFromNode(

@@ -26,3 +26,4 @@ export {
   type ServiceProcess,
   startServiceProcess,
 } from './service-process.js';
+export { javaTronFixture, loadJsonFixture } from './json-fixture.js';

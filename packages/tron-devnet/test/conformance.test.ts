@@ -40,6 +40,26 @@ describe('conformance with java-tron responses', () => {
     expect(shapeDifferences({ ...emptyHead, transactions: [] }, loadFixture('getnowblock.txt'))).toEqual([]);
   });
 
+  it('walletsolidity/getblockbynum (what the deposit scanner reads) has the block and transfer shapes of java-tron', async () => {
+    const blockNumber = (
+      await client.post('/walletsolidity/gettransactioninfobyid', { value: freeTransferId })
+    ).blockNumber;
+    const block = await client.post('/walletsolidity/getblockbynum', { num: blockNumber });
+    expect(shapeDifferences(block, loadFixture('getnowblock.txt'))).toEqual([]);
+    const transactions = block.transactions as Record<string, unknown>[];
+    expect(transactions.map((transaction) => transaction.txID)).toContain(freeTransferId);
+    for (const transaction of transactions) {
+      expect(shapeDifferences(transaction, loadFixture('gettransactionbyid-transfer.txt'))).toEqual([]);
+    }
+    // A block past the solidified head is not served yet: java-tron answers {}.
+    const head = (await client.post('/walletsolidity/getnowblock')) as {
+      block_header: { raw_data: { number: number } };
+    };
+    expect(
+      await client.post('/walletsolidity/getblockbynum', { num: head.block_header.raw_data.number + 1 }),
+    ).toEqual({});
+  });
+
   it('walletsolidity/gettransactionbyid matches a transfer returned by java-tron', async () => {
     const transaction = await client.post('/walletsolidity/gettransactionbyid', { value: freeTransferId });
     expect(shapeDifferences(transaction, loadFixture('gettransactionbyid-transfer.txt'))).toEqual([]);

@@ -44,6 +44,23 @@ export interface FeeEstimate {
   readonly createsAccount: boolean;
 }
 
+/** A TRX transfer (`TransferContract`) as a block of the solidified chain lists it. */
+export interface BlockTransfer {
+  readonly txId: string;
+  readonly fromAddress: string;
+  readonly toAddress: string;
+  readonly amountSun: Sun;
+  /** java-tron's `contractRet` is SUCCESS; a failed transfer moved no TRX. */
+  readonly succeeded: boolean;
+}
+
+/** A block of the solidified chain, with the TRX transfers it holds (other contracts left out). */
+export interface SolidBlock {
+  readonly number: number;
+  readonly time: Date;
+  readonly transfers: readonly BlockTransfer[];
+}
+
 /**
  * The TRON network as the domain needs it. Reads that fail because the node cannot be reached
  * throw a DomainError with code CHAIN_UNAVAILABLE.
@@ -63,6 +80,10 @@ export interface ChainPort {
   lookupTransfer(txId: string): Promise<TransferLookup>;
   /** Timestamp of the solidified head block: the chain's clock for expiry judgements. */
   solidifiedHeadTime(): Promise<Date>;
+  /** Number of the solidified head block. */
+  solidBlockNumber(): Promise<number>;
+  /** Block `number` of the solidified chain; null while it is not solid (or does not exist) yet. */
+  solidBlock(number: number): Promise<SolidBlock | null>;
   isReachable(): Promise<boolean>;
   /** The block id of block 0: which network the node serves (mainnet, Nile, Shasta, a devnet). */
   genesisBlockId(): Promise<string>;

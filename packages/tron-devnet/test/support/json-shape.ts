@@ -1,12 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { javaTronFixture } from '@trx-shop/test-kit';
 
-/** Loads a fixture kept verbatim from its page: `//` and `/* *\/` comments (the citations, the page's elisions) are dropped. */
-export const loadFixture = (name: string): unknown => {
-  const text = readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)), 'utf8');
-  const withoutComments = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  return JSON.parse(withoutComments);
-};
+/** A java-tron reply recorded from its documentation page (`test/fixtures/<name>`). */
+export const loadFixture = (name: string): unknown => javaTronFixture(name);
 
 const jsonType = (value: unknown): string =>
   Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;

@@ -1,0 +1,64 @@
+import type { BlockTransfer, SolidBlock } from '@trx-shop/domain';
+import {
+  integerField,
+  isRecord,
+  type JsonRecord,
+  MalformedReplyError,
+  recordField,
+  stringField,
+} from './node-replies.js';
+import { TronWeb } from './tronweb-library.js';
+
+const HEX_ADDRESS = /^41[0-9a-fA-F]{40}$/;
+
+/** java-tron writes addresses as `41…` hex unless asked for `visible`; the service shows base58. */
+const base58Of = (address: string | undefined): string => {
+  if (address === undefined) throw new MalformedReplyError('a transfer has no address');
+  if (!HEX_ADDRESS.test(address)) return address;
+  return TronWeb.address.fromHex(address);
+};
+
+/**
+ * The TRX transfer in one transaction of a block, or null for any other contract. A transaction
+ * of the chain carries exactly one contract; its outcome is `ret[0].contractRet`.
+ */
+const transferOf = (transaction: unknown): BlockTransfer | null => {
+  if (!isRecord(transaction)) throw new MalformedReplyError('a block transaction is not an object');
+  const txId = stringField(transaction, 'txID');
+  const contracts = recordField(transaction, 'raw_data')?.contract;
+  const contract = Array.isArray(contracts) ? (contracts[0] as unknown) : undefined;
+  if (!isRecord(contract) || contract.type !== 'TransferContract') return null;
+  const value = recordField(recordField(contract, 'parameter') ?? {}, 'value');
+  if (txId === undefined || !/^[0-9a-f]{64}$/.test(txId) || value === undefined) {
+    throw new MalformedReplyError('a transfer in a block has no txID or value');
+  }
+  const results = Array.isArray(transaction.ret) ? (transaction.ret as unknown[]) : [];
+  const outcome = isRecord(results[0]) ? stringField(results[0] as JsonRecord, 'contractRet') : undefined;
+  return {
+    txId,
+    fromAddress: base58Of(stringField(value, 'owner_address')),
+    toAddress: base58Of(stringField(value, 'to_address')),
+    // java-tron omits a default (zero) amount; TRON refuses zero transfers, so it is never 0.
+    amountSun: integerField(value, 'amount') ?? 0,
+    succeeded: outcome === 'SUCCESS',
+  };
+};
+
+/** `walletsolidity/getblockbynum`: `{}` for a block that is not solid yet, else the block. */
+export const solidBlockOfReply = (reply: unknown): SolidBlock | null => {
+  if (!isRecord(reply)) throw new MalformedReplyError('a block reply is not an object');
+  if (Object.keys(reply).length === 0) return null;
+  const header = recordField(recordField(reply, 'block_header') ?? {}, 'raw_data');
+  const number = header === undefined ? undefined : (integerField(header, 'number') ?? 0);
+  const timestamp = header === undefined ? undefined : integerField(header, 'timestamp');
+  if (number === undefined || timestamp === undefined) {
+    throw new MalformedReplyError('a block has no header number or timestamp');
+  }
+  const transactions = Array.isArray(reply.transactions) ? (reply.transactions as unknown[]) : [];
+  const transfers: BlockTransfer[] = [];
+  for (const transaction of transactions) {
+    const transfer = transferOf(transaction);
+    if (transfer) transfers.push(transfer);
+  }
+  return { number, time: new Date(timestamp), transfers };
+};
