@@ -4,6 +4,7 @@ import { describeCounterContract } from './suite/counters.contract.js';
 import { describeCustomerReadModelContract } from './suite/customers.contract.js';
 import { describeDashboardContract } from './suite/dashboard.contract.js';
 import { describeLeaseContract } from './suite/leases.contract.js';
+import { describeLedgerScanContract } from './suite/ledger-scan.contract.js';
 import { describeOrderClaimContract } from './suite/order-claims.contract.js';
 import { describeOrderStatusContract } from './suite/order-status.contract.js';
 import { describeOrderContract } from './suite/orders.contract.js';
@@ -31,6 +32,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeSessionContract(harness);
     describeWithdrawalContract(harness);
     describeLeaseContract(harness);
+    describeLedgerScanContract(harness);
     describeCustomerReadModelContract(harness);
     if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);
     describeRaceContract(harness);

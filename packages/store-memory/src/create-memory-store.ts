@@ -3,6 +3,7 @@ import { createMemoryOrders } from './memory-orders.js';
 import { createMemoryProducts } from './memory-products.js';
 import {
   createMemoryCounters,
+  createMemoryChainCursors,
   createMemoryLeases,
   createMemorySessions,
   createMemoryWalletReservations,
@@ -29,6 +30,7 @@ export const createMemoryStore = (): ShopStore => {
     sessions: createMemorySessions(tables),
     withdrawals: createMemoryWithdrawals(tables),
     leases: createMemoryLeases(tables),
+    chainCursors: createMemoryChainCursors(tables),
     walletReservations: createMemoryWalletReservations(tables),
     dashboard: {
       dashboard: () => Promise.reject(new Error('the in-memory store has no dashboard read model')),

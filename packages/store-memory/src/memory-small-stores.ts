@@ -1,6 +1,7 @@
 import type {
   CounterStore,
   IdempotencyStore,
+  ChainCursorStore,
   LeaseStore,
   Session,
   SessionStore,
@@ -103,6 +104,19 @@ export const createMemoryLeases = ({ leases }: Pick<Tables, 'leases'>): LeaseSto
   },
   async release(name, holder) {
     if (leases.get(name)?.holder === holder) leases.delete(name);
+  },
+});
+
+export const createMemoryChainCursors = ({
+  chainCursors,
+}: Pick<Tables, 'chainCursors'>): ChainCursorStore => ({
+  async read(name) {
+    return chainCursors.get(name) ?? null;
+  },
+  async advance(name, expected, next) {
+    if ((chainCursors.get(name) ?? null) !== expected) return false;
+    chainCursors.set(name, next);
+    return true;
   },
 });
 

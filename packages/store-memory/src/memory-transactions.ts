@@ -1,4 +1,4 @@
-import type { TransactionRecord, TransactionStore } from '@trx-shop/domain';
+import { ledgerEntryKey, type TransactionRecord, type TransactionStore } from '@trx-shop/domain';
 import { newestFirst, oldestFirst, pageFrom, type Tables } from './tables.js';
 
 export const createMemoryTransactions = ({
@@ -14,7 +14,8 @@ export const createMemoryTransactions = ({
   };
   return {
     async insert(record) {
-      if (all().some((existing) => existing.transactionHash === record.transactionHash)) return 'exists';
+      const key = ledgerEntryKey(record);
+      if (all().some((existing) => ledgerEntryKey(existing) === key)) return 'exists';
       transactions.set(record.id, record);
       return 'inserted';
     },
@@ -22,7 +23,11 @@ export const createMemoryTransactions = ({
       return transactions.get(id) ?? null;
     },
     async findByHash(hash) {
-      return all().find((record) => record.transactionHash === hash) ?? null;
+      return all().find((record) => ledgerEntryKey(record) === hash) ?? null;
+    },
+    async findByHashes(hashes) {
+      const wanted = new Set(hashes);
+      return all().filter((record) => wanted.has(ledgerEntryKey(record)));
     },
     async listByUser(userId, query, page) {
       const matching = all()

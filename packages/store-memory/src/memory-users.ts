@@ -54,6 +54,13 @@ export const createMemoryUsers = ({ users, orders }: Pick<Tables, 'users' | 'ord
       return users.get(id) ?? null;
     },
 
+    async findByWalletAddresses(addresses) {
+      const wanted = new Set(addresses);
+      return [...users.values()].filter(
+        (user) => user.wallet.address !== null && wanted.has(user.wallet.address),
+      );
+    },
+
     async findByEmail(email) {
       return [...users.values()].find((user) => caseKey(user.email) === caseKey(email)) ?? null;
     },

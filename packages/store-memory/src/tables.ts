@@ -31,6 +31,7 @@ export interface Tables {
   /** `${userId}\0${key}` -> record. */
   readonly withdrawals: Map<string, WithdrawalRecord>;
   readonly leases: Map<string, { holder: string; expiresAt: Date }>;
+  readonly chainCursors: Map<string, number>;
   /** address -> key -> {amountSun, reservedAt}. */
   readonly walletReservations: Map<string, Map<string, { amountSun: number; reservedAt: Date }>>;
 }
@@ -46,6 +47,7 @@ export const emptyTables = (): Tables => ({
   sessions: new Map(),
   withdrawals: new Map(),
   leases: new Map(),
+  chainCursors: new Map(),
   walletReservations: new Map(),
 });
 

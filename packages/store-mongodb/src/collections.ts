@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type {
+  ChainCursorDocument,
   CounterDocument,
   LeaseDocument,
   OrderDocument,
@@ -22,6 +23,7 @@ export interface ShopCollections {
   readonly sessions: Collection<SessionDocument>;
   readonly withdrawals: Collection<WithdrawalDocument>;
   readonly leases: Collection<LeaseDocument>;
+  readonly chainCursors: Collection<ChainCursorDocument>;
   readonly walletReservations: Collection<WalletReservationsDocument>;
 }
 
@@ -35,5 +37,6 @@ export const shopCollections = (db: Db): ShopCollections => ({
   sessions: db.collection<SessionDocument>('sessions'),
   withdrawals: db.collection<WithdrawalDocument>('withdrawals'),
   leases: db.collection<LeaseDocument>('leases'),
+  chainCursors: db.collection<ChainCursorDocument>('chain_cursors'),
   walletReservations: db.collection<WalletReservationsDocument>('wallet_reservations'),
 });

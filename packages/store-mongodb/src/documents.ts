@@ -16,6 +16,11 @@ export interface UserDocument extends Mutable<Omit<User, 'id'>> {
   emailKey: string;
   /** Lower-cased username, unique for the same reason. */
   usernameKey: string;
+  /**
+   * The custodial address, or `none:<_id>` without one: a unique index on it serves the deposit
+   * scanner's lookup, and a unique index cannot hold two nulls (nor may it be partial: section 13).
+   */
+  walletAddressKey: string;
 }
 
 /** What a stock effect moved, remembered inside the product so the CAS update can check it. */
@@ -60,6 +65,8 @@ export interface CounterDocument {
 
 export interface TransactionDocument extends Mutable<Omit<TransactionRecord, 'id'>> {
   _id: string;
+  /** `ledgerEntryKey` of the record: unique, it makes every insert idempotent. */
+  entryKey: string;
 }
 
 export interface SessionDocument extends Mutable<Omit<Session, 'id'>> {
@@ -68,6 +75,12 @@ export interface SessionDocument extends Mutable<Omit<Session, 'id'>> {
 
 export interface WithdrawalDocument extends Mutable<Omit<WithdrawalRecord, 'id'>> {
   _id: string;
+}
+
+export interface ChainCursorDocument {
+  _id: string;
+  blockNumber: number;
+  updatedAt: Date;
 }
 
 export interface LeaseDocument {

@@ -1,5 +1,6 @@
 import type { IndexDescription } from 'mongodb';
 import type { ShopCollections } from './collections.js';
+import { walletAddressKeyOf } from './mapping.js';
 
 /*
  * Every index the adapter creates, each with the queries it serves. Creation is idempotent
@@ -16,7 +17,8 @@ export const INDEX = {
   userEmail: 'users_email_key_unique',
   userUsername: 'users_username_key_unique',
   orderNumber: 'orders_number_unique',
-  transactionHash: 'transactions_hash_unique',
+  transactionEntryKey: 'transactions_entry_key_unique',
+  userWalletAddress: 'users_wallet_address_key_unique',
   withdrawalUserKey: 'withdrawals_user_key_unique',
 } as const;
 
@@ -25,6 +27,8 @@ const users: IndexDescription[] = [
   { name: INDEX.userEmail, key: { emailKey: 1 }, unique: true },
   // insert and updateProfile (USERNAME_TAKEN).
   { name: INDEX.userUsername, key: { usernameKey: 1 }, unique: true },
+  // findByWalletAddresses: the deposit scanner's one lookup per block.
+  { name: INDEX.userWalletAddress, key: { walletAddressKey: 1 }, unique: true },
   // listCustomers, streamCustomers (keyset), customerStats counts, firstAdmin (walked backwards);
   // the customer search is a residual regex on this index's range of role 'user'.
   { name: 'users_role_created', key: { role: 1, createdAt: -1, _id: -1 } },
@@ -64,8 +68,8 @@ const orders: IndexDescription[] = [
 ];
 
 const transactions: IndexDescription[] = [
-  // insert idempotency ('exists') and findByHash.
-  { name: INDEX.transactionHash, key: { transactionHash: 1 }, unique: true },
+  // insert idempotency ('exists'), findByHash and findByHashes (ledgerEntryKey).
+  { name: INDEX.transactionEntryKey, key: { entryKey: 1 }, unique: true },
   // listByUser; type and status filters are residual on the user's range.
   { name: 'transactions_user_created', key: { userId: 1, createdAt: -1, _id: -1 } },
   // listPending, oldest first.
@@ -93,7 +97,54 @@ const walletReservations: IndexDescription[] = [
   { name: 'wallet_reservations_reserved', key: { 'reservations.reservedAt': 1 } },
 ];
 
+/** Until a key field exists on every document, a unique index on it cannot be built. */
+const BACKFILL_BATCH = 1_000;
+
+/**
+ * Documents stored before the deposit scanner lack the key fields its unique indexes need:
+ * transactions their ledger entry key (the txID: nothing but service transfers existed), users
+ * their wallet-address key. Idempotent, batched, and run before the indexes are built; the
+ * unique index on the bare txID goes, since a deposit shares the txID of a withdrawal.
+ */
+const backfillLedgerKeys = async ({ transactions, users }: ShopCollections): Promise<void> => {
+  // Absent on a new database (the call then fails, which is the state wanted).
+  await transactions.dropIndex('transactions_hash_unique').catch(() => undefined);
+  for (;;) {
+    const batch = await transactions
+      .find({ entryKey: { $exists: false } }, { projection: { transactionHash: 1 } })
+      .limit(BACKFILL_BATCH)
+      .toArray();
+    if (batch.length === 0) break;
+    await transactions.bulkWrite(
+      batch.map((document) => ({
+        updateOne: {
+          filter: { _id: document._id },
+          update: { $set: { entryKey: document.transactionHash } },
+        },
+      })),
+    );
+  }
+  for (;;) {
+    const batch = await users
+      .find({ walletAddressKey: { $exists: false } }, { projection: { 'wallet.address': 1 } })
+      .limit(BACKFILL_BATCH)
+      .toArray();
+    if (batch.length === 0) break;
+    await users.bulkWrite(
+      batch.map((document) => ({
+        updateOne: {
+          filter: { _id: document._id },
+          update: {
+            $set: { walletAddressKey: walletAddressKeyOf(document._id, document.wallet?.address ?? null) },
+          },
+        },
+      })),
+    );
+  }
+};
+
 export const ensureIndexes = async (collections: ShopCollections): Promise<void> => {
+  await backfillLedgerKeys(collections);
   await Promise.all([
     collections.users.createIndexes(users),
     collections.products.createIndexes(products),

@@ -1,4 +1,12 @@
-import type { Order, Product, Session, TransactionRecord, User, WithdrawalRecord } from '@trx-shop/domain';
+import {
+  ledgerEntryKey,
+  type Order,
+  type Product,
+  type Session,
+  type TransactionRecord,
+  type User,
+  type WithdrawalRecord,
+} from '@trx-shop/domain';
 import type {
   OrderDocument,
   ProductDocument,
@@ -21,12 +29,16 @@ export const userToDocument = ({ id, ...user }: User): UserDocument => ({
   ...user,
   emailKey: emailKeyOf(user.email),
   usernameKey: usernameKeyOf(user.username),
+  walletAddressKey: walletAddressKeyOf(id, user.wallet.address),
 });
+
+export const walletAddressKeyOf = (id: string, address: string | null): string => address ?? `none:${id}`;
 
 export const userFromDocument = ({
   _id,
   emailKey: _email,
   usernameKey: _username,
+  walletAddressKey: _wallet,
   ...user
 }: UserDocument): User => ({
   id: _id,
@@ -60,12 +72,16 @@ export const orderToDocument = ({ id, ...order }: Order): OrderDocument => ({
 
 export const orderFromDocument = ({ _id, ...order }: OrderDocument): Order => ({ id: _id, ...order });
 
-export const transactionToDocument = ({ id, ...record }: TransactionRecord): TransactionDocument => ({
-  _id: id,
-  ...record,
-});
+export const transactionToDocument = (record: TransactionRecord): TransactionDocument => {
+  const { id, ...fields } = record;
+  return { _id: id, ...fields, entryKey: ledgerEntryKey(record) };
+};
 
-export const transactionFromDocument = ({ _id, ...record }: TransactionDocument): TransactionRecord => ({
+export const transactionFromDocument = ({
+  _id,
+  entryKey: _entryKey,
+  ...record
+}: TransactionDocument): TransactionRecord => ({
   id: _id,
   ...record,
 });

@@ -5,6 +5,7 @@ import { ensureIndexes } from './indexes.js';
 import { createMongoCounterStore } from './repositories/mongo-counter-store.js';
 import { createCustomerQueries } from './repositories/mongo-customer-queries.js';
 import { createMongoDashboardReadModel } from './repositories/mongo-dashboard-read-model.js';
+import { createMongoChainCursorStore } from './repositories/mongo-chain-cursor-store.js';
 import { createMongoLeaseStore } from './repositories/mongo-lease-store.js';
 import { createMongoOrderStore } from './repositories/mongo-order-store.js';
 import { createMongoProductStore } from './repositories/mongo-product-store.js';
@@ -46,6 +47,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       sessions: createMongoSessionStore(collections),
       withdrawals: createMongoWithdrawalStore(collections),
       leases: createMongoLeaseStore(collections),
+      chainCursors: createMongoChainCursorStore(collections),
       walletReservations: createMongoWalletReservationStore(collections),
       dashboard: createMongoDashboardReadModel(collections),
       async ping() {

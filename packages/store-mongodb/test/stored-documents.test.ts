@@ -1,4 +1,4 @@
-import { BUILDER_NOW, buildOrder, buildProduct, buildUser } from '@trx-shop/store-contract';
+import { BUILDER_NOW, buildOrder, buildProduct, buildTransaction, buildUser } from '@trx-shop/store-contract';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openMongoStore } from '../src/index.js';
 import { describeWithMongo } from './support/mongo-test-env.js';
@@ -79,14 +79,65 @@ describeWithMongo('stored documents and start-up', (uri) => {
         'users_email_key_unique',
         'users_role_created',
         'users_username_key_unique',
+        'users_wallet_address_key_unique',
       ].sort(),
     );
     const again = await openMongoStore({ uri, dbName: env.dbName });
     await again.close();
     expect(await indexNames('users')).toEqual(before);
-    expect(await indexNames('transactions')).toContain('transactions_hash_unique');
+    expect(await indexNames('transactions')).toContain('transactions_entry_key_unique');
+    expect(await indexNames('transactions')).not.toContain('transactions_hash_unique');
     expect(await indexNames('withdrawals')).toContain('withdrawals_user_key_unique');
     expect(await indexNames('orders')).toContain('orders_number_unique');
+  });
+
+  it('gives documents stored before the deposit scanner their key fields, and drops the unique txID index', async () => {
+    const transactions = env.db.collection<Record<string, unknown>>('transactions');
+    const users = env.db.collection<Record<string, unknown>>('users');
+    await transactions.dropIndex('transactions_entry_key_unique');
+    await users.dropIndex('users_wallet_address_key_unique');
+    await transactions.createIndex(
+      { transactionHash: 1 },
+      { name: 'transactions_hash_unique', unique: true },
+    );
+    const withdrawal = buildTransaction({ type: 'withdrawal', orderId: null, status: 'confirmed' });
+    const { id: withdrawalId, ...withdrawalFields } = withdrawal;
+    await transactions.insertOne({ _id: withdrawalId, ...withdrawalFields } as Record<string, unknown>);
+    const [holder, walletless] = [
+      buildUser(),
+      buildUser({ wallet: { address: null, encryptedPrivateKey: null, externalAddress: null } }),
+    ];
+    for (const user of [holder, walletless]) {
+      const { id, ...fields } = user;
+      await users.insertOne({
+        _id: id,
+        ...fields,
+        emailKey: user.email.toLowerCase(),
+        usernameKey: user.username.toLowerCase(),
+      } as Record<string, unknown>);
+    }
+
+    const reopened = await openMongoStore({ uri, dbName: env.dbName });
+    try {
+      expect(await transactions.findOne({ _id: withdrawalId } as Record<string, unknown>)).toMatchObject({
+        entryKey: withdrawal.transactionHash,
+      });
+      expect(await reopened.transactions.findByHash(withdrawal.transactionHash)).toEqual(withdrawal);
+      const deposit = buildTransaction({
+        type: 'deposit',
+        orderId: null,
+        transactionHash: withdrawal.transactionHash,
+        toAddress: withdrawal.toAddress,
+        status: 'confirmed',
+      });
+      expect(await reopened.transactions.insert(deposit)).toBe('inserted');
+      expect(await reopened.users.findByWalletAddresses([holder.wallet.address ?? ''])).toEqual([holder]);
+      expect(await users.findOne({ _id: walletless.id } as Record<string, unknown>)).toMatchObject({
+        walletAddressKey: `none:${walletless.id}`,
+      });
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('answers ping while connected and false after close', async () => {

@@ -3,6 +3,7 @@ import { SqliteDatabase } from './sqlite-driver.js';
 import { createSqliteCustomerReadModel } from './read-models/customers.read-model.js';
 import { createSqliteDashboardReadModel } from './read-models/dashboard.read-model.js';
 import { createSqliteCounterRepository } from './repositories/counters.repository.js';
+import { createSqliteChainCursorRepository } from './repositories/chain-cursors.repository.js';
 import { createSqliteLeaseRepository } from './repositories/leases.repository.js';
 import { createSqliteOrderRepository } from './repositories/orders.repository.js';
 import { createSqliteProductRepository } from './repositories/products.repository.js';
@@ -44,6 +45,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     sessions: createSqliteSessionRepository(db),
     withdrawals: createSqliteWithdrawalRepository(db),
     leases: createSqliteLeaseRepository(db),
+    chainCursors: createSqliteChainCursorRepository(db),
     walletReservations: createSqliteWalletReservationRepository(db),
     dashboard: createSqliteDashboardReadModel(db),
     async ping() {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildUser } from '@trx-shop/store-contract';
+import { buildTransaction, buildUser } from '@trx-shop/store-contract';
 import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
@@ -43,6 +43,7 @@ describe('schema migrations', () => {
     expect(state.journalMode).toBe('wal');
     expect(state.tables).toEqual(
       [
+        'chain_cursors',
         'completed_lines',
         'counters',
         'leases',
@@ -61,6 +62,57 @@ describe('schema migrations', () => {
         'withdrawals',
       ].sort(),
     );
+  });
+
+  it('keeps the transactions of a version-3 file, keyed by their txID, and lets a deposit share that txID (migration 4)', async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    for (const migration of MIGRATIONS.slice(0, 3)) old.exec(migration);
+    old.pragma('user_version = 3');
+    const withdrawal = buildTransaction({ type: 'withdrawal', orderId: null, status: 'confirmed' });
+    old
+      .prepare(
+        'INSERT INTO transactions (id, user_id, order_id, type, amount_sun, currency, network, transaction_hash, ' +
+          'from_address, to_address, status, confirmations, block_number, fee_sun, failure_reason, ' +
+          'signed_transaction, expires_at, effect_applied, created_at, updated_at) VALUES ' +
+          '(?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?, ?, 0, ?, ?)',
+      )
+      .run(
+        withdrawal.id,
+        withdrawal.userId,
+        withdrawal.type,
+        withdrawal.amountSun,
+        withdrawal.currency,
+        withdrawal.network,
+        withdrawal.transactionHash,
+        withdrawal.fromAddress,
+        withdrawal.toAddress,
+        withdrawal.status,
+        withdrawal.confirmations,
+        withdrawal.signedTransaction,
+        withdrawal.expiresAt.getTime(),
+        withdrawal.createdAt.getTime(),
+        withdrawal.updatedAt.getTime(),
+      );
+    old.close();
+
+    const store = await openSqliteStore({ filename });
+    try {
+      expect(await store.transactions.findByHash(withdrawal.transactionHash)).toEqual(withdrawal);
+      expect(await store.transactions.insert({ ...withdrawal, id: buildTransaction().id })).toBe('exists');
+      const deposit = buildTransaction({
+        type: 'deposit',
+        orderId: null,
+        transactionHash: withdrawal.transactionHash,
+        toAddress: withdrawal.toAddress,
+        status: 'confirmed',
+      });
+      expect(await store.transactions.insert(deposit)).toBe('inserted');
+      expect(await store.transactions.findById(deposit.id)).toEqual(deposit);
+    } finally {
+      await store.close();
+    }
+    expect(inspect(filename).version).toBe(MIGRATIONS.length);
   });
 
   it('opens an already migrated file again without touching its data', async () => {

@@ -1,3 +1,4 @@
+import type { ChainCursorStore } from './chain-cursor-store.port.js';
 import type { DashboardReadModel } from './dashboard-read-model.port.js';
 import type { IdempotencyStore } from './idempotency-store.port.js';
 import type { LeaseStore } from './lease-store.port.js';
@@ -18,6 +19,7 @@ export interface ShopStore {
   readonly sessions: SessionStore;
   readonly withdrawals: IdempotencyStore;
   readonly leases: LeaseStore;
+  readonly chainCursors: ChainCursorStore;
   readonly walletReservations: WalletReservationStore;
   readonly dashboard: DashboardReadModel;
   /** true when the database answers. */

@@ -16,10 +16,16 @@ export interface Confirmation {
 }
 
 export interface TransactionStore {
-  /** Idempotent on `transactionHash`: a second insert of the same hash keeps the first record. */
+  /**
+   * Idempotent on the ledger entry key (`ledgerEntryKey`): a second insert of the same transfer
+   * (or of the same deposit into the same wallet) keeps the first record.
+   */
   insert(record: TransactionRecord): Promise<'inserted' | 'exists'>;
   findById(id: string): Promise<TransactionRecord | null>;
+  /** The transfer the service sent with this txID (never a deposit). */
   findByHash(hash: string): Promise<TransactionRecord | null>;
+  /** The transfers the service sent with any of these txIDs (never deposits): one batched read. */
+  findByHashes(hashes: readonly string[]): Promise<readonly TransactionRecord[]>;
   /** The user's transactions (refunds of the user's orders included), newest first. */
   listByUser(
     userId: string,

@@ -52,6 +52,8 @@ export interface UserStore {
   findById(id: string): Promise<User | null>;
   /** Case-insensitive. */
   findByEmail(email: string): Promise<User | null>;
+  /** The users whose custodial wallet is one of `addresses`: one batched read on a unique index. */
+  findByWalletAddresses(addresses: readonly string[]): Promise<readonly User[]>;
   /** USERNAME_TAKEN when the new username is in use (case-insensitively) by another user. */
   updateProfile(id: string, patch: UserProfilePatch, at: Date): Promise<Result<User, DomainError>>;
   updatePasswordHash(id: string, passwordHash: string, at: Date): Promise<User | null>;

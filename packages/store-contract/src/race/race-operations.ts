@@ -4,6 +4,7 @@ import type {
   ShopStore,
   StockChange,
   StockReservation,
+  TransactionRecord,
   TransferClaim,
 } from '@trx-shop/domain';
 
@@ -66,6 +67,17 @@ export const raceOperations = {
     input: { reservation: OutgoingReservation; limitSun: number },
   ): Promise<boolean> {
     return store.walletReservations.reserve(input.reservation, input.limitSun);
+  },
+
+  async advanceChainCursor(
+    store: ShopStore,
+    input: { name: string; expected: number | null; next: number; at: Date },
+  ): Promise<boolean> {
+    return store.chainCursors.advance(input.name, input.expected, input.next, input.at);
+  },
+
+  async insertTransaction(store: ShopStore, record: TransactionRecord): Promise<'inserted' | 'exists'> {
+    return store.transactions.insert(record);
   },
 
   async acquireLease(

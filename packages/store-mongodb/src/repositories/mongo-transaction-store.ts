@@ -28,14 +28,21 @@ export const createMongoTransactionStore = ({
         await transactions.insertOne(transactionToDocument(record));
         return 'inserted';
       } catch (error) {
-        // The unique hash makes a re-recorded transfer (a retried step 3) a no-op.
+        // The unique entry key makes a re-recorded transfer (a retried step 3) a no-op.
         if (isDuplicateKey(error)) return 'exists';
         throw error;
       }
     },
 
     findById: (id) => findOne({ _id: id }),
-    findByHash: (hash) => findOne({ transactionHash: hash }),
+    // What the service sent is keyed by its txID alone (ledgerEntryKey); deposits never match.
+    findByHash: (hash) => findOne({ entryKey: hash }),
+
+    async findByHashes(hashes) {
+      if (hashes.length === 0) return [];
+      const documents = await transactions.find({ entryKey: { $in: [...hashes] } }).toArray();
+      return documents.map(transactionFromDocument);
+    },
 
     listByUser: (userId, query, page) =>
       findPage(transactions, listFilter(userId, query), page, transactionFromDocument),

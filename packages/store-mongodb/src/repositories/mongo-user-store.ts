@@ -56,6 +56,12 @@ export const createMongoUserStore = (
 
     findById,
 
+    async findByWalletAddresses(addresses) {
+      if (addresses.length === 0) return [];
+      const documents = await users.find({ walletAddressKey: { $in: [...addresses] } }).toArray();
+      return documents.map(userFromDocument);
+    },
+
     async findByEmail(email) {
       const document = await users.findOne({ emailKey: emailKeyOf(email) });
       return document ? userFromDocument(document) : null;

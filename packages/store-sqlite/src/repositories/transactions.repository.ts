@@ -14,7 +14,10 @@ const userWhere = (type: boolean, status: boolean): string =>
 
 export const TRANSACTION_SQL = {
   byId: 'SELECT * FROM transactions WHERE id = ?',
-  byHash: 'SELECT * FROM transactions WHERE transaction_hash = ?',
+  // What the service sent is keyed by its txID alone (ledgerEntryKey); deposits never match.
+  byHash: 'SELECT * FROM transactions WHERE entry_key = ?',
+  byHashes: (count: number) =>
+    `SELECT * FROM transactions WHERE entry_key IN (${Array.from({ length: count }, () => '?').join(', ')})`,
   userPage: (type: boolean, status: boolean) =>
     `SELECT * FROM transactions WHERE ${userWhere(type, status)} ORDER BY created_at DESC, id DESC ` +
     'LIMIT @limit OFFSET @offset',
@@ -30,7 +33,7 @@ export const TRANSACTION_SQL = {
 export const createSqliteTransactionRepository = (db: Database): TransactionStore => {
   const insert = db.prepare(
     `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')}) ` +
-      'ON CONFLICT (transaction_hash) DO NOTHING',
+      'ON CONFLICT (entry_key) DO NOTHING',
   );
   const one = (sql: string, param: string) => {
     const row = db.prepare<[string], TransactionRow>(sql).get(param);
@@ -48,6 +51,14 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
 
     async findByHash(hash) {
       return one(TRANSACTION_SQL.byHash, hash);
+    },
+
+    async findByHashes(hashes) {
+      if (hashes.length === 0) return [];
+      return db
+        .prepare<string[], TransactionRow>(TRANSACTION_SQL.byHashes(hashes.length))
+        .all(...hashes)
+        .map(transactionFromRow);
     },
 
     async listByUser(userId, query, request) {

@@ -16,6 +16,8 @@ import { type Database, flag, immediate, isUniqueViolation } from '../sqlite-dat
 export const USER_SQL = {
   byId: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`,
   byEmailKey: `SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`,
+  byWalletAddresses: (count: number) =>
+    `SELECT ${USER_COLUMNS} FROM users WHERE wallet_address IN (${Array.from({ length: count }, () => '?').join(', ')})`,
   idByEmailKey: 'SELECT id FROM users WHERE email_key = ?',
   idByUsernameKey: 'SELECT id FROM users WHERE username_key = ?',
   withWalletKeys:
@@ -63,6 +65,14 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
 
     async findById(id) {
       return find(id);
+    },
+
+    async findByWalletAddresses(addresses) {
+      if (addresses.length === 0) return [];
+      return db
+        .prepare<string[], UserRow>(USER_SQL.byWalletAddresses(addresses.length))
+        .all(...addresses)
+        .map(userFromRow);
     },
 
     async findByEmail(email) {

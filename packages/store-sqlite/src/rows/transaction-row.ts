@@ -1,8 +1,14 @@
-import { isTransactionStatus, isTransactionType, type TransactionRecord } from '@trx-shop/domain';
+import {
+  isTransactionStatus,
+  isTransactionType,
+  ledgerEntryKey,
+  type TransactionRecord,
+} from '@trx-shop/domain';
 import { flag } from '../sqlite-database.js';
 
 export interface TransactionRow {
   id: string;
+  entry_key: string;
   user_id: string;
   order_id: string | null;
   type: string;
@@ -26,6 +32,7 @@ export interface TransactionRow {
 
 export const TRANSACTION_COLUMN_LIST = [
   'id',
+  'entry_key',
   'user_id',
   'order_id',
   'type',
@@ -77,6 +84,7 @@ export const transactionFromRow = (row: TransactionRow): TransactionRecord => {
 
 export const transactionToRow = (record: TransactionRecord): TransactionRow => ({
   id: record.id,
+  entry_key: ledgerEntryKey(record),
   user_id: record.userId,
   order_id: record.orderId,
   type: record.type,

@@ -216,6 +216,55 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX wallet_reservations_reserved_at ON wallet_reservations (reserved_at);
   `,
+  // 4: the deposit scanner (docs/api.md, "Deposits"). A transfer between two custodial wallets is
+  // one's withdrawal and the other's deposit, so a txID no longer identifies one ledger line:
+  // entry_key does (the txID for what the service sent, txID>address for a deposit). SQLite cannot
+  // drop a column's UNIQUE, so the table is rebuilt with its indexes.
+  `
+  CREATE TABLE transactions_with_entry_key (
+    id TEXT PRIMARY KEY,
+    entry_key TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    order_id TEXT,
+    type TEXT NOT NULL,
+    amount_sun INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    network TEXT NOT NULL,
+    transaction_hash TEXT NOT NULL,
+    from_address TEXT NOT NULL,
+    to_address TEXT NOT NULL,
+    status TEXT NOT NULL,
+    confirmations INTEGER NOT NULL,
+    block_number INTEGER,
+    fee_sun INTEGER,
+    failure_reason TEXT,
+    signed_transaction TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    effect_applied INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  INSERT INTO transactions_with_entry_key (entry_key, id, user_id, order_id, type, amount_sun, currency, network, transaction_hash, from_address, to_address, status, confirmations, block_number, fee_sun, failure_reason, signed_transaction, expires_at, effect_applied, created_at, updated_at)
+    SELECT transaction_hash, id, user_id, order_id, type, amount_sun, currency, network, transaction_hash, from_address, to_address, status, confirmations, block_number, fee_sun, failure_reason, signed_transaction, expires_at, effect_applied, created_at, updated_at FROM transactions;
+  DROP TABLE transactions;
+  ALTER TABLE transactions_with_entry_key RENAME TO transactions;
+  CREATE INDEX transactions_hash ON transactions (transaction_hash);
+  CREATE INDEX transactions_user_created ON transactions (user_id, created_at, id);
+  CREATE INDEX transactions_user_type_status_created ON transactions (user_id, type, status, created_at, id);
+  CREATE INDEX transactions_user_status_created ON transactions (user_id, status, created_at, id);
+  CREATE INDEX transactions_status_created ON transactions (status, created_at, id);
+  CREATE INDEX transactions_effect_status ON transactions (effect_applied, status, created_at);
+  CREATE INDEX transactions_from_status ON transactions (from_address, status, amount_sun);
+
+  -- The scanner looks up every address a block pays in one read.
+  CREATE UNIQUE INDEX users_wallet_address ON users (wallet_address);
+
+  CREATE TABLE chain_cursors (
+    name TEXT PRIMARY KEY,
+    block_number INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /*

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { BUILDER_NOW, minutesAfter } from '../builders/fixed-time.js';
+import { newObjectId } from '../builders/object-id.js';
+import { newTxId } from '../builders/order.builder.js';
+import { buildTransaction } from '../builders/transaction.builder.js';
+import { buildUser } from '../builders/user.builder.js';
+import type { ContractHarness } from '../harness.js';
+import { useFreshStore } from './use-store.js';
+
+const RACE_TIMEOUT_MS = 120_000;
+const at = minutesAfter(BUILDER_NOW, 3);
+
+/** What the deposit scanner needs from a store (docs/api.md, "Deposits"). */
+export const describeLedgerScanContract = (harness: ContractHarness): void => {
+  describe('the deposit scanner: cursor, deposits, wallet lookup', () => {
+    const store = useFreshStore(harness);
+
+    it('keeps a named cursor that moves only from the block it is expected at', async () => {
+      const cursors = store().chainCursors;
+      expect(await cursors.read('deposits')).toBeNull();
+      expect(await cursors.advance('deposits', 5, 6, at)).toBe(false);
+      expect(await cursors.advance('deposits', null, 100, at)).toBe(true);
+      expect(await cursors.advance('deposits', null, 50, at)).toBe(false);
+      expect(await cursors.read('deposits')).toBe(100);
+      expect(await cursors.advance('deposits', 100, 101, at)).toBe(true);
+      expect(await cursors.advance('deposits', 100, 102, at)).toBe(false);
+      expect(await cursors.read('deposits')).toBe(101);
+      expect(await cursors.read('another')).toBeNull();
+    });
+
+    it('records a deposit beside the withdrawal of the same transfer, each once', async () => {
+      const txId = newTxId();
+      const sender = buildUser();
+      const receiver = buildUser();
+      const withdrawal = buildTransaction({
+        userId: sender.id,
+        orderId: null,
+        type: 'withdrawal',
+        transactionHash: txId,
+        fromAddress: sender.wallet.address ?? '',
+        toAddress: receiver.wallet.address ?? '',
+        status: 'confirmed',
+      });
+      const deposit = buildTransaction({
+        userId: receiver.id,
+        orderId: null,
+        type: 'deposit',
+        transactionHash: txId,
+        fromAddress: sender.wallet.address ?? '',
+        toAddress: receiver.wallet.address ?? '',
+        status: 'confirmed',
+        confirmations: 21,
+        blockNumber: 77,
+        effectApplied: true,
+        signedTransaction: '',
+      });
+      expect(await store().transactions.insert(withdrawal)).toBe('inserted');
+      expect(await store().transactions.insert(deposit)).toBe('inserted');
+      expect(await store().transactions.insert({ ...deposit, id: newObjectId(), amountSun: 1 })).toBe(
+        'exists',
+      );
+      expect(await store().transactions.insert({ ...withdrawal, id: newObjectId() })).toBe('exists');
+      // The txID names what the service sent; the deposit is found through its owner.
+      expect(await store().transactions.findByHash(txId)).toEqual(withdrawal);
+      expect(await store().transactions.findByHashes([txId, newTxId()])).toEqual([withdrawal]);
+      expect(await store().transactions.findByHashes([])).toEqual([]);
+      const receiverLines = await store().transactions.listByUser(receiver.id, {}, { limit: 10, page: 1 });
+      expect(receiverLines.items).toEqual([deposit]);
+      const deposits = await store().transactions.listByUser(
+        receiver.id,
+        { type: 'deposit' },
+        { limit: 10, page: 1 },
+      );
+      expect(deposits.total).toBe(1);
+    });
+
+    it("finds the owners of a block's addresses in one call, ignoring unknown addresses", async () => {
+      const [first, second, third] = [buildUser(), buildUser(), buildUser()];
+      const walletless = buildUser({
+        wallet: { address: null, encryptedPrivateKey: null, externalAddress: null },
+      });
+      const alsoWalletless = buildUser({
+        wallet: { address: null, encryptedPrivateKey: null, externalAddress: null },
+      });
+      for (const user of [first, second, third, walletless, alsoWalletless]) {
+        expect((await store().users.insert(user)).ok).toBe(true);
+      }
+      const found = await store().users.findByWalletAddresses([
+        first?.wallet.address ?? '',
+        third?.wallet.address ?? '',
+        'TUnknownAddressxxxxxxxxxxxxxxxxxxx',
+      ]);
+      expect(found.map((user) => user.id).sort()).toEqual([first?.id, third?.id].sort());
+      expect(found.find((user) => user.id === first?.id)).toEqual(first);
+      expect(await store().users.findByWalletAddresses([])).toEqual([]);
+    });
+
+    it(
+      'lets exactly one of 20 concurrent scanners move the cursor past a block',
+      async () => {
+        await store().chainCursors.advance('deposits', null, 10, at);
+        const outcomes = await harness.race(
+          store(),
+          'advanceChainCursor',
+          Array.from({ length: 20 }, () => ({ name: 'deposits', expected: 10, next: 11, at })),
+        );
+        expect(outcomes.filter(Boolean)).toHaveLength(1);
+        expect(await store().chainCursors.read('deposits')).toBe(11);
+      },
+      RACE_TIMEOUT_MS,
+    );
+
+    it(
+      'records a deposit once when 20 scanners record it at once',
+      async () => {
+        const receiver = buildUser();
+        const txId = newTxId();
+        const copies = Array.from({ length: 20 }, () =>
+          buildTransaction({
+            userId: receiver.id,
+            orderId: null,
+            type: 'deposit',
+            transactionHash: txId,
+            toAddress: receiver.wallet.address ?? '',
+            status: 'confirmed',
+            effectApplied: true,
+          }),
+        );
+        const outcomes = await harness.race(store(), 'insertTransaction', copies);
+        expect(outcomes.filter((outcome) => outcome === 'inserted')).toHaveLength(1);
+        const lines = await store().transactions.listByUser(receiver.id, {}, { limit: 50, page: 1 });
+        expect(lines.total).toBe(1);
+      },
+      RACE_TIMEOUT_MS,
+    );
+  });
+};
