@@ -2,6 +2,7 @@ export { type ChainHarness, type ChainWorld, describeChainContract } from './des
 export {
   type BroadcastFault,
   createMemoryChain,
+  MEMORY_GENESIS_ADDRESS,
   type MemoryChainControls,
   NEW_ACCOUNT_FEE_SUN,
 } from './memory-chain.js';

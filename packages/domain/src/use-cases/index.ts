@@ -6,6 +6,7 @@ export * from './catalogue/manage-products.js';
 export * from './catalogue/product-fields.js';
 export * from './identity/index.js';
 export * from './ledger/own-transactions.js';
+export * from './ledger/scan-deposits.js';
 export * from './payments/apply-transfer-effect.js';
 export * from './payments/merchant-wallet.js';
 export * from './payments/outgoing-reservations.js';
