@@ -80,6 +80,8 @@ describe('loadConfig', () => {
     ['ARGON2_MEMORY_KIB', { ARGON2_MEMORY_KIB: '16' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'colourful' }],
+    ['SCANNER_START_BLOCK', { SCANNER_START_BLOCK: '-1' }],
+    ['SCANNER_MAX_BLOCKS_PER_RUN', { SCANNER_MAX_BLOCKS_PER_RUN: '0' }],
     ['MONGODB_URI', { MONGODB_URI: 'not a url' }],
     ['TRON_FULL_HOST', { TRON_FULL_HOST: 'ftp://node.example' }],
     ['MERCHANT_WALLET_ADDRESS', { MERCHANT_WALLET_ADDRESS: '0x52908400098527886E0F7030069857D2E4169EE7' }],

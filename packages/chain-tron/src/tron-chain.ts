@@ -194,9 +194,9 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
           const header = isRecord(block)
             ? recordField(recordField(block, 'block_header') ?? {}, 'raw_data')
             : undefined;
-          const number = header === undefined ? undefined : integerField(header, 'number');
-          if (number === undefined) throw new MalformedReplyError('block has no header number');
-          return number;
+          if (header === undefined) throw new MalformedReplyError('block has no header');
+          // java-tron omits default values: block 0 has no `number` field.
+          return integerField(header, 'number') ?? 0;
         },
       );
     },

@@ -1,15 +1,39 @@
 import { performance } from 'node:perf_hooks';
-import { type PaymentDeps, runSettlement, type ScheduledTask, type Scheduler } from '@trx-shop/domain';
+import {
+  type PaymentDeps,
+  runSettlement,
+  type ScanDepositsOptions,
+  type ScheduledTask,
+  type Scheduler,
+  scanDeposits,
+} from '@trx-shop/domain';
 
 export const LISTENER_LEASE = 'settlement-listener';
 
 export interface ListenerOptions {
   readonly deps: PaymentDeps;
+  /** The deposit scanner's settings; it runs after settlement in the same leased run. */
+  readonly scan: ScanDepositsOptions;
   readonly scheduler: Scheduler;
   readonly intervalMs: number;
   /** This instance's name in the lease. */
   readonly instanceId: string;
 }
+
+/**
+ * Scanning is its own step: a node that cannot serve a block leaves the cursor where it is (the
+ * block is tried again next run, never skipped) and settlement is not held up by it.
+ */
+const scanForDeposits = async (deps: PaymentDeps, options: ScanDepositsOptions) => {
+  try {
+    const report = await scanDeposits(deps, options);
+    if (report.depositsRecorded > 0 || report.lagBlocks > 0) {
+      deps.logger.info({ ...report }, 'deposit scan');
+    }
+  } catch (error) {
+    deps.logger.error({ err: String(error) }, 'deposit scan failed; the same block is tried next run');
+  }
+};
 
 /**
  * The background listener: once at start-up, then every interval. Only the holder of the lease
@@ -18,6 +42,7 @@ export interface ListenerOptions {
  */
 export const startSettlementListener = ({
   deps,
+  scan,
   scheduler,
   intervalMs,
   instanceId,
@@ -36,6 +61,7 @@ export const startSettlementListener = ({
         'listener run settled transfers',
       );
     }
+    await scanForDeposits(deps, scan);
   });
   return {
     // A graceful stop hands the lease back, so a restarted (or another) instance runs at once

@@ -161,6 +161,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
         logger.error({ err: String(error) }, 'listener run failed'),
       ),
       intervalMs: config.listenerIntervalMs,
+      scan: { startBlock: config.scanner.startBlock, maxBlocks: config.scanner.maxBlocksPerRun },
       instanceId: `${hostname()}:${process.pid}:${ids.newId()}`,
     });
     return { app, url, chain, network, bootstrap, demoProductsCreated, logFormat, stop: stopAll };

@@ -17,6 +17,13 @@ export interface AppConfig {
   /** TRUST_PROXY: proxy hops or proxy addresses/CIDRs; false when unset. */
   readonly trustProxy: TrustProxy;
   readonly listenerIntervalMs: number;
+  /** The deposit scanner (docs/operations.md, "The deposit scanner"). */
+  readonly scanner: {
+    /** SCANNER_START_BLOCK: the first block of its first run; null starts at the solidified head. */
+    readonly startBlock: number | null;
+    /** SCANNER_MAX_BLOCKS_PER_RUN: how many blocks one listener run catches up at most. */
+    readonly maxBlocksPerRun: number;
+  };
   readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
   readonly store:
     | { readonly kind: 'sqlite' }

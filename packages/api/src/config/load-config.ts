@@ -119,6 +119,10 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
     authRateLimitMax: integer('AUTH_RATE_LIMIT_MAX', 10, 1, 10_000_000),
     trustProxy: trustProxy.ok ? trustProxy.value : false,
     listenerIntervalMs: integer('LISTENER_INTERVAL_MS', 15_000, 50, 86_400_000),
+    scanner: {
+      startBlock: text('SCANNER_START_BLOCK') === null ? null : integer('SCANNER_START_BLOCK', 0, 0, 2 ** 40),
+      maxBlocksPerRun: integer('SCANNER_MAX_BLOCKS_PER_RUN', 200, 1, 100_000),
+    },
     argon2: {
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),
       timeCost: integer('ARGON2_TIME_COST', 2, 1, 100),

@@ -64,6 +64,7 @@ const startInstance = (instanceId: string, crashes = false): Instance => {
     deps,
     scheduler: createIntervalScheduler((error) => runErrors.push(error)),
     intervalMs: INTERVAL_MS,
+    scan: { startBlock: null, maxBlocks: 100 },
     instanceId,
   });
   return { leaseAnswers, runErrors, listener };

@@ -24,7 +24,8 @@ const linesOf = async (world: DomainWorld, userId: string) =>
   (await world.store.transactions.listByUser(userId, {}, { limit: 100, page: 1 })).items;
 const depositsOf = async (world: DomainWorld, userId: string) =>
   (await linesOf(world, userId)).filter((line) => line.type === 'deposit');
-const depositEvents = (world: DomainWorld) => world.events.filter(({ event }) => event.event === 'wallet:deposit');
+const depositEvents = (world: DomainWorld) =>
+  world.events.filter(({ event }) => event.event === 'wallet:deposit');
 
 /** A world whose scanner has run once (cursor at the head), and a user with a wallet. */
 const scanning = async () => {
@@ -189,7 +190,10 @@ describe('scanDeposits', () => {
 
     const report = await scanDeposits(world.deps, FROM_HEAD);
     expect(report).toMatchObject({ scannedBlocks: 2, depositsRecorded: 1, lagBlocks: 0 });
-    expect((await depositsOf(world, user.id)).map((line) => line.amountSun).sort()).toEqual([2 * TRX, 3 * TRX]);
+    expect((await depositsOf(world, user.id)).map((line) => line.amountSun).sort()).toEqual([
+      2 * TRX,
+      3 * TRX,
+    ]);
     expect(depositEvents(world)).toHaveLength(2);
   });
 

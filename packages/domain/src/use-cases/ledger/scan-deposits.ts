@@ -57,7 +57,9 @@ const depositsOf = async (
   if (incoming.length === 0) return [];
   const sent = await deps.store.transactions.findByHashes(incoming.map((transfer) => transfer.txId));
   const receivedAlready = new Set(
-    sent.filter((line) => line.type === 'purchase' || line.type === 'refund').map((line) => line.transactionHash),
+    sent
+      .filter((line) => line.type === 'purchase' || line.type === 'refund')
+      .map((line) => line.transactionHash),
   );
   return incoming
     .filter((transfer) => !receivedAlready.has(transfer.txId))
