@@ -16,6 +16,7 @@ import { isBase58Address } from './addresses.js';
 import { outcomeOfBroadcastFailure, outcomeOfBroadcastReply } from './broadcast-outcome.js';
 import { chainUnavailable, readFromNode } from './chain-unavailable.js';
 import { integerField, isRecord, MalformedReplyError, recordField } from './node-replies.js';
+import { requestPace } from './request-pace.js';
 import { solidBlockOfReply } from './solid-block.js';
 import { lookupOfTransactionInfo } from './transfer-lookup.js';
 import { parseSignedTransaction, signedTransferOf } from './signed-transaction.js';
@@ -32,6 +33,8 @@ export interface TronChainOptions {
   readonly timeoutMs: number;
   /** Chain fee parameters; mainnet values unless the network is configured otherwise. */
   readonly feeSchedule?: Partial<TransferFeeSchedule> | undefined;
+  /** At most this many solid-block reads per second (the deposit scanner's); 0 or absent: no limit. */
+  readonly scanRequestsPerSecond?: number | undefined;
 }
 
 /**
@@ -60,6 +63,7 @@ const uniqueTimestamp = (headTimestamp: number): number => {
 
 export const createTronChain = (options: TronChainOptions): ChainPort => {
   const tronWeb = createTronClient(options);
+  const paceScan = requestPace(options.scanRequestsPerSecond ?? 0);
   const feeSchedule: TransferFeeSchedule = { ...MAINNET_FEE_SCHEDULE, ...options.feeSchedule };
 
   const requireAddress = (address: string, role: string): string => {
@@ -205,6 +209,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
       if (!Number.isSafeInteger(number) || number < 0) {
         throw domainError('VALIDATION_ERROR', 'a block number is a whole number from 0');
       }
+      await paceScan();
       return readFromNode(
         'read a solidified block',
         () => tronWeb.solidityNode.request('walletsolidity/getblockbynum', { num: number }, 'post'),

@@ -7,17 +7,22 @@ import type { AddressInfo } from 'node:net';
  */
 export interface ScriptedNode {
   readonly url: string;
-  readonly requests: ReadonlyArray<{ readonly path: string; readonly headers: IncomingHttpHeaders }>;
+  readonly requests: ReadonlyArray<{
+    readonly path: string;
+    readonly headers: IncomingHttpHeaders;
+    /** When the request arrived (ms since the epoch). */
+    readonly at: number;
+  }>;
   close(): Promise<void>;
 }
 
 export const startScriptedNode = async (
   answers: Readonly<Record<string, unknown>> | 'hang',
 ): Promise<ScriptedNode> => {
-  const requests: Array<{ path: string; headers: IncomingHttpHeaders }> = [];
+  const requests: Array<{ path: string; headers: IncomingHttpHeaders; at: number }> = [];
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
-    requests.push({ path, headers: request.headers });
+    requests.push({ path, headers: request.headers, at: Date.now() });
     request.resume();
     if (answers === 'hang') return;
     response.writeHead(200, { 'content-type': 'application/json' });

@@ -37,6 +37,7 @@ export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChai
         fullHost: config.chain.fullHost,
         apiKey: config.chain.apiKey ?? undefined,
         timeoutMs: NODE_TIMEOUT_MS,
+        scanRequestsPerSecond: config.scanner.maxRequestsPerSecond,
       }),
       devnet: null,
       funding: null,

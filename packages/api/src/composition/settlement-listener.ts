@@ -5,8 +5,8 @@ import {
   type ScanDepositsOptions,
   type ScheduledTask,
   type Scheduler,
-  scanDeposits,
 } from '@trx-shop/domain';
+import { depositScanWithBackoff } from './deposit-scan-backoff.js';
 
 export const LISTENER_LEASE = 'settlement-listener';
 
@@ -21,21 +21,6 @@ export interface ListenerOptions {
 }
 
 /**
- * Scanning is its own step: a node that cannot serve a block leaves the cursor where it is (the
- * block is tried again next run, never skipped) and settlement is not held up by it.
- */
-const scanForDeposits = async (deps: PaymentDeps, options: ScanDepositsOptions) => {
-  try {
-    const report = await scanDeposits(deps, options);
-    if (report.depositsRecorded > 0 || report.lagBlocks > 0) {
-      deps.logger.info({ ...report }, 'deposit scan');
-    }
-  } catch (error) {
-    deps.logger.error({ err: String(error) }, 'deposit scan failed; the same block is tried next run');
-  }
-};
-
-/**
  * The background listener: once at start-up, then every interval. Only the holder of the lease
  * runs it, so several instances never settle the same transfer at once; if the holder dies, its
  * lease expires and another instance takes over.
@@ -48,6 +33,7 @@ export const startSettlementListener = ({
   instanceId,
 }: ListenerOptions): ScheduledTask => {
   const leaseMs = Math.max(30_000, intervalMs * 3);
+  const scanForDeposits = depositScanWithBackoff(deps, scan, intervalMs);
   const task = scheduler.every(intervalMs, async () => {
     const leader = await deps.store.leases.tryAcquire(LISTENER_LEASE, instanceId, deps.clock.now(), leaseMs);
     if (!leader) return;
@@ -61,7 +47,7 @@ export const startSettlementListener = ({
         'listener run settled transfers',
       );
     }
-    await scanForDeposits(deps, scan);
+    await scanForDeposits();
   });
   return {
     // A graceful stop hands the lease back, so a restarted (or another) instance runs at once

@@ -23,6 +23,8 @@ export interface AppConfig {
     readonly startBlock: number | null;
     /** SCANNER_MAX_BLOCKS_PER_RUN: how many blocks one listener run catches up at most. */
     readonly maxBlocksPerRun: number;
+    /** SCANNER_MAX_REQUESTS_PER_SECOND: block reads per second against a real node (0: no limit). */
+    readonly maxRequestsPerSecond: number;
   };
   readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
   readonly store:

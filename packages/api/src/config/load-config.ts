@@ -122,6 +122,7 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
     scanner: {
       startBlock: text('SCANNER_START_BLOCK') === null ? null : integer('SCANNER_START_BLOCK', 0, 0, 2 ** 40),
       maxBlocksPerRun: integer('SCANNER_MAX_BLOCKS_PER_RUN', 200, 1, 100_000),
+      maxRequestsPerSecond: integer('SCANNER_MAX_REQUESTS_PER_SECOND', 10, 0, 100_000),
     },
     argon2: {
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),

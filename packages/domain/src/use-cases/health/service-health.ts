@@ -1,0 +1,36 @@
+import type { ChainPort } from '../../ports/chain.port.js';
+import type { ShopStore } from '../../ports/shop-store.port.js';
+import { DEPOSIT_CURSOR } from '../ledger/scan-deposits.js';
+
+export interface ServiceHealth {
+  readonly store: boolean;
+  readonly chain: boolean;
+  /**
+   * How many solidified blocks the deposit scanner has yet to read; null before its first run or
+   * while the store or the chain does not answer.
+   */
+  readonly scannerLagBlocks: number | null;
+}
+
+export interface ServiceHealthDeps {
+  readonly store: Pick<ShopStore, 'ping' | 'chainCursors'>;
+  readonly chain: Pick<ChainPort, 'isReachable' | 'solidBlockNumber'>;
+}
+
+/** What a load balancer and an operator ask: do the store and the node answer, is the scanner behind. */
+export const serviceHealth = async (deps: ServiceHealthDeps): Promise<ServiceHealth> => {
+  const [store, chain] = await Promise.all([
+    deps.store.ping().catch(() => false),
+    deps.chain.isReachable().catch(() => false),
+  ]);
+  if (!store || !chain) return { store, chain, scannerLagBlocks: null };
+  try {
+    const [cursor, head] = await Promise.all([
+      deps.store.chainCursors.read(DEPOSIT_CURSOR),
+      deps.chain.solidBlockNumber(),
+    ]);
+    return { store, chain, scannerLagBlocks: cursor === null ? null : Math.max(0, head - cursor) };
+  } catch {
+    return { store, chain, scannerLagBlocks: null };
+  }
+};
