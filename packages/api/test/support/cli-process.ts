@@ -20,16 +20,20 @@ export const spawnCli = (
   args: readonly string[],
   env: Record<string, string>,
   stdin = '',
+): CliProcess => spawnScript(`src/cli/${script}.ts`, args, env, stdin);
+
+/** A TypeScript file of the api package (path relative to it) run from source in a child process. */
+export const spawnScript = (
+  path: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  stdin = '',
 ): CliProcess => {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@trx-shop/source', '--import', 'tsx', `src/cli/${script}.ts`, ...args],
-    {
-      cwd: apiDir,
-      env: childEnv({ ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env }),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--conditions=@trx-shop/source', '--import', 'tsx', path, ...args], {
+    cwd: apiDir,
+    env: childEnv({ ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env }),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   child.stdin.end(stdin);
   let stdout = '';
   let stderr = '';
