@@ -17,7 +17,8 @@ const EVENTS: readonly TransactionEvent[] = [{ type: 'included' }, { type: 'reje
 describe('transaction statuses and types', () => {
   it('are the ones of the specification', () => {
     expect([...TRANSACTION_STATUSES].sort()).toEqual(['confirmed', 'failed', 'pending']);
-    expect([...TRANSACTION_TYPES].sort()).toEqual(['deposit', 'purchase', 'refund', 'withdrawal']);
+    // The specification's four, and `fee`: the TRX a sent transfer burned (docs/api.md, "Fees").
+    expect([...TRANSACTION_TYPES].sort()).toEqual(['deposit', 'fee', 'purchase', 'refund', 'withdrawal']);
     expect(STATUSES.every(isTransactionStatus)).toBe(true);
     expect(['Pending', 'expired', '', null].some(isTransactionStatus)).toBe(false);
     expect(['purchase', 'refund', 'deposit', 'withdrawal'].every(isTransactionType)).toBe(true);

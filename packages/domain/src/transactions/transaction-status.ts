@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../shared/result.js';
 export const TRANSACTION_STATUSES = ['pending', 'confirmed', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-export const TRANSACTION_TYPES = ['purchase', 'refund', 'deposit', 'withdrawal'] as const;
+export const TRANSACTION_TYPES = ['purchase', 'refund', 'deposit', 'withdrawal', 'fee'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** Confirmations recorded when the solidified chain reports the transaction (specification, Limits). */

@@ -7,7 +7,7 @@ import { type OutgoingTransfer, stockReservationKey } from './reservation-keys.j
 import { releaseOrderStockIfDone } from './stock-reservations.js';
 import { confirmedEvent, refundedEvent } from './transfer-events.js';
 
-type EffectDeps = Pick<PaymentDeps, 'store' | 'notifier' | 'clock'>;
+type EffectDeps = Pick<PaymentDeps, 'store' | 'notifier' | 'clock' | 'ids'>;
 
 /**
  * Moves stock line by line, each move at most once: the product remembers the effect key until
@@ -79,6 +79,44 @@ const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: str
   deps.notifier.notifyUser(order.userId, refundedEvent(tx, deps.clock.now()));
 };
 
+/**
+ * The TRX a confirmed transfer burned (bandwidth beyond the free allowance, the new-account fee),
+ * read from its transaction info on chain, as a ledger line of the wallet that paid it: a refund's
+ * fee is the merchant's, though the refund line belongs to the customer. Idempotent on the txID.
+ */
+const recordFee = async (deps: EffectDeps, tx: TransactionRecord): Promise<void> => {
+  if (tx.feeSun === null || tx.feeSun <= 0) return;
+  const payer =
+    tx.type === 'refund'
+      ? (await deps.store.users.findByWalletAddresses([tx.fromAddress]))[0]?.id
+      : tx.userId;
+  if (payer === undefined) return;
+  const at = deps.clock.now();
+  await deps.store.transactions.insert({
+    id: deps.ids.newId(),
+    userId: payer,
+    orderId: tx.orderId,
+    type: 'fee',
+    amountSun: tx.feeSun,
+    currency: 'TRX',
+    network: 'TRC-20',
+    transactionHash: tx.transactionHash,
+    fromAddress: tx.fromAddress,
+    // Burned: no wallet receives a fee.
+    toAddress: '',
+    status: 'confirmed',
+    confirmations: tx.confirmations,
+    blockNumber: tx.blockNumber,
+    feeSun: null,
+    failureReason: null,
+    signedTransaction: '',
+    expiresAt: tx.expiresAt,
+    effectApplied: true,
+    createdAt: at,
+    updatedAt: at,
+  });
+};
+
 /** The transfer a settled transaction stood for, as its wallet reservation names it. */
 const outgoingTransferOfTransaction = (tx: TransactionRecord): OutgoingTransfer | null => {
   if (tx.type === 'withdrawal') return { kind: 'withdrawal', withdrawalId: tx.id };
@@ -113,6 +151,7 @@ const applyFailure = async (deps: EffectDeps, tx: TransactionRecord): Promise<vo
  */
 export const applyTransferEffect = async (deps: EffectDeps, tx: TransactionRecord): Promise<void> => {
   if (tx.status === 'confirmed') {
+    await recordFee(deps, tx);
     if (tx.type === 'purchase' && tx.orderId) await applyPurchase(deps, tx, tx.orderId);
     else if (tx.type === 'refund' && tx.orderId) await applyRefund(deps, tx, tx.orderId);
     else if (tx.type === 'withdrawal') await deps.store.withdrawals.settle(tx.id, 'confirmed');

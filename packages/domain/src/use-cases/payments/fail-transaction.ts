@@ -8,7 +8,7 @@ import { failedEvent } from './transfer-events.js';
  * failed, claim released) is applied either way, since applying it is idempotent.
  */
 export const failTransaction = async (
-  deps: Pick<PaymentDeps, 'store' | 'notifier' | 'clock'>,
+  deps: Pick<PaymentDeps, 'store' | 'notifier' | 'clock' | 'ids'>,
   tx: TransactionRecord,
   reason: string,
 ): Promise<void> => {
