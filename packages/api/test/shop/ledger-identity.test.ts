@@ -2,7 +2,6 @@ import { runSettlement, scanDeposits, type TransactionRecord } from '@trx-shop/d
 import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../support/http.js';
 import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
 import {
   createMerchantAdmin,
