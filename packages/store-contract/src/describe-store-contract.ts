@@ -4,6 +4,7 @@ import { describeCounterContract } from './suite/counters.contract.js';
 import { describeCustomerReadModelContract } from './suite/customers.contract.js';
 import { describeDashboardContract } from './suite/dashboard.contract.js';
 import { describeLeaseContract } from './suite/leases.contract.js';
+import { describeRefundedOverrideContract } from './suite/refunded-override.contract.js';
 import { describeLedgerScanContract } from './suite/ledger-scan.contract.js';
 import { describeOrderClaimContract } from './suite/order-claims.contract.js';
 import { describeOrderStatusContract } from './suite/order-status.contract.js';
@@ -26,6 +27,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeReservationContract(harness);
     describeOrderContract(harness);
     describeOrderStatusContract(harness);
+    describeRefundedOverrideContract(harness);
     describeOrderClaimContract(harness);
     describeCounterContract(harness);
     describeTransactionContract(harness);

@@ -123,7 +123,13 @@ export const createMemoryOrders = ({
       if (!current) return err('ORDER_NOT_FOUND');
       const fromAllowed = change.from.includes(current.status);
       const txMatches = change.paymentTxId === undefined || current.payment?.txId === change.paymentTxId;
-      if (!fromAllowed || !txMatches || (change.requireNoLivePayment && isLive(current.payment))) {
+      const inFlight = current.payment?.state === 'pending' || current.refund?.state === 'pending';
+      if (
+        !fromAllowed ||
+        !txMatches ||
+        (change.requireNoLivePayment && isLive(current.payment)) ||
+        (change.requireNoTransferInFlight && inFlight)
+      ) {
         return err('STATUS_MISMATCH');
       }
       if (change.to === 'pending' && current.status !== 'pending' && pendingOf(current.userId, orderId)) {

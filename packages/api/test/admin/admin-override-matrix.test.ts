@@ -33,11 +33,21 @@ const PAYMENT_STATES: readonly PaymentState[] = ['none', 'claimed', 'pending', '
 const URLS = ['/api/orders/:id/status', '/api/admin/orders/:id/status'] as const;
 const STOCK = 10;
 
-/** The rule: back to pending is refused while a payment is claimed, pending or confirmed. */
-const expectedAnswer = (target: Target, payment: PaymentState): 200 | 'ORDER_HAS_PAYMENT' =>
-  target === 'pending' && (payment === 'claimed' || payment === 'pending' || payment === 'confirmed')
-    ? 'ORDER_HAS_PAYMENT'
-    : 200;
+/**
+ * The rules: back to pending is refused while a payment is claimed, pending or confirmed; to
+ * refunded while a payment is in flight (claimed or pending), which would land with the merchant
+ * on an order no refund could reach.
+ */
+const expectedAnswer = (
+  target: Target,
+  payment: PaymentState,
+): 200 | 'ORDER_HAS_PAYMENT' | 'PAYMENT_IN_PROGRESS' => {
+  if (target === 'pending' && (payment === 'claimed' || payment === 'pending' || payment === 'confirmed')) {
+    return 'ORDER_HAS_PAYMENT';
+  }
+  if (target === 'refunded' && (payment === 'claimed' || payment === 'pending')) return 'PAYMENT_IN_PROGRESS';
+  return 200;
+};
 
 /** Where each payment state leaves the order before any override (the shop's own rules). */
 const STATUS_BEFORE: Record<PaymentState, string> = {
@@ -235,6 +245,31 @@ describe('admin override to pending and the one-pending-order rule', () => {
       expect((await payRequest(h, shopper, order._id)).statusCode).toBe(200);
     });
   }
+
+  it('refuses to mark refunded while a refund is in flight (409 REFUND_IN_PROGRESS); the refund then confirms, brings the stock back and tells the customer', async () => {
+    const { shopper, productId, order } = await orderWithPayment('confirmed');
+    expect(await stockOf(productId)).toBe(STOCK - 1);
+    const refunded = await h.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order._id}/refund`,
+      headers: merchant.admin.jar.header(),
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const before = await h.store.orders.findById(order._id);
+
+    for (const template of URLS)
+      expectError(await override(order._id, 'refunded', template), 409, 'REFUND_IN_PROGRESS');
+
+    expect(await h.store.orders.findById(order._id)).toEqual(before);
+    const eventsBefore = h.notifier.events.length;
+    await settleThroughChain();
+    expect((await h.store.orders.findById(order._id))?.status).toBe('refunded');
+    expect(await stockOf(productId)).toBe(STOCK);
+    expect(await devnet.transfersBetween(merchant.address, shopper.address)).toHaveLength(1);
+    expect(
+      h.notifier.events.slice(eventsBefore).filter(({ event }) => event.event === 'order:refunded'),
+    ).toHaveLength(1);
+  });
 
   it('refuses a paid order with 409 ORDER_HAS_PAYMENT even while another order is pending', async () => {
     const { shopper, productId, order } = await orderWithPayment('confirmed');

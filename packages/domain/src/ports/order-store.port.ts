@@ -28,6 +28,12 @@ export interface StatusChange {
    * guarded write: an owner's cancel must lose against a payment claimed a moment earlier.
    */
   readonly requireNoLivePayment?: boolean;
+  /**
+   * Also requires that neither the payment nor a refund is in flight (claimed, not yet settled),
+   * in the same guarded write: an admin's override to refunded must not land between a transfer's
+   * claim and its confirmation (docs/api.md, "Money safety rules").
+   */
+  readonly requireNoTransferInFlight?: boolean;
   /** Marks the confirmation effect of this kind as started, in the same write. */
   readonly beginEffect?: EffectKind;
   /** Admin override: also replaces transactionHash. */

@@ -1,4 +1,11 @@
-import { createOrder, type Order, overrideOrderStatus, payOrder, runSettlement } from '@trx-shop/domain';
+import {
+  createOrder,
+  type Order,
+  overrideOrderStatus,
+  payOrder,
+  refundOrder,
+  runSettlement,
+} from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 import { createDomainWorld, TRX } from '../support/domain-world.js';
 
@@ -53,10 +60,14 @@ const withPayment = async (state: PaymentState) => {
   return { world, buyer, product, order };
 };
 
-const expectedAnswer = (target: (typeof TARGETS)[number], state: PaymentState) =>
-  target === 'pending' && (state === 'claimed' || state === 'pending' || state === 'confirmed')
-    ? 'ORDER_HAS_PAYMENT'
-    : 'ok';
+const expectedAnswer = (target: (typeof TARGETS)[number], state: PaymentState) => {
+  if (target === 'pending' && (state === 'claimed' || state === 'pending' || state === 'confirmed')) {
+    return 'ORDER_HAS_PAYMENT';
+  }
+  // A payment in flight would land with the merchant on an order no refund could reach.
+  if (target === 'refunded' && (state === 'claimed' || state === 'pending')) return 'PAYMENT_IN_PROGRESS';
+  return 'ok';
+};
 
 describe('admin override: every target x payment state', () => {
   for (const target of TARGETS) {
@@ -110,6 +121,27 @@ describe('admin override: every target x payment state', () => {
       });
     }
   }
+
+  it('to refunded while a refund is in flight: REFUND_IN_PROGRESS; the refund then confirms, restores the stock and tells the customer', async () => {
+    const { world, buyer, product, order } = await withPayment('confirmed');
+    expect((await refundOrder(world.deps, order.id)).ok).toBe(true);
+    const before = await world.store.orders.findById(order.id);
+    const answer = await overrideOrderStatus({ ...world.deps, orders: world.store.orders }, order.id, {
+      status: 'refunded',
+    });
+    expect(answer.ok ? 'ok' : answer.error.code).toBe('REFUND_IN_PROGRESS');
+    expect(await world.store.orders.findById(order.id)).toEqual(before);
+    world.controls.confirm();
+    await runSettlement(world.deps);
+    expect(await world.store.orders.findById(order.id)).toMatchObject({
+      status: 'refunded',
+      stockRestored: [1],
+    });
+    expect((await world.store.products.findById(product.id))?.stock).toBe(5);
+    expect(
+      world.events.filter(({ userId, event }) => userId === buyer.id && event.event === 'order:refunded'),
+    ).toHaveLength(1);
+  });
 
   it('to pending while the customer has another pending order: 409 PENDING_ORDER_EXISTS naming it', async () => {
     const { world, buyer, product, order } = await withPayment('failed');

@@ -76,6 +76,9 @@ export const createMongoOrderStore = (
         ...(change.paymentTxId === undefined ? {} : { 'payment.txId': change.paymentTxId }),
         // In the same guarded write, so a cancel loses against a payment claimed a moment earlier.
         ...(change.requireNoLivePayment ? { 'payment.state': { $nin: ['pending', 'confirmed'] } } : {}),
+        ...(change.requireNoTransferInFlight
+          ? { $and: [{ 'payment.state': { $ne: 'pending' } }, { 'refund.state': { $ne: 'pending' } }] }
+          : {}),
       },
       { $set: fields },
       { returnDocument: 'before' },

@@ -18,8 +18,17 @@ export const createSqliteOrderStatusChanges = (
 ): StatusOperations => {
   const guardFields = db.prepare<
     [string],
-    { status: string; user_id: string; payment_tx_id: string | null; payment_state: string | null }
-  >('SELECT status, user_id, payment_tx_id, payment_state FROM orders WHERE id = ?');
+    {
+      status: string;
+      user_id: string;
+      payment_tx_id: string | null;
+      payment_state: string | null;
+      refund_tx_id: string | null;
+      refund_state: string | null;
+    }
+  >(
+    'SELECT status, user_id, payment_tx_id, payment_state, refund_tx_id, refund_state FROM orders WHERE id = ?',
+  );
   const byId = db.prepare<[string], OrderRow>(ORDER_SQL.byId);
   // Preparing an UPDATE of orders also compiles its summary triggers: do it once per SQL text.
   const statement = createStatementCache(db);
@@ -35,7 +44,15 @@ export const createSqliteOrderStatusChanges = (
         const livePayment =
           current.payment_tx_id !== null &&
           (current.payment_state === 'pending' || current.payment_state === 'confirmed');
-        if (!fromAllowed || !txMatches || (change.requireNoLivePayment && livePayment)) {
+        const inFlight =
+          (current.payment_tx_id !== null && current.payment_state === 'pending') ||
+          (current.refund_tx_id !== null && current.refund_state === 'pending');
+        if (
+          !fromAllowed ||
+          !txMatches ||
+          (change.requireNoLivePayment && livePayment) ||
+          (change.requireNoTransferInFlight && inFlight)
+        ) {
           return err('STATUS_MISMATCH' as const);
         }
 

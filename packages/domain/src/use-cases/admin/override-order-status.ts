@@ -10,6 +10,23 @@ import { releaseOrderStockIfDone } from '../payments/stock-reservations.js';
 const hasLivePayment = (order: Order | null): boolean =>
   order?.payment?.state === 'pending' || order?.payment?.state === 'confirmed';
 
+/** A payment or refund claimed and not yet settled: its confirmation must find the order as it left it. */
+const transferInFlight = (order: Order | null): DomainError | null => {
+  if (order?.payment?.state === 'pending') {
+    return domainError(
+      'PAYMENT_IN_PROGRESS',
+      'A payment for this order is in flight; it cannot be marked refunded until the payment settles',
+    );
+  }
+  if (order?.refund?.state === 'pending') {
+    return domainError(
+      'REFUND_IN_PROGRESS',
+      'A refund for this order is in flight; its confirmation marks the order refunded',
+    );
+  }
+  return null;
+};
+
 const orderHasPayment = (): DomainError =>
   domainError(
     'ORDER_HAS_PAYMENT',
@@ -21,7 +38,10 @@ const orderHasPayment = (): DomainError =>
  * given) transactionHash change: no stock moves and no transfer is made. Amended: back to
  * `pending` only while the order has no payment claimed, pending or confirmed (409
  * ORDER_HAS_PAYMENT), so no override leaves the customer with an order that can be neither paid
- * nor cancelled; the store checks this in the same guarded write.
+ * nor cancelled; to `refunded` only while no payment or refund is in flight (409
+ * PAYMENT_IN_PROGRESS / REFUND_IN_PROGRESS): a payment confirming after it would land with the
+ * merchant on an order no refund can reach, and a refund confirming after it would find the
+ * order refunded and bring no stock back. The store checks both in the same guarded write.
  */
 export const overrideOrderStatus = async (
   deps: { readonly orders: OrderStore; readonly clock: Clock } & Pick<PaymentDeps, 'store'>,
@@ -36,11 +56,15 @@ export const overrideOrderStatus = async (
   if (!next.ok) return next;
   if (!order) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
   const toPending = next.value === 'pending';
+  const toRefunded = next.value === 'refunded';
   if (toPending && hasLivePayment(order)) return err(orderHasPayment());
+  const inFlight = toRefunded ? transferInFlight(order) : null;
+  if (inFlight) return err(inFlight);
   const changed = await deps.orders.changeStatus(orderId, {
     from: ORDER_STATUSES,
     to: next.value,
     ...(toPending ? { requireNoLivePayment: true } : {}),
+    ...(toRefunded ? { requireNoTransferInFlight: true } : {}),
     ...(requested.transactionHash === undefined ? {} : { transactionHash: requested.transactionHash }),
     at: deps.clock.now(),
   });
@@ -65,5 +89,7 @@ export const overrideOrderStatus = async (
   if (current && toPending && (changed.error === 'STATUS_MISMATCH' || hasLivePayment(current))) {
     return err(orderHasPayment());
   }
+  const claimedSince = current && toRefunded ? transferInFlight(current) : null;
+  if (claimedSince) return err(claimedSince);
   return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
 };
