@@ -33,6 +33,7 @@ export * from './stats/trend.js';
 export * from './transactions/ledger-entry-key.js';
 export * from './transactions/transaction.js';
 export * from './transactions/transaction-status.js';
+export * from './transactions/wallet-movement.js';
 export * from './users/country-codes.js';
 export * from './users/sealed-secret.js';
 export * from './users/session.js';

@@ -6,6 +6,7 @@ import { describeDashboardContract } from './suite/dashboard.contract.js';
 import { describeLeaseContract } from './suite/leases.contract.js';
 import { describeRefundedOverrideContract } from './suite/refunded-override.contract.js';
 import { describeLedgerScanContract } from './suite/ledger-scan.contract.js';
+import { describeWalletMovementContract } from './suite/wallet-movements.contract.js';
 import { describeOrderClaimContract } from './suite/order-claims.contract.js';
 import { describeOrderStatusContract } from './suite/order-status.contract.js';
 import { describeOrderContract } from './suite/orders.contract.js';
@@ -35,6 +36,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeWithdrawalContract(harness);
     describeLeaseContract(harness);
     describeLedgerScanContract(harness);
+    describeWalletMovementContract(harness);
     describeCustomerReadModelContract(harness);
     if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);
     describeRaceContract(harness);

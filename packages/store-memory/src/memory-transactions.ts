@@ -1,5 +1,20 @@
-import { ledgerEntryKey, type TransactionRecord, type TransactionStore } from '@trx-shop/domain';
+import {
+  ledgerEntryKey,
+  movementOf,
+  type TransactionRecord,
+  type TransactionStore,
+  type WalletMovementQuery,
+} from '@trx-shop/domain';
 import { newestFirst, oldestFirst, pageFrom, type Tables } from './tables.js';
+
+const selects =
+  (address: string, query: WalletMovementQuery) =>
+  (line: TransactionRecord): boolean =>
+    movementOf(line, address) !== null &&
+    (query.type === undefined || line.type === query.type) &&
+    (query.status === undefined || line.status === query.status) &&
+    (query.from === undefined || line.createdAt.getTime() >= query.from.getTime()) &&
+    (query.to === undefined || line.createdAt.getTime() < query.to.getTime());
 
 export const createMemoryTransactions = ({
   transactions,
@@ -36,6 +51,31 @@ export const createMemoryTransactions = ({
         .filter((record) => query.status === undefined || record.status === query.status)
         .sort(newestFirst);
       return pageFrom(matching, page);
+    },
+    async listWalletMovements(address, query, page) {
+      return pageFrom(all().filter(selects(address, query)).sort(newestFirst), page);
+    },
+    async walletMovementTotals(address, query) {
+      let inSun = 0;
+      let outSun = 0;
+      let feesSun = 0;
+      for (const line of all().filter(selects(address, query))) {
+        const movement = movementOf(line, address);
+        if (movement?.direction === 'in') inSun += line.amountSun;
+        else if (line.type === 'fee') feesSun += line.amountSun;
+        else outSun += line.amountSun;
+      }
+      return { inSun, outSun, feesSun };
+    },
+    async walletConfirmedNet(address, through) {
+      let net = 0;
+      for (const line of all()) {
+        if (line.status !== 'confirmed') continue;
+        // Lines newer than `through` (newest-first order puts them before it) are left out.
+        if (through && newestFirst<{ createdAt: Date; id: string }>(line, through) < 0) continue;
+        net += movementOf(line, address)?.signedSun ?? 0;
+      }
+      return net;
     },
     async listPending(limit) {
       return all()

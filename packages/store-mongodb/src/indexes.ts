@@ -78,6 +78,9 @@ const transactions: IndexDescription[] = [
   { name: 'transactions_effect_status_created', key: { effectApplied: 1, status: 1, createdAt: 1 } },
   // pendingOutgoingSun.
   { name: 'transactions_from_status', key: { fromAddress: 1, status: 1 } },
+  // listWalletMovements, walletMovementTotals, walletConfirmedNet: a wallet's ins and outs.
+  { name: 'transactions_to_created', key: { toAddress: 1, createdAt: -1, _id: -1 } },
+  { name: 'transactions_from_created', key: { fromAddress: 1, createdAt: -1, _id: -1 } },
 ];
 
 const sessions: IndexDescription[] = [

@@ -8,6 +8,21 @@ export interface TransactionListQuery {
   readonly status?: TransactionStatus;
 }
 
+/** Which of a wallet's movements (`movementOf`) a ledger view shows; `from`/`to` bound createdAt, [from, to). */
+export interface WalletMovementQuery {
+  readonly type?: TransactionType;
+  readonly status?: TransactionStatus;
+  readonly from?: Date;
+  readonly to?: Date;
+}
+
+/** Sums of the movements a query selects, exact in SUN; `outSun` leaves the fees out. */
+export interface WalletMovementTotals {
+  readonly inSun: Sun;
+  readonly outSun: Sun;
+  readonly feesSun: Sun;
+}
+
 export interface Confirmation {
   readonly blockNumber: number;
   readonly feeSun: Sun;
@@ -32,6 +47,21 @@ export interface TransactionStore {
     query: TransactionListQuery,
     page: PageRequest,
   ): Promise<Page<TransactionRecord>>;
+  /** A wallet's movements (`movementOf`: in or out of `address`), newest first. */
+  listWalletMovements(
+    address: string,
+    query: WalletMovementQuery,
+    page: PageRequest,
+  ): Promise<Page<TransactionRecord>>;
+  walletMovementTotals(address: string, query: WalletMovementQuery): Promise<WalletMovementTotals>;
+  /**
+   * In minus out (fees included) of the wallet's confirmed movements up to and including `through`
+   * in (createdAt, id) order; all of them when null.
+   */
+  walletConfirmedNet(
+    address: string,
+    through: { readonly createdAt: Date; readonly id: string } | null,
+  ): Promise<Sun>;
   /** Pending transactions with a hash, oldest first. */
   listPending(limit: number): Promise<readonly TransactionRecord[]>;
   /** Confirmed or failed transactions whose effect is not yet fully applied. */

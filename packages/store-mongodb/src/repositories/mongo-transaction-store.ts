@@ -1,4 +1,11 @@
-import type { TransactionListQuery, TransactionRecord, TransactionStore } from '@trx-shop/domain';
+import {
+  INCOMING_TYPES,
+  OUTGOING_TYPES,
+  type TransactionListQuery,
+  type TransactionRecord,
+  type TransactionStore,
+  type WalletMovementQuery,
+} from '@trx-shop/domain';
 import type { Filter } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
 import type { TransactionDocument } from '../documents.js';
@@ -13,6 +20,23 @@ const listFilter = (userId: string, query: TransactionListQuery): Filter<Transac
   ...(query.type === undefined ? {} : { type: query.type }),
   ...(query.status === undefined ? {} : { status: query.status }),
 });
+
+/** The query's own filters (type, status, createdAt range), beside the movement condition. */
+const queryFilters = (query: WalletMovementQuery): Filter<TransactionDocument>[] => [
+  ...(query.type === undefined ? [] : [{ type: query.type }]),
+  ...(query.status === undefined ? [] : [{ status: query.status }]),
+  ...(query.from === undefined ? [] : [{ createdAt: { $gte: query.from } }]),
+  ...(query.to === undefined ? [] : [{ createdAt: { $lt: query.to } }]),
+];
+const incoming = (address: string): Filter<TransactionDocument> => ({
+  toAddress: address,
+  type: { $in: [...INCOMING_TYPES] },
+});
+const outgoing = (address: string): Filter<TransactionDocument> => ({
+  fromAddress: address,
+  type: { $in: [...OUTGOING_TYPES] },
+});
+const all = (...filters: Filter<TransactionDocument>[]): Filter<TransactionDocument> => ({ $and: filters });
 
 export const createMongoTransactionStore = ({
   transactions,
@@ -46,6 +70,60 @@ export const createMongoTransactionStore = ({
 
     listByUser: (userId, query, page) =>
       findPage(transactions, listFilter(userId, query), page, transactionFromDocument),
+
+    listWalletMovements: (address, query, page) =>
+      findPage(
+        transactions,
+        all({ $or: [incoming(address), outgoing(address)] }, ...queryFilters(query)),
+        page,
+        transactionFromDocument,
+      ),
+
+    async walletMovementTotals(address, query) {
+      // Two plain sums: one over what came in, one per type over what went out.
+      const [received, sent] = await Promise.all([
+        transactions
+          .aggregate<{ sum: number }>([
+            { $match: all(incoming(address), ...queryFilters(query)) },
+            { $group: { _id: null, sum: { $sum: '$amountSun' } } },
+          ])
+          .toArray(),
+        transactions
+          .aggregate<{ _id: string; sum: number }>([
+            { $match: all(outgoing(address), ...queryFilters(query)) },
+            { $group: { _id: '$type', sum: { $sum: '$amountSun' } } },
+          ])
+          .toArray(),
+      ]);
+      const feesSun = sent.find((group) => group._id === 'fee')?.sum ?? 0;
+      const outSun = sent.reduce((total, group) => total + group.sum, 0) - feesSun;
+      return { inSun: received[0]?.sum ?? 0, outSun, feesSun };
+    },
+
+    async walletConfirmedNet(address, through) {
+      const bound: Filter<TransactionDocument>[] =
+        through === null
+          ? []
+          : [
+              {
+                $or: [
+                  { createdAt: { $lt: through.createdAt } },
+                  { createdAt: through.createdAt, _id: { $lte: through.id } },
+                ],
+              },
+            ];
+      const sumOf = async (movement: Filter<TransactionDocument>) =>
+        (
+          await transactions
+            .aggregate<{ sum: number }>([
+              { $match: all(movement, { status: 'confirmed' }, ...bound) },
+              { $group: { _id: null, sum: { $sum: '$amountSun' } } },
+            ])
+            .toArray()
+        )[0]?.sum ?? 0;
+      const [received, sent] = await Promise.all([sumOf(incoming(address)), sumOf(outgoing(address))]);
+      return received - sent;
+    },
 
     async listPending(limit) {
       const documents = await transactions

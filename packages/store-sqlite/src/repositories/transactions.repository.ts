@@ -1,4 +1,11 @@
-import { offsetOf, pageOf, type TransactionStore } from '@trx-shop/domain';
+import {
+  INCOMING_TYPES,
+  OUTGOING_TYPES,
+  offsetOf,
+  pageOf,
+  type TransactionStore,
+  type WalletMovementQuery,
+} from '@trx-shop/domain';
 import {
   TRANSACTION_COLUMN_LIST as COLUMNS,
   type TransactionRow,
@@ -29,6 +36,28 @@ export const TRANSACTION_SQL = {
   pendingOutgoing:
     "SELECT COALESCE(SUM(amount_sun), 0) AS sun FROM transactions WHERE from_address = ? AND status = 'pending'",
 } as const;
+
+const quoted = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');
+const INCOMING = `to_address = @address AND type IN (${quoted(INCOMING_TYPES)})`;
+const OUTGOING = `from_address = @address AND type IN (${quoted(OUTGOING_TYPES)})`;
+/** The wallet's movements (domain `movementOf`), with the query's optional filters. */
+const movementWhere = (query: WalletMovementQuery): string =>
+  [
+    `((${INCOMING}) OR (${OUTGOING}))`,
+    query.type === undefined ? '' : 'type = @type',
+    query.status === undefined ? '' : 'status = @status',
+    query.from === undefined ? '' : 'created_at >= @from',
+    query.to === undefined ? '' : 'created_at < @to',
+  ]
+    .filter((condition) => condition !== '')
+    .join(' AND ');
+const movementParams = (address: string, query: WalletMovementQuery) => ({
+  address,
+  ...(query.type === undefined ? {} : { type: query.type }),
+  ...(query.status === undefined ? {} : { status: query.status }),
+  ...(query.from === undefined ? {} : { from: query.from.getTime() }),
+  ...(query.to === undefined ? {} : { to: query.to.getTime() }),
+});
 
 export const createSqliteTransactionRepository = (db: Database): TransactionStore => {
   const insert = db.prepare(
@@ -79,6 +108,48 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
             .get(params)?.n ?? 0;
         return pageOf(rows.map(transactionFromRow), total, request);
       })();
+    },
+
+    async listWalletMovements(address, query, request) {
+      const where = movementWhere(query);
+      const params = movementParams(address, query);
+      return db.transaction(() => {
+        const rows = db
+          .prepare<Record<string, unknown>, TransactionRow>(
+            `SELECT * FROM transactions WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+          )
+          .all({ ...params, limit: request.limit, offset: offsetOf(request) });
+        const total =
+          db
+            .prepare<Record<string, unknown>, { n: number }>(
+              `SELECT COUNT(*) AS n FROM transactions WHERE ${where}`,
+            )
+            .get(params)?.n ?? 0;
+        return pageOf(rows.map(transactionFromRow), total, request);
+      })();
+    },
+
+    async walletMovementTotals(address, query) {
+      const sums = db
+        .prepare<Record<string, unknown>, { in_sun: number; out_sun: number; fees_sun: number }>(
+          `SELECT COALESCE(SUM(CASE WHEN ${INCOMING} THEN amount_sun END), 0) AS in_sun, ` +
+            `COALESCE(SUM(CASE WHEN (${OUTGOING}) AND type <> 'fee' THEN amount_sun END), 0) AS out_sun, ` +
+            `COALESCE(SUM(CASE WHEN (${OUTGOING}) AND type = 'fee' THEN amount_sun END), 0) AS fees_sun ` +
+            `FROM transactions WHERE ${movementWhere(query)}`,
+        )
+        .get(movementParams(address, query));
+      return { inSun: sums?.in_sun ?? 0, outSun: sums?.out_sun ?? 0, feesSun: sums?.fees_sun ?? 0 };
+    },
+
+    async walletConfirmedNet(address, through) {
+      const bound = through === null ? '' : ' AND (created_at < @t OR (created_at = @t AND id <= @id))';
+      const row = db
+        .prepare<Record<string, unknown>, { net: number }>(
+          `SELECT COALESCE(SUM(CASE WHEN ${INCOMING} THEN amount_sun ELSE -amount_sun END), 0) AS net ` +
+            `FROM transactions WHERE ((${INCOMING}) OR (${OUTGOING})) AND status = 'confirmed'${bound}`,
+        )
+        .get({ address, ...(through === null ? {} : { t: through.createdAt.getTime(), id: through.id }) });
+      return row?.net ?? 0;
     },
 
     async listPending(limit) {

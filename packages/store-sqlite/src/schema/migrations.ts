@@ -265,6 +265,11 @@ export const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 5: the merchant's ledger reads a wallet's movements in and out, newest first.
+  `
+  CREATE INDEX transactions_to_created ON transactions (to_address, created_at, id);
+  CREATE INDEX transactions_from_created ON transactions (from_address, created_at, id);
+  `,
 ];
 
 /*
