@@ -162,6 +162,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   },
   'GET /api/admin/sales': { expect: ADMIN_ONLY },
   'GET /api/admin/ledger': { expect: ADMIN_ONLY },
+  'GET /api/admin/ledger/export': { expect: ADMIN_ONLY },
   'PATCH /api/orders/{id}/status': {
     expect: ADMIN_ONLY,
     request: ({ orderId }) => ({ id: orderId, body: { status: 'completed' } }),

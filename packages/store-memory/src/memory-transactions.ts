@@ -55,6 +55,9 @@ export const createMemoryTransactions = ({
     async listWalletMovements(address, query, page) {
       return pageFrom(all().filter(selects(address, query)).sort(newestFirst), page);
     },
+    async *streamWalletMovements(address) {
+      yield* all().filter(selects(address, {})).sort(oldestFirst);
+    },
     async walletMovementTotals(address, query) {
       let inSun = 0;
       let outSun = 0;

@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Readable } from 'node:stream';
 import {
+  formatSunAsTrx,
+  type LedgerRow,
   merchantLedger,
+  merchantLedgerRows,
   normalizePageRequest,
   sunToTrx,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
+  type TransactionStatus,
+  type TransactionType,
+  type WalletMovementQuery,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
+import { csvCell, csvLine } from '../http/csv.js';
 import { errorResponses, IsoDate, OneOf } from '../http/schemas.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -58,7 +66,96 @@ const LedgerAnswer = Type.Object(
   { additionalProperties: false },
 );
 
+const ExportQuery = Type.Object(
+  {
+    type: LedgerQuery.properties.type,
+    status: LedgerQuery.properties.status,
+    from: LedgerQuery.properties.from,
+    to: LedgerQuery.properties.to,
+  },
+  { additionalProperties: false },
+);
+
+type LedgerFilter = { type?: TransactionType; status?: TransactionStatus; from?: string; to?: string };
+
+const movementQuery = ({ type, status, from, to }: LedgerFilter): WalletMovementQuery => ({
+  ...(type ? { type } : {}),
+  ...(status ? { status } : {}),
+  ...(from ? { from: new Date(from) } : {}),
+  ...(to ? { to: new Date(to) } : {}),
+});
+
+const CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'type',
+  'direction',
+  'status',
+  'amount',
+  'balanceAfter',
+  'transactionHash',
+  'fromAddress',
+  'toAddress',
+  'orderId',
+  'blockNumber',
+];
+
+const csvRowOf = ({ line, direction, balanceAfterSun }: LedgerRow): string =>
+  csvLine([
+    csvCell(line.id),
+    csvCell(line.createdAt.toISOString(), 'number'),
+    csvCell(line.type),
+    csvCell(direction),
+    csvCell(line.status),
+    csvCell(formatSunAsTrx(line.amountSun), 'number'),
+    csvCell(balanceAfterSun === null ? '' : formatSunAsTrx(balanceAfterSun), 'number'),
+    csvCell(line.transactionHash),
+    csvCell(line.fromAddress),
+    csvCell(line.toAddress),
+    csvCell(line.orderId ?? ''),
+    csvCell(line.blockNumber === null ? '' : String(line.blockNumber), 'number'),
+  ]);
+
+/** Reads the first row before anything is sent, so a failing store answers an error, not a cut file. */
+const openLedgerCsv = async (rows: AsyncIterable<LedgerRow>): Promise<Readable> => {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* lines(): AsyncGenerator<string> {
+    yield csvLine(CSV_COLUMNS.map((column) => csvCell(column)));
+    for (let next = first; !next.done; next = await iterator.next()) yield csvRowOf(next.value);
+  }
+  return Readable.from(lines());
+};
+
 export const adminLedgerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  app.get(
+    '/api/admin/ledger/export',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security: BEARER_OR_COOKIE,
+        operationId: 'exportMerchantLedger',
+        summary: 'The merchant ledger as CSV (ledger.csv), oldest first, streamed, with the same filters',
+        querystring: ExportQuery,
+        response: {
+          200: { description: 'CSV file', content: { 'text/csv': { schema: Type.String() } } },
+          ...errorResponses(401, 403, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ledger = await merchantLedgerRows(deps, movementQuery(request.query));
+      if (!ledger.ok) throw ledger.error;
+      // The schema documents the body as text; Fastify streams a Readable as it is.
+      const body: unknown = await openLedgerCsv(ledger.value.rows);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="ledger.csv"')
+        .send(body as string);
+    },
+  );
+
   app.get(
     '/api/admin/ledger',
     {
@@ -76,17 +173,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
     async (request) => {
       const page = normalizePageRequest(request.query.limit, request.query.page);
       if (!page.ok) throw page.error;
-      const { type, status, from, to } = request.query;
-      const ledger = await merchantLedger(
-        deps,
-        {
-          ...(type ? { type } : {}),
-          ...(status ? { status } : {}),
-          ...(from ? { from: new Date(from) } : {}),
-          ...(to ? { to: new Date(to) } : {}),
-        },
-        page.value,
-      );
+      const ledger = await merchantLedger(deps, movementQuery(request.query), page.value);
       if (!ledger.ok) throw ledger.error;
       const { totals } = ledger.value;
       return {

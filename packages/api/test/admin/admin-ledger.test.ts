@@ -54,6 +54,18 @@ const settleAll = async () => {
   await scanDeposits(deps, { startBlock: null, maxBlocks: 10_000 });
 };
 
+/** RFC 4180 as the export writes it: every cell quoted, inner quotes doubled, CRLF lines. */
+const parseCsv = (text: string): string[][] =>
+  text
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) =>
+      [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"')),
+    );
+
+const exported = async (query = '', headers: Record<string, string> = merchant.admin.jar.header()) =>
+  h.app.inject({ url: `/api/admin/ledger/export${query}`, headers });
+
 const ledger = async (query = '', headers: Record<string, string> = merchant.admin.jar.header()) =>
   h.app.inject({ url: `/api/admin/ledger${query}`, headers });
 
@@ -166,6 +178,8 @@ describe('GET /api/admin/ledger', () => {
   it('answers 401 without a session and 403 for a customer', async () => {
     expectError(await ledger('', {}), 401, 'UNAUTHENTICATED');
     expectError(await ledger('', shopper.jar.header()), 403, 'FORBIDDEN');
+    expectError(await exported('', {}), 401, 'UNAUTHENTICATED');
+    expectError(await exported('', shopper.jar.header()), 403, 'FORBIDDEN');
   });
 
   it('refuses bad filters with 400 and a code', async () => {
@@ -184,5 +198,58 @@ describe('GET /api/admin/ledger', () => {
       'VALIDATION_ERROR',
     );
     expectError(await ledger('?unknown=1'), 400, 'VALIDATION_ERROR');
+    for (const query of [
+      '?type=gift',
+      '?from=yesterday',
+      '?limit=5',
+      '?from=2026-02-01T00:00:00.000Z&to=2026-01-01T00:00:00.000Z',
+    ]) {
+      expectError(await exported(query), 400, 'VALIDATION_ERROR');
+    }
+  });
+
+  it('exports the same movements as CSV, oldest first, with the same balances, streamed as ledger.csv', async () => {
+    const all = json(await ledger()) as unknown as Ledger;
+    const response = await exported();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="ledger.csv"');
+    expect(response.body.endsWith('\r\n')).toBe(true);
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([
+      'id',
+      'createdAt',
+      'type',
+      'direction',
+      'status',
+      'amount',
+      'balanceAfter',
+      'transactionHash',
+      'fromAddress',
+      'toAddress',
+      'orderId',
+      'blockNumber',
+    ]);
+    const expected = [...all.movements].reverse();
+    expect(rows.map((row) => row[0])).toEqual(expected.map((movement) => movement._id));
+    for (const [index, row] of rows.entries()) {
+      const movement = expected[index] as Movement;
+      expect(row.slice(1, 8)).toEqual([
+        movement.createdAt,
+        movement.type,
+        movement.direction,
+        movement.status,
+        String(movement.amount),
+        String(movement.balanceAfter),
+        movement.transactionHash,
+      ]);
+    }
+    const fees = parseCsv((await exported('?type=fee')).body).slice(1);
+    expect(fees.map((row) => row[0])).toEqual(
+      expected.filter((movement) => movement.type === 'fee').map((movement) => movement._id),
+    );
+    expect(fees.map((row) => row[6])).toEqual(
+      expected.filter((movement) => movement.type === 'fee').map((movement) => String(movement.balanceAfter)),
+    );
   });
 });

@@ -54,6 +54,8 @@ export interface TransactionStore {
     page: PageRequest,
   ): Promise<Page<TransactionRecord>>;
   walletMovementTotals(address: string, query: WalletMovementQuery): Promise<WalletMovementTotals>;
+  /** Every movement of the wallet, oldest first, read in batches: an export never holds them all. */
+  streamWalletMovements(address: string): AsyncIterable<TransactionRecord>;
   /**
    * In minus out (fees included) of the wallet's confirmed movements up to and including `through`
    * in (createdAt, id) order; all of them when null.

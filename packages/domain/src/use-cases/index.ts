@@ -8,6 +8,7 @@ export * from './identity/index.js';
 export * from './ledger/own-transactions.js';
 export * from './ledger/scan-deposits.js';
 export * from './ledger/merchant-ledger.js';
+export * from './ledger/merchant-ledger-export.js';
 export * from './health/service-health.js';
 export * from './payments/apply-transfer-effect.js';
 export * from './payments/merchant-wallet.js';

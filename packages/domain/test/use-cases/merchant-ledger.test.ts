@@ -1,4 +1,11 @@
-import { createOrder, merchantLedger, payOrder, runSettlement, scanDeposits } from '@trx-shop/domain';
+import {
+  createOrder,
+  merchantLedger,
+  merchantLedgerRows,
+  payOrder,
+  runSettlement,
+  scanDeposits,
+} from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 import { createDomainWorld, TRX } from '../support/domain-world.js';
 
@@ -68,6 +75,27 @@ describe('merchantLedger', () => {
     if (!ledger.ok) throw new Error(ledger.error.code);
     expect(ledger.value.openingBalanceSun).toBeNull();
     expect(ledger.value.rows.items.map((row) => row.balanceAfterSun)).toEqual([null, null]);
+  });
+
+  it('exports oldest first, carrying the balance forward, and a filter keeps the balances', async () => {
+    const { world } = await shopWithHistory();
+    const collect = async (query: Parameters<typeof merchantLedgerRows>[1]) => {
+      const exported = await merchantLedgerRows(world.deps, query);
+      if (!exported.ok) throw new Error(exported.error.code);
+      const rows = [];
+      for await (const row of exported.value.rows) rows.push([row.line.type, row.balanceAfterSun]);
+      return rows;
+    };
+    expect(await collect({})).toEqual([
+      ['deposit', 7 * TRX],
+      ['purchase', 7 * TRX + 2_990_000],
+    ]);
+    expect(await collect({ type: 'purchase' })).toEqual([['purchase', 7 * TRX + 2_990_000]]);
+    const at = new Date('2026-01-01T00:00:00.000Z');
+    expect(await merchantLedgerRows(world.deps, { from: at, to: at })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR' },
+    });
   });
 
   it('refuses a range whose start is not before its end, and answers MERCHANT_NOT_CONFIGURED without a merchant', async () => {

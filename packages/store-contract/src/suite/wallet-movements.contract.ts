@@ -130,6 +130,48 @@ export const describeWalletMovementContract = (harness: ContractHarness): void =
       });
     });
 
+    it('streams every movement oldest first, once each, across its read batches', async () => {
+      const lines = await seed();
+      const streamed: TransactionRecord[] = [];
+      for await (const movement of store().transactions.streamWalletMovements(MERCHANT))
+        streamed.push(movement);
+      expect(ids(streamed)).toEqual(
+        ids([
+          lines.payment,
+          lines.deposit,
+          ...newerFirst(lines.refund, lines.fee).reverse(),
+          lines.withdrawal,
+        ]),
+      );
+
+      // 1,200 more, many sharing one instant: keyset batches must neither skip nor repeat a line.
+      const many = Array.from({ length: 1_200 }, (_, index) =>
+        line({
+          type: 'deposit',
+          orderId: null,
+          fromAddress: OTHER,
+          toAddress: MERCHANT,
+          amountSun: 1 + index,
+          createdAt: minute(10 + Math.floor(index / 300)),
+        }),
+      );
+      for (const record of many) await store().transactions.insert(record);
+      const seen: string[] = [];
+      let previous: TransactionRecord | null = null;
+      for await (const movement of store().transactions.streamWalletMovements(MERCHANT)) {
+        if (previous) {
+          const ordered =
+            previous.createdAt.getTime() < movement.createdAt.getTime() ||
+            (previous.createdAt.getTime() === movement.createdAt.getTime() && previous.id < movement.id);
+          expect(ordered).toBe(true);
+        }
+        previous = movement;
+        seen.push(movement.id);
+      }
+      expect(seen).toHaveLength(5 + 1_200);
+      expect(new Set(seen).size).toBe(seen.length);
+    }, 60_000);
+
     it('answers the running net of confirmed movements up to a line, or all of them', async () => {
       const lines = await seed();
       const net = (through: TransactionRecord | null) =>

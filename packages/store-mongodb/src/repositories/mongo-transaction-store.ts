@@ -79,6 +79,15 @@ export const createMongoTransactionStore = ({
         transactionFromDocument,
       ),
 
+    async *streamWalletMovements(address) {
+      // The driver's cursor fetches in batches: memory holds one batch, not the whole ledger.
+      const cursor = transactions
+        .find({ $or: [incoming(address), outgoing(address)] })
+        .sort({ createdAt: 1, _id: 1 })
+        .batchSize(500);
+      for await (const document of cursor) yield transactionFromDocument(document);
+    },
+
     async walletMovementTotals(address, query) {
       // Two plain sums: one over what came in, one per type over what went out.
       const [received, sent] = await Promise.all([

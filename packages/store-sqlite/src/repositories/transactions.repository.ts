@@ -37,6 +37,7 @@ export const TRANSACTION_SQL = {
     "SELECT COALESCE(SUM(amount_sun), 0) AS sun FROM transactions WHERE from_address = ? AND status = 'pending'",
 } as const;
 
+const STREAM_BATCH = 500;
 const quoted = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');
 const INCOMING = `to_address = @address AND type IN (${quoted(INCOMING_TYPES)})`;
 const OUTGOING = `from_address = @address AND type IN (${quoted(OUTGOING_TYPES)})`;
@@ -127,6 +128,22 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
             .get(params)?.n ?? 0;
         return pageOf(rows.map(transactionFromRow), total, request);
       })();
+    },
+
+    async *streamWalletMovements(address) {
+      const batch = db.prepare<Record<string, unknown>, TransactionRow>(
+        `SELECT * FROM transactions WHERE ((${INCOMING}) OR (${OUTGOING})) ` +
+          'AND (created_at > @t OR (created_at = @t AND id > @id)) ORDER BY created_at, id LIMIT @limit',
+      );
+      // Keyset pages: each read starts after the last row yielded, so memory stays at one batch.
+      let after = { t: Number.MIN_SAFE_INTEGER, id: '' };
+      for (;;) {
+        const rows = batch.all({ address, ...after, limit: STREAM_BATCH });
+        for (const row of rows) yield transactionFromRow(row);
+        const last = rows.at(-1);
+        if (!last || rows.length < STREAM_BATCH) return;
+        after = { t: last.created_at, id: last.id };
+      }
     },
 
     async walletMovementTotals(address, query) {

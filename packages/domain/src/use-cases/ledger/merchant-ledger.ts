@@ -33,6 +33,14 @@ export interface MerchantLedgerDeps {
   readonly configuredMerchantAddress: string | null;
 }
 
+/** A `[from, to)` range must not be empty. */
+export const invalidRange = (query: WalletMovementQuery): DomainError | null =>
+  query.from && query.to && query.from.getTime() >= query.to.getTime()
+    ? domainError('VALIDATION_ERROR', '`from` must be before `to`', {
+        details: [{ field: 'from', message: 'must be before to' }],
+      })
+    : null;
+
 /**
  * Every movement of the merchant wallet (payments in, refunds out, deposits, withdrawals, fees)
  * with the balance after each and the totals of the filter (docs/api.md, "The merchant's ledger").
@@ -42,13 +50,8 @@ export const merchantLedger = async (
   query: WalletMovementQuery,
   page: PageRequest,
 ): Promise<Result<MerchantLedger, DomainError>> => {
-  if (query.from && query.to && query.from.getTime() >= query.to.getTime()) {
-    return err(
-      domainError('VALIDATION_ERROR', '`from` must be before `to`', {
-        details: [{ field: 'from', message: 'must be before to' }],
-      }),
-    );
-  }
+  const badRange = invalidRange(query);
+  if (badRange) return err(badRange);
   const merchant = await resolveMerchantWallet(deps.store.users, deps.configuredMerchantAddress);
   if (!merchant.ok) return merchant;
   const { address } = merchant.value;
