@@ -161,6 +161,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: () => ({ body: { toAddress: TRON_ADDRESS, amount: 1 } }),
   },
   'GET /api/admin/sales': { expect: ADMIN_ONLY },
+  'GET /api/admin/sales/export': { expect: ADMIN_ONLY },
   'GET /api/admin/ledger': { expect: ADMIN_ONLY },
   'GET /api/admin/ledger/export': { expect: ADMIN_ONLY },
   'PATCH /api/orders/{id}/status': {

@@ -6,6 +6,7 @@ import { describeDashboardContract } from './suite/dashboard.contract.js';
 import { describeLeaseContract } from './suite/leases.contract.js';
 import { describeRefundedOverrideContract } from './suite/refunded-override.contract.js';
 import { describeLedgerScanContract } from './suite/ledger-scan.contract.js';
+import { describeSalesRangeContract } from './suite/sales-range.contract.js';
 import { describeWalletMovementContract } from './suite/wallet-movements.contract.js';
 import { describeOrderClaimContract } from './suite/order-claims.contract.js';
 import { describeOrderStatusContract } from './suite/order-status.contract.js';
@@ -37,6 +38,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeLeaseContract(harness);
     describeLedgerScanContract(harness);
     describeWalletMovementContract(harness);
+    describeSalesRangeContract(harness);
     describeCustomerReadModelContract(harness);
     if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);
     describeRaceContract(harness);

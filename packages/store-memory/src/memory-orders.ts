@@ -4,6 +4,7 @@ import {
   ok,
   type Order,
   type OrderStore,
+  type SalesQuery,
   type TransferClaim,
   type TransferSlot,
 } from '@trx-shop/domain';
@@ -36,6 +37,22 @@ export const createMemoryOrders = ({
     if (current) orders.set(id, change(current));
   };
 
+  const salesOf = (query: SalesQuery) =>
+    [...orders.values()]
+      .filter(
+        (order) =>
+          (query.status === undefined || order.status === query.status) &&
+          (query.from === undefined || order.createdAt.getTime() >= query.from.getTime()) &&
+          (query.to === undefined || order.createdAt.getTime() < query.to.getTime()),
+      )
+      .sort(newestFirst)
+      .map((order) => {
+        const user = users.get(order.userId);
+        return {
+          order,
+          customer: user ? { id: user.id, username: user.username, email: user.email } : null,
+        };
+      });
   return {
     async create(order) {
       if (order.status === 'pending') {
@@ -73,17 +90,11 @@ export const createMemoryOrders = ({
     },
 
     async listSales(query, page) {
-      const matching = [...orders.values()]
-        .filter((order) => query.status === undefined || order.status === query.status)
-        .sort(newestFirst)
-        .map((order) => {
-          const user = users.get(order.userId);
-          return {
-            order,
-            customer: user ? { id: user.id, username: user.username, email: user.email } : null,
-          };
-        });
-      return pageFrom(matching, page);
+      return pageFrom(salesOf(query), page);
+    },
+
+    async *streamSales(query) {
+      yield* salesOf(query);
     },
 
     async claimTransfer(orderId, slot, claim) {

@@ -1,8 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { normalizePageRequest, ORDER_STATUSES, overrideOrderStatus, refundOrder } from '@trx-shop/domain';
+import { Readable } from 'node:stream';
+import {
+  formatOrderNumber,
+  formatSunAsTrx,
+  invalidRange,
+  normalizePageRequest,
+  ORDER_STATUSES,
+  type OrderStatus,
+  type OrderWithCustomer,
+  overrideOrderStatus,
+  refundOrder,
+  type SalesQuery as DomainStoreSalesQuery,
+} from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
-import { errorResponses, IdParams, OneOf } from '../http/schemas.js';
+import { csvCell, csvLine } from '../http/csv.js';
+import { errorResponses, IdParams, IsoDate, OneOf } from '../http/schemas.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { OrderView, presentOrder, presentSale, SaleView } from './presenters/order.presenter.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -19,13 +32,68 @@ const StatusBody = Type.Object(
   { additionalProperties: false },
 );
 
-const SalesQuery = Type.Object(
-  {
-    status: Type.Optional(OneOf(ORDER_STATUSES)),
-    ...PageQueryFields,
-  },
-  { additionalProperties: false },
-);
+const SalesFilterFields = {
+  status: Type.Optional(OneOf(ORDER_STATUSES)),
+  from: Type.Optional({ ...IsoDate, description: 'createdAt at or after this instant (ISO 8601)' }),
+  to: Type.Optional({ ...IsoDate, description: 'createdAt before this instant (ISO 8601)' }),
+};
+const SalesQuery = Type.Object({ ...SalesFilterFields, ...PageQueryFields }, { additionalProperties: false });
+const SalesExportQuery = Type.Object(SalesFilterFields, { additionalProperties: false });
+
+type SalesFilter = { status?: OrderStatus; from?: string; to?: string };
+/** The store's sales query, or the 400 a range that is empty deserves. */
+const salesQueryOf = ({ status, from, to }: SalesFilter): DomainStoreSalesQuery => {
+  const query = {
+    ...(status ? { status } : {}),
+    ...(from ? { from: new Date(from) } : {}),
+    ...(to ? { to: new Date(to) } : {}),
+  };
+  const badRange = invalidRange(query);
+  if (badRange) throw badRange;
+  return query;
+};
+
+const SALES_CSV_COLUMNS = [
+  'id',
+  'orderId',
+  'createdAt',
+  'status',
+  'customerId',
+  'customerUsername',
+  'customerEmail',
+  'products',
+  'subtotal',
+  'networkFee',
+  'total',
+  'transactionHash',
+];
+
+const salesCsvRowOf = ({ order, customer }: OrderWithCustomer): string =>
+  csvLine([
+    csvCell(order.id),
+    csvCell(formatOrderNumber(order.number)),
+    csvCell(order.createdAt.toISOString(), 'number'),
+    csvCell(order.status),
+    csvCell(customer?.id ?? ''),
+    csvCell(customer?.username ?? ''),
+    csvCell(customer?.email ?? ''),
+    csvCell(order.lines.map((line) => `${line.name} x ${line.quantity}`).join('; ')),
+    csvCell(formatSunAsTrx(order.subtotalSun), 'number'),
+    csvCell(formatSunAsTrx(order.networkFeeSun), 'number'),
+    csvCell(formatSunAsTrx(order.totalSun), 'number'),
+    csvCell(order.transactionHash ?? ''),
+  ]);
+
+/** Reads the first sale before anything is sent, so a failing store answers an error, not a cut file. */
+const openSalesCsv = async (sales: AsyncIterable<OrderWithCustomer>): Promise<Readable> => {
+  const iterator = sales[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* lines(): AsyncGenerator<string> {
+    yield csvLine(SALES_CSV_COLUMNS.map((column) => csvCell(column)));
+    for (let next = first; !next.done; next = await iterator.next()) yield salesCsvRowOf(next.value);
+  }
+  return Readable.from(lines());
+};
 
 export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const payments = paymentDeps(deps, domainLogger(app.log));
@@ -38,7 +106,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       ...base,
       schema: {
         ...schemaBase,
-        summary: 'All orders with their customer, newest first',
+        summary: 'All orders with their customer, newest first (status, from and to filters)',
         querystring: SalesQuery,
         response: {
           200: Type.Object(
@@ -52,13 +120,38 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     async (request) => {
       const page = normalizePageRequest(request.query.limit, request.query.page);
       if (!page.ok) throw page.error;
-      const { status } = request.query;
-      const listed = await deps.store.orders.listSales(status ? { status } : {}, page.value);
+      const listed = await deps.store.orders.listSales(salesQueryOf(request.query), page.value);
       return {
         success: true as const,
         sales: listed.items.map(presentSale),
         pagination: presentPagination(listed),
       };
+    },
+  );
+
+  app.get(
+    '/api/admin/sales/export',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'exportSales',
+        summary:
+          'All orders with their customer as CSV (sales.csv), newest first, streamed, with the same filters',
+        querystring: SalesExportQuery,
+        response: {
+          200: { description: 'CSV file', content: { 'text/csv': { schema: Type.String() } } },
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      // The schema documents the body as text; Fastify streams a Readable as it is.
+      const body: unknown = await openSalesCsv(deps.store.orders.streamSales(salesQueryOf(request.query)));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="sales.csv"')
+        .send(body as string);
     },
   );
 

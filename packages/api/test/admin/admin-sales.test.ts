@@ -3,7 +3,14 @@ import { buildUser } from '@trx-shop/store-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json, type LoggedIn } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { insertAdmin, insertOrder, insertUser, line, loginAdmin } from './admin-fixtures.js';
+import {
+  adminPasswordHash,
+  insertAdmin,
+  insertOrder,
+  insertUser,
+  line,
+  loginAdmin,
+} from './admin-fixtures.js';
 
 let h: TestApp;
 let admin: LoggedIn;
@@ -125,5 +132,90 @@ describe('GET /api/admin/sales', () => {
       const response = await h.app.inject({ url: `/api/admin/sales${query}`, headers: admin.jar.header() });
       expectError(response, 400, 'VALIDATION_ERROR');
     }
+  });
+});
+
+describe('GET /api/admin/sales with a time range', () => {
+  it('lists and counts only the orders created in [from, to)', async () => {
+    const from = (orders[1] as Order).createdAt.toISOString();
+    const to = (orders[3] as Order).createdAt.toISOString();
+    const answer = await sales(`?from=${from}&to=${to}`);
+    expect(answer.sales.map((sale) => sale._id)).toEqual(idsNewestFirst(orders.slice(1, 3)));
+    expect(answer.pagination.total).toBe(2);
+    const withStatus = await sales(`?status=completed&from=${from}`);
+    expect(withStatus.sales.map((sale) => sale._id)).toEqual([(orders[2] as Order).id]);
+  });
+
+  it('refuses an empty or malformed range with 400', async () => {
+    const at = (orders[0] as Order).createdAt.toISOString();
+    for (const query of [`?from=${at}&to=${at}`, '?from=last-week', '?to=2026-02-30T25:00:00Z']) {
+      const response = await h.app.inject({ url: `/api/admin/sales${query}`, headers: admin.jar.header() });
+      expectError(response, 400, 'VALIDATION_ERROR');
+    }
+  });
+});
+
+/** RFC 4180 as the export writes it: every cell quoted, inner quotes doubled, CRLF lines. */
+const parseCsv = (text: string): string[][] =>
+  text
+    .split('\r\n')
+    .filter((row) => row !== '')
+    .map((row) =>
+      [...row.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"')),
+    );
+
+describe('GET /api/admin/sales/export', () => {
+  const exported = (query = '', headers: Record<string, string> = admin.jar.header()) =>
+    h.app.inject({ url: `/api/admin/sales/export${query}`, headers });
+
+  it('streams every sale as CSV (sales.csv), newest first, with its customer and exact totals', async () => {
+    const response = await exported();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="sales.csv"');
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([
+      'id',
+      'orderId',
+      'createdAt',
+      'status',
+      'customerId',
+      'customerUsername',
+      'customerEmail',
+      'products',
+      'subtotal',
+      'networkFee',
+      'total',
+      'transactionHash',
+    ]);
+    expect(rows.map((row) => row[0])).toEqual(idsNewestFirst(orders));
+    const first = orders[0] as Order;
+    const row = rows.find((candidate) => candidate[0] === first.id) ?? [];
+    // 2 x 2.5 TRX + 1 TRX, and the -0.01 network fee (the specification's rule).
+    expect(row.slice(3, 12)).toEqual([
+      'completed',
+      alice.id,
+      'alice_sales',
+      'alice.sales@example.com',
+      `Ebook x 2; ${first.lines[1]?.name} x 1`,
+      '6',
+      '-0.01',
+      '5.99',
+      'a'.repeat(64),
+    ]);
+    const filtered = parseCsv((await exported('?status=refunded')).body).slice(1);
+    expect(filtered.map((candidate) => candidate[0])).toEqual([(orders[1] as Order).id]);
+  });
+
+  it('answers 401 without a session, 403 for a customer, and 400 for a bad filter', async () => {
+    expectError(await exported('', {}), 401, 'UNAUTHENTICATED');
+    // A customer with the fixtures' known password, logged in the way an admin is.
+    const customer = await loginAdmin(
+      h,
+      await insertUser(h, buildUser({ role: 'user', passwordHash: await adminPasswordHash() })),
+    );
+    expectError(await exported('', customer.jar.header()), 403, 'FORBIDDEN');
+    for (const query of ['?status=done', '?from=soon', '?page=2'])
+      expectError(await exported(query), 400, 'VALIDATION_ERROR');
   });
 });

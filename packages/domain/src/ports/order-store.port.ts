@@ -14,6 +14,12 @@ export interface OrderListQuery {
   readonly status?: OrderStatus;
 }
 
+/** The admin's sales: a status, and a `[from, to)` range of createdAt. */
+export interface SalesQuery extends OrderListQuery {
+  readonly from?: Date;
+  readonly to?: Date;
+}
+
 /**
  * A guarded status change: applied only if the order's status is one of `from` (and, when given,
  * its payment claim holds `paymentTxId`). Leaving `pending` frees the user's pending slot; entering
@@ -54,7 +60,9 @@ export interface OrderStore {
   /** The user's orders, newest first. */
   listByUser(userId: string, query: OrderListQuery, page: PageRequest): Promise<Page<Order>>;
   /** All orders with their customer, newest first (admin sales). */
-  listSales(query: OrderListQuery, page: PageRequest): Promise<Page<OrderWithCustomer>>;
+  listSales(query: SalesQuery, page: PageRequest): Promise<Page<OrderWithCustomer>>;
+  /** Every sale the query selects, newest first, read in batches: an export never holds them all. */
+  streamSales(query: SalesQuery): AsyncIterable<OrderWithCustomer>;
   /**
    * Step 2 of an exactly-once transfer. Payment: only while the order is pending and has no
    * payment claim that is pending or confirmed. Refund: only while the order is completed, its

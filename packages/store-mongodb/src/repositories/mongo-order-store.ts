@@ -6,6 +6,7 @@ import {
   type NewOrder,
   type Order,
   type OrderListQuery,
+  type SalesQuery,
   type OrderStore,
   ok,
   offsetOf,
@@ -28,6 +29,19 @@ const ORDER_COUNTER = 'order';
 
 const listFilter = (query: OrderListQuery): Filter<OrderDocument> =>
   query.status === undefined ? {} : { status: query.status };
+
+const SALES_BATCH = 500;
+const salesFilter = (query: SalesQuery): Filter<OrderDocument> => ({
+  ...listFilter(query),
+  ...(query.from === undefined && query.to === undefined
+    ? {}
+    : {
+        createdAt: {
+          ...(query.from === undefined ? {} : { $gte: query.from }),
+          ...(query.to === undefined ? {} : { $lt: query.to }),
+        },
+      }),
+});
 
 /** The write a claim may win: docs/decisions.md section 7, step 2. */
 const claimGuard = (orderId: string, slot: TransferSlot): Filter<OrderDocument> =>
@@ -162,8 +176,22 @@ export const createMongoOrderStore = (
     listByUser: (userId, query, page) =>
       findPage(orders, { userId, ...listFilter(query) }, page, orderFromDocument),
 
+    async *streamSales(query) {
+      // The driver's cursor fetches in batches; customers are joined one batch at a time.
+      const cursor = orders.find(salesFilter(query)).sort(NEWEST_FIRST).batchSize(SALES_BATCH);
+      let batch: OrderDocument[] = [];
+      for await (const document of cursor) {
+        batch.push(document);
+        if (batch.length === SALES_BATCH) {
+          yield* await withCustomers(users, batch);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield* await withCustomers(users, batch);
+    },
+
     async listSales(query, page) {
-      const filter = listFilter(query);
+      const filter = salesFilter(query);
       const [documents, total] = await Promise.all([
         orders.find(filter).sort(NEWEST_FIRST).skip(offsetOf(page)).limit(page.limit).toArray(),
         orders.countDocuments(filter),

@@ -37,6 +37,17 @@ export const INSERT_ORDER_LINE =
 export const ORDER_STATUS_LIST = ORDER_STATUSES.map((status) => `'${status}'`).join(', ');
 
 const statusFilter = (filtered: boolean): string => (filtered ? 'status = @status' : '');
+
+/** Which ends of a `[from, to)` createdAt range a sales query has. */
+export interface SalesRange {
+  readonly from: boolean;
+  readonly to: boolean;
+}
+const NO_RANGE: SalesRange = { from: false, to: false };
+const rangeFilters = (range: SalesRange): string[] => [
+  range.from ? 'created_at >= @from' : '',
+  range.to ? 'created_at < @to' : '',
+];
 const where = (...conditions: string[]): string => {
   const present = conditions.filter((condition) => condition !== '');
   return present.length === 0 ? '' : `WHERE ${present.join(' AND ')}`;
@@ -54,12 +65,23 @@ export const ORDER_SQL = {
    * The page is cut from the covering (status,) created_at, id index first, so a deep OFFSET skips
    * index entries only; just the page's rows are read and joined to their customer.
    */
-  salesPage: (status: boolean) =>
+  salesPage: (status: boolean, range: SalesRange = NO_RANGE) =>
     `SELECT ${O_COLUMNS}, u.id AS customer_id, u.username AS customer_username, u.email AS customer_email ` +
-    `FROM (SELECT id, created_at FROM orders ${where(statusFilter(status))} ` +
+    `FROM (SELECT id, created_at FROM orders ${where(statusFilter(status), ...rangeFilters(range))} ` +
     'ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset) AS page ' +
     'JOIN orders o ON o.id = page.id LEFT JOIN users u ON u.id = o.user_id ' +
     'ORDER BY page.created_at DESC, page.id DESC',
+  /** Keyset batches for the export: strictly older than the last row sent, newest first. */
+  salesBatch: (status: boolean, range: SalesRange) =>
+    `SELECT ${O_COLUMNS}, u.id AS customer_id, u.username AS customer_username, u.email AS customer_email ` +
+    `FROM orders o LEFT JOIN users u ON u.id = o.user_id ${where(
+      statusFilter(status).replace('status', 'o.status'),
+      ...rangeFilters(range).map((condition) => condition.replace('created_at', 'o.created_at')),
+      '(o.created_at < @before_t OR (o.created_at = @before_t AND o.id < @before_id))',
+    )} ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`,
+  /** With a time range, the day totals cannot answer (days need not align): count the rows. */
+  salesRangeCount: (status: boolean, range: SalesRange) =>
+    `SELECT COUNT(*) AS n FROM orders ${where(statusFilter(status), ...rangeFilters(range))}`,
   /** From the trigger-kept `order_day_totals` (migration 2): a few rows per day, not every order. */
   salesCount: (status: boolean) =>
     'SELECT COALESCE(SUM(order_count), 0) AS n FROM order_day_totals ' +

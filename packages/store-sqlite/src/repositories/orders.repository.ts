@@ -7,6 +7,7 @@ import {
   offsetOf,
   ok,
   pageOf,
+  type SalesQuery,
 } from '@trx-shop/domain';
 import { type OrderRow, orderLinesToRows, orderToRow } from '../rows/order-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
@@ -19,6 +20,13 @@ import { createSqliteOrderStatusChanges } from './order-status.js';
 import { createPendingOrderLocks } from './pending-order-locks.js';
 
 export const ORDER_NUMBER_COUNTER = 'order';
+
+const SALES_BATCH = 500;
+const salesParams = (query: SalesQuery): Record<string, unknown> => ({
+  ...(query.status === undefined ? {} : { status: query.status }),
+  ...(query.from === undefined ? {} : { from: query.from.getTime() }),
+  ...(query.to === undefined ? {} : { to: query.to.getTime() }),
+});
 
 export const createSqliteOrderRepository = (db: Database): OrderStore => {
   const reader = createOrderReader(db);
@@ -90,14 +98,29 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
 
     async listSales(query, request) {
       const filtered = query.status !== undefined;
-      const params = filtered ? { status: query.status } : {};
+      const range = { from: query.from !== undefined, to: query.to !== undefined };
       return page<SaleRow, ReturnType<typeof reader.sales>[number]>(
-        ORDER_SQL.salesPage(filtered),
-        ORDER_SQL.salesCount(filtered),
-        params,
+        ORDER_SQL.salesPage(filtered, range),
+        range.from || range.to ? ORDER_SQL.salesRangeCount(filtered, range) : ORDER_SQL.salesCount(filtered),
+        salesParams(query),
         request,
         reader.sales,
       );
+    },
+
+    async *streamSales(query) {
+      const filtered = query.status !== undefined;
+      const range = { from: query.from !== undefined, to: query.to !== undefined };
+      const batch = statement<Record<string, unknown>, SaleRow>(ORDER_SQL.salesBatch(filtered, range));
+      let before = { before_t: Number.MAX_SAFE_INTEGER, before_id: '' };
+      for (;;) {
+        // Rows newer than the cursor are never read again: memory holds one batch.
+        const rows = batch.all({ ...salesParams(query), ...before, limit: SALES_BATCH });
+        for (const sale of reader.sales(rows)) yield sale;
+        const last = rows.at(-1);
+        if (!last || rows.length < SALES_BATCH) return;
+        before = { before_t: last.created_at, before_id: last.id };
+      }
     },
 
     ...createSqliteOrderClaims(db, reader),

@@ -34,7 +34,7 @@ export interface MerchantLedgerDeps {
 }
 
 /** A `[from, to)` range must not be empty. */
-export const invalidRange = (query: WalletMovementQuery): DomainError | null =>
+export const invalidRange = (query: { readonly from?: Date; readonly to?: Date }): DomainError | null =>
   query.from && query.to && query.from.getTime() >= query.to.getTime()
     ? domainError('VALIDATION_ERROR', '`from` must be before `to`', {
         details: [{ field: 'from', message: 'must be before to' }],
