@@ -167,6 +167,14 @@ describe('GET /api/admin/ledger', () => {
     const window = json(await ledger(`?from=${from}&to=${to}`)) as unknown as Ledger;
     expect(window.movements.map((movement) => movement._id)).toContain(deposit._id);
     expect(window.movements.every((movement) => movement.createdAt === from)).toBe(true);
+    for (const movement of window.movements) {
+      expect(movement.balanceAfter).toBe(all.movements.find((row) => row._id === movement._id)?.balanceAfter);
+    }
+    // A page further down carries the balances of the whole list too.
+    const second = json(await ledger('?limit=2&page=2')) as unknown as Ledger;
+    expect(second.movements.map((movement) => movement.balanceAfter)).toEqual(
+      all.movements.slice(2, 4).map((movement) => movement.balanceAfter),
+    );
 
     const paged = json(await ledger('?limit=2&page=1')) as unknown as Ledger;
     expect(paged.movements.map((movement) => movement._id)).toEqual(

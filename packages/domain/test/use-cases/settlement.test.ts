@@ -240,7 +240,19 @@ describe('settling a purchase', () => {
     expect(world.events.filter(({ userId }) => userId === buyer.id)).toHaveLength(eventsBefore);
   });
 
-  for (const status of ['completed', 'refunded'] as const) {
+  it('refuses to mark refunded an order whose payment is in flight; the payment then completes it as usual', async () => {
+    const { world, buyer, pen, placeAndPay, override, orderOf, productOf } = await shop();
+    const { order } = await placeAndPay(buyer, [[pen, 2]]);
+    const refused = await override(order.id, 'refunded');
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('PAYMENT_IN_PROGRESS');
+    world.controls.confirm();
+    await runSettlement(world.deps);
+    expect(await orderOf(order.id)).toMatchObject({ status: 'completed', stockTaken: [2] });
+    expect(await productOf(pen)).toMatchObject({ stock: 8, reservedStock: 0 });
+    expect(world.events.map(({ event }) => event.event)).toEqual(['transaction:confirmed']);
+  });
+
+  for (const status of ['completed'] as const) {
     it(`confirms a purchase whose order an admin moved to ${status} first: the order keeps its status and takes no stock`, async () => {
       const { world, merchant, buyer, pen, placeAndPay, override, orderOf, txOf, productOf, heldOn } =
         await shop();

@@ -33,11 +33,57 @@ export interface MerchantLedgerDeps {
   readonly configuredMerchantAddress: string | null;
 }
 
+/**
+ * The balance after each row of a page (newest first). Without a type or status filter the rows
+ * are consecutive movements of the wallet, so one running sum through the newest row gives them
+ * all; a filter leaves gaps, and each row then asks the store for its own running sum.
+ */
+const withBalances = async (
+  deps: MerchantLedgerDeps,
+  address: string,
+  query: WalletMovementQuery,
+  lines: readonly TransactionRecord[],
+  openingBalanceSun: Sun | null,
+): Promise<LedgerRow[]> => {
+  const { transactions } = deps.store;
+  const directionOf = (line: TransactionRecord) => movementOf(line, address)?.direction ?? 'in';
+  const newest = lines[0];
+  if (openingBalanceSun === null || newest === undefined) {
+    return lines.map((line) => ({ line, direction: directionOf(line), balanceAfterSun: null }));
+  }
+  if (query.type === undefined && query.status === undefined) {
+    let running = await transactions.walletConfirmedNet(address, {
+      createdAt: newest.createdAt,
+      id: newest.id,
+    });
+    return lines.map((line) => {
+      const confirmed = line.status === 'confirmed';
+      const row = {
+        line,
+        direction: directionOf(line),
+        balanceAfterSun: confirmed ? openingBalanceSun + running : null,
+      };
+      if (confirmed) running -= movementOf(line, address)?.signedSun ?? 0;
+      return row;
+    });
+  }
+  return Promise.all(
+    lines.map(async (line): Promise<LedgerRow> => {
+      if (line.status !== 'confirmed') return { line, direction: directionOf(line), balanceAfterSun: null };
+      const through = await transactions.walletConfirmedNet(address, {
+        createdAt: line.createdAt,
+        id: line.id,
+      });
+      return { line, direction: directionOf(line), balanceAfterSun: openingBalanceSun + through };
+    }),
+  );
+};
+
 /** A `[from, to)` range must not be empty. */
 export const invalidRange = (query: { readonly from?: Date; readonly to?: Date }): DomainError | null =>
   query.from && query.to && query.from.getTime() >= query.to.getTime()
     ? domainError('VALIDATION_ERROR', '`from` must be before `to`', {
-        details: [{ field: 'from', message: 'must be before to' }],
+        details: [{ field: 'to', message: 'must come after the start of the range' }],
       })
     : null;
 
@@ -63,18 +109,6 @@ export const merchantLedger = async (
   ]);
   const onChain = await deps.chain.getConfirmedBalance(address).catch(() => null);
   const openingBalanceSun = onChain === null ? null : onChain - net;
-  const items = await Promise.all(
-    listed.items.map(async (line): Promise<LedgerRow> => {
-      const direction = movementOf(line, address)?.direction ?? 'in';
-      if (openingBalanceSun === null || line.status !== 'confirmed') {
-        return { line, direction, balanceAfterSun: null };
-      }
-      const through = await transactions.walletConfirmedNet(address, {
-        createdAt: line.createdAt,
-        id: line.id,
-      });
-      return { line, direction, balanceAfterSun: openingBalanceSun + through };
-    }),
-  );
+  const items = await withBalances(deps, address, query, listed.items, openingBalanceSun);
   return ok({ address, rows: { ...listed, items }, totals, openingBalanceSun });
 };
