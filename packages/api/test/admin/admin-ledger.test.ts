@@ -1,4 +1,4 @@
-import { runSettlement, scanDeposits } from '@trx-shop/domain';
+import { scanDeposits } from '@trx-shop/domain';
 import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   fundedShopperWithProduct,
   type Merchant,
   paymentDepsOf,
+  settleAndScan,
   payRequest,
   placeOrder,
   type Shopper,
@@ -47,12 +48,7 @@ let devnet: DevnetControl;
 let merchant: Merchant;
 let shopper: Shopper;
 
-const settleAll = async () => {
-  await devnet.settle();
-  const deps = paymentDepsOf(h);
-  await runSettlement(deps);
-  await scanDeposits(deps, { startBlock: null, maxBlocks: 10_000 });
-};
+const settleAll = () => settleAndScan(h, devnet);
 
 /** RFC 4180 as the export writes it: every cell quoted, inner quotes doubled, CRLF lines. */
 const parseCsv = (text: string): string[][] =>

@@ -1,4 +1,4 @@
-import { runSettlement, scanDeposits, type TransactionRecord } from '@trx-shop/domain';
+import { scanDeposits, type TransactionRecord } from '@trx-shop/domain';
 import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   createProduct,
   type Merchant,
   paymentDepsOf,
+  settleAndScan,
   payRequest,
   placeOrder,
   registerShopper,
@@ -43,12 +44,7 @@ const random = (() => {
 })();
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
-const settleAll = async () => {
-  await devnet.settle();
-  const deps = paymentDepsOf(h);
-  await runSettlement(deps);
-  await scanDeposits(deps, { startBlock: null, maxBlocks: 10_000 });
-};
+const settleAll = () => settleAndScan(h, devnet);
 
 beforeAll(async () => {
   node = await startTestDevnet();

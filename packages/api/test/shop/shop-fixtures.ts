@@ -1,5 +1,5 @@
 import type { DevnetControl } from '@trx-shop/test-kit';
-import type { Logger, PaymentDeps } from '@trx-shop/domain';
+import { type Logger, type PaymentDeps, runSettlement, scanDeposits } from '@trx-shop/domain';
 import { buildUser } from '@trx-shop/store-contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -205,4 +205,15 @@ export const crashingOnce = <T extends object>(
       };
     },
   });
+};
+
+/**
+ * Makes what the devnet accepted solid, then runs what the listener runs: settlement, then the
+ * deposit scan (a cursor must exist: the tests start it before funding anything).
+ */
+export const settleAndScan = async (h: TestApp, devnet: DevnetControl): Promise<void> => {
+  await devnet.settle();
+  const deps = paymentDepsOf(h);
+  await runSettlement(deps);
+  await scanDeposits(deps, { startBlock: null, maxBlocks: 10_000 });
 };

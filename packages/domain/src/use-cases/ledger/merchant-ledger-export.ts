@@ -1,9 +1,8 @@
 import type { DomainError } from '../../errors/domain-error.js';
 import type { WalletMovementQuery } from '../../ports/transaction-store.port.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { ok, type Result } from '../../shared/result.js';
 import { movementOf } from '../../transactions/wallet-movement.js';
-import { resolveMerchantWallet } from '../payments/merchant-wallet.js';
-import { invalidRange, type LedgerRow, type MerchantLedgerDeps } from './merchant-ledger.js';
+import { type LedgerRow, ledgerAddress, type MerchantLedgerDeps, openingBalance } from './merchant-ledger.js';
 
 const selected = (row: LedgerRow, query: WalletMovementQuery): boolean =>
   (query.type === undefined || row.line.type === query.type) &&
@@ -20,16 +19,13 @@ export const merchantLedgerRows = async (
   deps: MerchantLedgerDeps,
   query: WalletMovementQuery,
 ): Promise<Result<{ readonly address: string; readonly rows: AsyncIterable<LedgerRow> }, DomainError>> => {
-  const badRange = invalidRange(query);
-  if (badRange) return err(badRange);
-  const merchant = await resolveMerchantWallet(deps.store.users, deps.configuredMerchantAddress);
-  if (!merchant.ok) return merchant;
-  const { address } = merchant.value;
+  const resolved = await ledgerAddress(deps, query);
+  if (!resolved.ok) return resolved;
+  const address = resolved.value;
   const { transactions } = deps.store;
-  const net = await transactions.walletConfirmedNet(address, null);
-  const onChain = await deps.chain.getConfirmedBalance(address).catch(() => null);
+  const opening = await openingBalance(deps, address, await transactions.walletConfirmedNet(address, null));
   async function* rows(): AsyncGenerator<LedgerRow> {
-    let balance = onChain === null ? null : onChain - net;
+    let balance = opening;
     for await (const line of transactions.streamWalletMovements(address)) {
       const movement = movementOf(line, address);
       if (!movement) continue;

@@ -79,6 +79,30 @@ const withBalances = async (
   );
 };
 
+/** The merchant wallet's address for a ledger query, or why there is no ledger to show. */
+export const ledgerAddress = async (
+  deps: MerchantLedgerDeps,
+  query: WalletMovementQuery,
+): Promise<Result<string, DomainError>> => {
+  const badRange = invalidRange(query);
+  if (badRange) return err(badRange);
+  const merchant = await resolveMerchantWallet(deps.store.users, deps.configuredMerchantAddress);
+  return merchant.ok ? ok(merchant.value.address) : merchant;
+};
+
+/**
+ * What the wallet held before its first ledger line: its solidified balance minus what the
+ * ledger explains (`net`); null while the node does not answer.
+ */
+export const openingBalance = async (
+  deps: MerchantLedgerDeps,
+  address: string,
+  net: Sun,
+): Promise<Sun | null> => {
+  const onChain = await deps.chain.getConfirmedBalance(address).catch(() => null);
+  return onChain === null ? null : onChain - net;
+};
+
 /** A `[from, to)` range must not be empty. */
 export const invalidRange = (query: { readonly from?: Date; readonly to?: Date }): DomainError | null =>
   query.from && query.to && query.from.getTime() >= query.to.getTime()
@@ -96,19 +120,16 @@ export const merchantLedger = async (
   query: WalletMovementQuery,
   page: PageRequest,
 ): Promise<Result<MerchantLedger, DomainError>> => {
-  const badRange = invalidRange(query);
-  if (badRange) return err(badRange);
-  const merchant = await resolveMerchantWallet(deps.store.users, deps.configuredMerchantAddress);
-  if (!merchant.ok) return merchant;
-  const { address } = merchant.value;
+  const resolved = await ledgerAddress(deps, query);
+  if (!resolved.ok) return resolved;
+  const address = resolved.value;
   const { transactions } = deps.store;
   const [listed, totals, net] = await Promise.all([
     transactions.listWalletMovements(address, query, page),
     transactions.walletMovementTotals(address, query),
     transactions.walletConfirmedNet(address, null),
   ]);
-  const onChain = await deps.chain.getConfirmedBalance(address).catch(() => null);
-  const openingBalanceSun = onChain === null ? null : onChain - net;
+  const openingBalanceSun = await openingBalance(deps, address, net);
   const items = await withBalances(deps, address, query, listed.items, openingBalanceSun);
   return ok({ address, rows: { ...listed, items }, totals, openingBalanceSun });
 };
