@@ -66,15 +66,8 @@ const LedgerAnswer = Type.Object(
   { additionalProperties: false },
 );
 
-const ExportQuery = Type.Object(
-  {
-    type: LedgerQuery.properties.type,
-    status: LedgerQuery.properties.status,
-    from: LedgerQuery.properties.from,
-    to: LedgerQuery.properties.to,
-  },
-  { additionalProperties: false },
-);
+/** The list's filters without its paging: the export streams every selected row. */
+const ExportQuery = Type.Omit(LedgerQuery, ['limit', 'page'], { additionalProperties: false });
 
 type LedgerFilter = { type?: TransactionType; status?: TransactionStatus; from?: string; to?: string };
 

@@ -248,13 +248,15 @@ export const MIGRATIONS: readonly string[] = [
     SELECT transaction_hash, id, user_id, order_id, type, amount_sun, currency, network, transaction_hash, from_address, to_address, status, confirmations, block_number, fee_sun, failure_reason, signed_transaction, expires_at, effect_applied, created_at, updated_at FROM transactions;
   DROP TABLE transactions;
   ALTER TABLE transactions_with_entry_key RENAME TO transactions;
-  CREATE INDEX transactions_hash ON transactions (transaction_hash);
   CREATE INDEX transactions_user_created ON transactions (user_id, created_at, id);
   CREATE INDEX transactions_user_type_status_created ON transactions (user_id, type, status, created_at, id);
   CREATE INDEX transactions_user_status_created ON transactions (user_id, status, created_at, id);
   CREATE INDEX transactions_status_created ON transactions (status, created_at, id);
   CREATE INDEX transactions_effect_status ON transactions (effect_applied, status, created_at);
   CREATE INDEX transactions_from_status ON transactions (from_address, status, amount_sun);
+  -- The merchant's ledger reads a wallet's movements in and out, newest first.
+  CREATE INDEX transactions_to_created ON transactions (to_address, created_at, id);
+  CREATE INDEX transactions_from_created ON transactions (from_address, created_at, id);
 
   -- The scanner looks up every address a block pays in one read.
   CREATE UNIQUE INDEX users_wallet_address ON users (wallet_address);
@@ -264,11 +266,6 @@ export const MIGRATIONS: readonly string[] = [
     block_number INTEGER NOT NULL,
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
-  `,
-  // 5: the merchant's ledger reads a wallet's movements in and out, newest first.
-  `
-  CREATE INDEX transactions_to_created ON transactions (to_address, created_at, id);
-  CREATE INDEX transactions_from_created ON transactions (from_address, created_at, id);
   `,
 ];
 
