@@ -8,10 +8,8 @@ import { runLoad } from './load.js';
 import type { BenchPlan } from './plan.js';
 import { type DataSetSize, type SeededLogins, seedDataSet } from './seed-data-set.js';
 import { type RunningServiceProcess, startServiceProcess } from './service-process.js';
+import { SQLITE_FILE } from './sqlite-file.js';
 import { newWorkDir } from './work-dir.js';
-
-/** The file name the service opens inside DATA_DIR (packages/api/src/composition/open-store.ts). */
-const SQLITE_FILE = 'trx-shop.sqlite';
 
 export interface GrowthFigures {
   readonly orders: number;

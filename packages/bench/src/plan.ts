@@ -11,6 +11,10 @@ export interface BenchPlan {
   readonly buyers: number;
   readonly concurrentUsers: number;
   readonly startupSamples: number;
+  /** The deposit scanner's run: custodial wallets in the store, blocks to catch up on. */
+  readonly scanner: { readonly wallets: number; readonly blocks: number; readonly transfersPerBlock: number };
+  /** Merchant ledger sizes (rows) whose page, filtered page and export are measured. */
+  readonly ledgerRows: readonly number[];
 }
 
 const USERS_AND_PRODUCTS = { users: 10_000, products: 1_000, days: 200 };
@@ -24,6 +28,8 @@ export const FULL_PLAN: BenchPlan = {
   buyers: 1_000,
   concurrentUsers: 50,
   startupSamples: 5,
+  scanner: { wallets: 1_000_000, blocks: 200, transfersPerBlock: 300 },
+  ledgerRows: [10_000, 1_000_000],
 };
 
 /** CI's smoke run: every section, small. */
@@ -36,4 +42,6 @@ export const QUICK_PLAN: BenchPlan = {
   buyers: 50,
   concurrentUsers: 50,
   startupSamples: 1,
+  scanner: { wallets: 10_000, blocks: 5, transfersPerBlock: 300 },
+  ledgerRows: [1_000, 10_000],
 };

@@ -11,6 +11,7 @@ import { FULL_PLAN } from './plan.js';
 import { seedDataSet } from './seed-data-set.js';
 import { startServiceProcess } from './service-process.js';
 import { newWorkDir } from './work-dir.js';
+import { SQLITE_FILE } from './sqlite-file.js';
 
 /*
  * pnpm bench:profile <endpoint name> [orders] [seconds]: seeds a data set, runs the service with
@@ -19,7 +20,7 @@ import { newWorkDir } from './work-dir.js';
 const [name = 'products', ordersArg = '100000', secondsArg = '10'] = process.argv.slice(2);
 const dir = newWorkDir(`profile-${name}`);
 const password = 'bench shopper password';
-const store = await openSqliteStore({ filename: join(dir, 'trx-shop.sqlite') });
+const store = await openSqliteStore({ filename: join(dir, SQLITE_FILE) });
 const logins = await seedDataSet(
   store,
   { ...FULL_PLAN.dataSet, orders: Number(ordersArg) },

@@ -1,4 +1,5 @@
 import type { BlockTransfer, SolidBlock } from '@trx-shop/domain';
+import { base58OfHexAddress } from './base58-address.js';
 import {
   integerField,
   isRecord,
@@ -7,7 +8,6 @@ import {
   recordField,
   stringField,
 } from './node-replies.js';
-import { TronWeb } from './tronweb-library.js';
 
 const HEX_ADDRESS = /^41[0-9a-fA-F]{40}$/;
 
@@ -15,7 +15,7 @@ const HEX_ADDRESS = /^41[0-9a-fA-F]{40}$/;
 const base58Of = (address: string | undefined): string => {
   if (address === undefined) throw new MalformedReplyError('a transfer has no address');
   if (!HEX_ADDRESS.test(address)) return address;
-  return TronWeb.address.fromHex(address);
+  return base58OfHexAddress(address);
 };
 
 /**
@@ -34,9 +34,17 @@ const transferOf = (transaction: unknown): BlockTransfer | null => {
   }
   const results = Array.isArray(transaction.ret) ? (transaction.ret as unknown[]) : [];
   const outcome = isRecord(results[0]) ? stringField(results[0] as JsonRecord, 'contractRet') : undefined;
+  const owner = stringField(value, 'owner_address');
+  if (owner === undefined) throw new MalformedReplyError('a transfer has no address');
+  let fromAddress: string | undefined;
   return {
     txId,
-    fromAddress: base58Of(stringField(value, 'owner_address')),
+    // Converted when read: only a deposit's sender is ever looked at, and converting all 300
+    // senders of a busy block would cost the scanner as much as the rest of the block.
+    get fromAddress() {
+      fromAddress ??= base58Of(owner);
+      return fromAddress;
+    },
     toAddress: base58Of(stringField(value, 'to_address')),
     // java-tron omits a default (zero) amount; TRON refuses zero transfers, so it is never 0.
     amountSun: integerField(value, 'amount') ?? 0,

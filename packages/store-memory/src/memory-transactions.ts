@@ -27,12 +27,18 @@ export const createMemoryTransactions = ({
     transactions.set(id, next);
     return true;
   };
+  const insertOne = (record: TransactionRecord): 'inserted' | 'exists' => {
+    const key = ledgerEntryKey(record);
+    if (all().some((existing) => ledgerEntryKey(existing) === key)) return 'exists';
+    transactions.set(record.id, record);
+    return 'inserted';
+  };
   return {
-    async insert(record) {
-      const key = ledgerEntryKey(record);
-      if (all().some((existing) => ledgerEntryKey(existing) === key)) return 'exists';
-      transactions.set(record.id, record);
-      return 'inserted';
+    insert: async (record) => insertOne(record),
+    async insertMany(records) {
+      const outcomes: ('inserted' | 'exists')[] = [];
+      for (const record of records) outcomes.push(insertOne(record));
+      return outcomes;
     },
     async findById(id) {
       return transactions.get(id) ?? null;
@@ -70,12 +76,14 @@ export const createMemoryTransactions = ({
       }
       return { inSun, outSun, feesSun };
     },
-    async walletConfirmedNet(address, through) {
+    async walletConfirmedNet(address, through, after) {
       let net = 0;
       for (const line of all()) {
         if (line.status !== 'confirmed') continue;
-        // Lines newer than `through` (newest-first order puts them before it) are left out.
+        // Lines newer than `through` (newest-first order puts them before it) are left out, and so
+        // are `after` and the lines older than it.
         if (through && newestFirst<{ createdAt: Date; id: string }>(line, through) < 0) continue;
+        if (after && newestFirst<{ createdAt: Date; id: string }>(line, after) >= 0) continue;
         net += movementOf(line, address)?.signedSun ?? 0;
       }
       return net;

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import {
   type PaymentDeps,
   type ScanDepositsOptions,
@@ -27,11 +28,14 @@ export const depositScanWithBackoff = (
     const now = deps.clock.now().getTime();
     if (now < retryAt) return 'backing-off';
     try {
+      const startedAt = performance.now();
       const report = await scanDeposits(deps, options);
       failures = 0;
       retryAt = 0;
+      // The run's own duration tells an operator (and the benchmark) the scan rate.
+      const durationMs = Math.round(performance.now() - startedAt);
       if (report.depositsRecorded > 0 || report.lagBlocks > 0)
-        deps.logger.info({ ...report }, 'deposit scan');
+        deps.logger.info({ ...report, durationMs }, 'deposit scan');
       return report;
     } catch (error) {
       failures += 1;

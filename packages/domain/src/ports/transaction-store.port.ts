@@ -30,12 +30,24 @@ export interface Confirmation {
   readonly at: Date;
 }
 
+/** A line's place in a wallet's ledger order, (createdAt, id). */
+export interface LedgerPosition {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
 export interface TransactionStore {
   /**
    * Idempotent on the ledger entry key (`ledgerEntryKey`): a second insert of the same transfer
    * (or of the same deposit into the same wallet) keeps the first record.
    */
   insert(record: TransactionRecord): Promise<'inserted' | 'exists'>;
+  /**
+   * `insert` for each record, in one write where the store allows it (a block's deposits): the
+   * outcomes in the records' order. A record whose key an earlier one of the same call took is
+   * `exists`.
+   */
+  insertMany(records: readonly TransactionRecord[]): Promise<readonly ('inserted' | 'exists')[]>;
   findById(id: string): Promise<TransactionRecord | null>;
   /** The transfer the service sent with this txID (never a deposit). */
   findByHash(hash: string): Promise<TransactionRecord | null>;
@@ -58,12 +70,10 @@ export interface TransactionStore {
   streamWalletMovements(address: string): AsyncIterable<TransactionRecord>;
   /**
    * In minus out (fees included) of the wallet's confirmed movements up to and including `through`
-   * in (createdAt, id) order; all of them when null.
+   * in (createdAt, id) order (all of them when null), and only those after `after` when given:
+   * the gap between two rows of a filtered ledger page, so a page costs one pass, not one per row.
    */
-  walletConfirmedNet(
-    address: string,
-    through: { readonly createdAt: Date; readonly id: string } | null,
-  ): Promise<Sun>;
+  walletConfirmedNet(address: string, through: LedgerPosition | null, after?: LedgerPosition): Promise<Sun>;
   /** Pending transactions with a hash, oldest first. */
   listPending(limit: number): Promise<readonly TransactionRecord[]>;
   /** Confirmed or failed transactions whose effect is not yet fully applied. */

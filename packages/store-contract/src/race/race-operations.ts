@@ -80,6 +80,13 @@ export const raceOperations = {
     return store.transactions.insert(record);
   },
 
+  async insertTransactions(
+    store: ShopStore,
+    records: readonly TransactionRecord[],
+  ): Promise<readonly ('inserted' | 'exists')[]> {
+    return store.transactions.insertMany(records);
+  },
+
   async acquireLease(
     store: ShopStore,
     input: { name: string; holder: string; now: Date; ttlMs: number },

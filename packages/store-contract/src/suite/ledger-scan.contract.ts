@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TransactionRecord } from '@trx-shop/domain';
 import { BUILDER_NOW, minutesAfter } from '../builders/fixed-time.js';
 import { newObjectId } from '../builders/object-id.js';
 import { newTxId } from '../builders/order.builder.js';
@@ -74,6 +75,38 @@ export const describeLedgerScanContract = (harness: ContractHarness): void => {
       expect(deposits.total).toBe(1);
     });
 
+    it("records a block's deposits in one call, each once, and answers each one's outcome", async () => {
+      const receiver = buildUser();
+      const depositOf = (txId: string, amountSun: number) =>
+        buildTransaction({
+          userId: receiver.id,
+          orderId: null,
+          type: 'deposit',
+          transactionHash: txId,
+          toAddress: receiver.wallet.address ?? '',
+          amountSun,
+          status: 'confirmed',
+          effectApplied: true,
+        });
+      const recorded = depositOf(newTxId(), 1_000);
+      expect(await store().transactions.insert(recorded)).toBe('inserted');
+      const fresh = [depositOf(newTxId(), 2_000), depositOf(newTxId(), 3_000)];
+      const sameTransferTwice = depositOf(newTxId(), 4_000);
+      const outcomes = await store().transactions.insertMany([
+        fresh[0] as TransactionRecord,
+        { ...recorded, id: newObjectId(), amountSun: 9 },
+        sameTransferTwice,
+        { ...sameTransferTwice, id: newObjectId(), amountSun: 8 },
+        fresh[1] as TransactionRecord,
+      ]);
+      expect(outcomes).toEqual(['inserted', 'exists', 'inserted', 'exists', 'inserted']);
+      const lines = await store().transactions.listByUser(receiver.id, {}, { limit: 50, page: 1 });
+      expect(lines.items.map((line) => line.amountSun).sort((a, b) => a - b)).toEqual([
+        1_000, 2_000, 3_000, 4_000,
+      ]);
+      expect(await store().transactions.insertMany([])).toEqual([]);
+    });
+
     it("finds the owners of a block's addresses in one call, ignoring unknown addresses", async () => {
       const [first, second, third] = [buildUser(), buildUser(), buildUser()];
       const walletless = buildUser({
@@ -130,6 +163,38 @@ export const describeLedgerScanContract = (harness: ContractHarness): void => {
         expect(outcomes.filter((outcome) => outcome === 'inserted')).toHaveLength(1);
         const lines = await store().transactions.listByUser(receiver.id, {}, { limit: 50, page: 1 });
         expect(lines.total).toBe(1);
+      },
+      RACE_TIMEOUT_MS,
+    );
+
+    it(
+      "records a block's deposits once when 8 scanners record the same block at once",
+      async () => {
+        const receiver = buildUser();
+        const txIds = Array.from({ length: 10 }, () => newTxId());
+        const blockFor = () =>
+          txIds.map((txId) =>
+            buildTransaction({
+              userId: receiver.id,
+              orderId: null,
+              type: 'deposit',
+              transactionHash: txId,
+              toAddress: receiver.wallet.address ?? '',
+              status: 'confirmed',
+              effectApplied: true,
+            }),
+          );
+        const outcomes = await harness.race(
+          store(),
+          'insertTransactions',
+          Array.from({ length: 8 }, blockFor),
+        );
+        // Each transfer is inserted by exactly one scanner, whichever it was.
+        for (let index = 0; index < txIds.length; index += 1) {
+          expect(outcomes.filter((perScanner) => perScanner[index] === 'inserted')).toHaveLength(1);
+        }
+        const lines = await store().transactions.listByUser(receiver.id, {}, { limit: 50, page: 1 });
+        expect(lines.total).toBe(txIds.length);
       },
       RACE_TIMEOUT_MS,
     );

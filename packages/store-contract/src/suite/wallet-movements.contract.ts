@@ -189,5 +189,24 @@ export const describeWalletMovementContract = (harness: ContractHarness): void =
       expect(await net(lines.withdrawal)).toBe(7 * TRX - 3 * TRX - 100_000);
       expect(await store().transactions.walletConfirmedNet(newObjectId(), null)).toBe(0);
     });
+
+    it('answers the net of the confirmed movements between two lines, the later one included', async () => {
+      const lines = await seed();
+      const at = (line: TransactionRecord) => ({ createdAt: line.createdAt, id: line.id });
+      const between = (after: TransactionRecord, through: TransactionRecord | null) =>
+        store().transactions.walletConfirmedNet(MERCHANT, through && at(through), at(after));
+      const [newer, older] = newerFirst(lines.refund, lines.fee) as [TransactionRecord, TransactionRecord];
+      // After the payment, through the deposit: only the deposit.
+      expect(await between(lines.payment, lines.deposit)).toBe(2 * TRX);
+      expect(await between(lines.payment, null)).toBe(2 * TRX - 3 * TRX - 100_000);
+      expect(await between(lines.deposit, newer)).toBe(-3 * TRX - 100_000);
+      expect(await between(older, newer)).toBe(-newer.amountSun);
+      expect(await between(newer, newer)).toBe(0);
+      // Whatever the split, the parts add up to the whole.
+      expect(
+        (await between(lines.deposit, null)) +
+          (await store().transactions.walletConfirmedNet(MERCHANT, at(lines.deposit))),
+      ).toBe(await store().transactions.walletConfirmedNet(MERCHANT, null));
+    });
   });
 };

@@ -9,7 +9,7 @@ import {
 import type { Filter } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
 import type { TransactionDocument } from '../documents.js';
-import { isDuplicateKey } from '../duplicate-key.js';
+import { isDuplicateKey, refusedWrites } from '../duplicate-key.js';
 import { transactionFromDocument, transactionToDocument } from '../mapping.js';
 import { findPage } from '../paging.js';
 
@@ -56,6 +56,23 @@ export const createMongoTransactionStore = ({
         if (isDuplicateKey(error)) return 'exists';
         throw error;
       }
+    },
+
+    async insertMany(records) {
+      if (records.length === 0) return [];
+      const outcomes = records.map((): 'inserted' | 'exists' => 'inserted');
+      try {
+        // Unordered: a duplicate refuses only itself, and the rest still go in one round trip.
+        await transactions.insertMany(records.map(transactionToDocument), { ordered: false });
+      } catch (error) {
+        const refused = refusedWrites(error);
+        if (refused === null) throw error;
+        for (const { index, duplicate } of refused) {
+          if (!duplicate) throw error;
+          outcomes[index] = 'exists';
+        }
+      }
+      return outcomes;
     },
 
     findById: (id) => findOne({ _id: id }),
@@ -109,9 +126,9 @@ export const createMongoTransactionStore = ({
       return { inSun: received[0]?.sum ?? 0, outSun, feesSun };
     },
 
-    async walletConfirmedNet(address, through) {
-      const bound: Filter<TransactionDocument>[] =
-        through === null
+    async walletConfirmedNet(address, through, after) {
+      const bound: Filter<TransactionDocument>[] = [
+        ...(through === null
           ? []
           : [
               {
@@ -120,7 +137,18 @@ export const createMongoTransactionStore = ({
                   { createdAt: through.createdAt, _id: { $lte: through.id } },
                 ],
               },
-            ];
+            ]),
+        ...(after === undefined
+          ? []
+          : [
+              {
+                $or: [
+                  { createdAt: { $gt: after.createdAt } },
+                  { createdAt: after.createdAt, _id: { $gt: after.id } },
+                ],
+              },
+            ]),
+      ];
       const sumOf = async (movement: Filter<TransactionDocument>) =>
         (
           await transactions

@@ -2,7 +2,11 @@ import { type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Sun } from '../../money/sun.js';
 import type { ChainPort } from '../../ports/chain.port.js';
 import type { ShopStore } from '../../ports/shop-store.port.js';
-import type { WalletMovementQuery, WalletMovementTotals } from '../../ports/transaction-store.port.js';
+import type {
+  LedgerPosition,
+  WalletMovementQuery,
+  WalletMovementTotals,
+} from '../../ports/transaction-store.port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
@@ -33,10 +37,14 @@ export interface MerchantLedgerDeps {
   readonly configuredMerchantAddress: string | null;
 }
 
+const positionOf = (line: TransactionRecord): LedgerPosition => ({ createdAt: line.createdAt, id: line.id });
+
 /**
- * The balance after each row of a page (newest first). Without a type or status filter the rows
- * are consecutive movements of the wallet, so one running sum through the newest row gives them
- * all; a filter leaves gaps, and each row then asks the store for its own running sum.
+ * The balance after each row of a page (newest first): one running sum through the newest
+ * confirmed row, then each older confirmed row takes off what moved between it and the one
+ * before. Without a filter the rows are consecutive movements, so that is known from the rows
+ * themselves; a type or status filter leaves gaps, and the store sums only each gap. Either way a
+ * page reads the wallet's history once, never once per row.
  */
 const withBalances = async (
   deps: MerchantLedgerDeps,
@@ -47,36 +55,26 @@ const withBalances = async (
 ): Promise<LedgerRow[]> => {
   const { transactions } = deps.store;
   const directionOf = (line: TransactionRecord) => movementOf(line, address)?.direction ?? 'in';
-  const newest = lines[0];
-  if (openingBalanceSun === null || newest === undefined) {
-    return lines.map((line) => ({ line, direction: directionOf(line), balanceAfterSun: null }));
+  const consecutive = query.type === undefined && query.status === undefined;
+  const rows: LedgerRow[] = [];
+  let running: Sun | null = null;
+  let newer: TransactionRecord | null = null;
+  for (const line of lines) {
+    if (openingBalanceSun === null || line.status !== 'confirmed') {
+      rows.push({ line, direction: directionOf(line), balanceAfterSun: null });
+      continue;
+    }
+    if (running === null || newer === null) {
+      running = await transactions.walletConfirmedNet(address, positionOf(line));
+    } else if (consecutive) {
+      running -= movementOf(newer, address)?.signedSun ?? 0;
+    } else {
+      running -= await transactions.walletConfirmedNet(address, positionOf(newer), positionOf(line));
+    }
+    rows.push({ line, direction: directionOf(line), balanceAfterSun: openingBalanceSun + running });
+    newer = line;
   }
-  if (query.type === undefined && query.status === undefined) {
-    let running = await transactions.walletConfirmedNet(address, {
-      createdAt: newest.createdAt,
-      id: newest.id,
-    });
-    return lines.map((line) => {
-      const confirmed = line.status === 'confirmed';
-      const row = {
-        line,
-        direction: directionOf(line),
-        balanceAfterSun: confirmed ? openingBalanceSun + running : null,
-      };
-      if (confirmed) running -= movementOf(line, address)?.signedSun ?? 0;
-      return row;
-    });
-  }
-  return Promise.all(
-    lines.map(async (line): Promise<LedgerRow> => {
-      if (line.status !== 'confirmed') return { line, direction: directionOf(line), balanceAfterSun: null };
-      const through = await transactions.walletConfirmedNet(address, {
-        createdAt: line.createdAt,
-        id: line.id,
-      });
-      return { line, direction: directionOf(line), balanceAfterSun: openingBalanceSun + through };
-    }),
-  );
+  return rows;
 };
 
 /** The merchant wallet's address for a ledger query, or why there is no ledger to show. */

@@ -37,33 +37,38 @@ export interface ScanDepositsReport {
   readonly lagBlocks: number;
 }
 
+interface Deposit {
+  readonly block: SolidBlock;
+  readonly transfer: BlockTransfer;
+  readonly owner: User;
+}
+
 /**
- * The deposits of one block: successful TRX transfers into a wallet the service holds that are not
- * already a ledger line of the receiving side (a payment is the merchant's purchase line, a refund
- * the customer's refund line; a withdrawal is only the sender's line, so its recipient gets a
- * deposit). One batched owner lookup and one batched txID lookup per block.
+ * The deposits of a run of blocks: successful TRX transfers into a wallet the service holds that
+ * are not already a ledger line of the receiving side (a payment is the merchant's purchase line, a
+ * refund the customer's refund line; a withdrawal is only the sender's line, so its recipient gets
+ * a deposit). One batched owner lookup and one batched txID lookup for the whole run.
  */
-const depositsOf = async (
-  deps: ScanDepositsDeps,
-  block: SolidBlock,
-): Promise<{ readonly transfer: BlockTransfer; readonly owner: User }[]> => {
-  const succeeded = block.transfers.filter((transfer) => transfer.succeeded);
+const depositsOf = async (deps: ScanDepositsDeps, blocks: readonly SolidBlock[]): Promise<Deposit[]> => {
+  const succeeded = blocks.flatMap((block) =>
+    block.transfers.filter((transfer) => transfer.succeeded).map((transfer) => ({ block, transfer })),
+  );
   if (succeeded.length === 0) return [];
   const owners = await deps.store.users.findByWalletAddresses([
-    ...new Set(succeeded.map((transfer) => transfer.toAddress)),
+    ...new Set(succeeded.map(({ transfer }) => transfer.toAddress)),
   ]);
   const ownerOf = new Map(owners.map((owner) => [owner.wallet.address, owner]));
-  const incoming = succeeded.filter((transfer) => ownerOf.has(transfer.toAddress));
+  const incoming = succeeded.filter(({ transfer }) => ownerOf.has(transfer.toAddress));
   if (incoming.length === 0) return [];
-  const sent = await deps.store.transactions.findByHashes(incoming.map((transfer) => transfer.txId));
+  const sent = await deps.store.transactions.findByHashes(incoming.map(({ transfer }) => transfer.txId));
   const receivedAlready = new Set(
     sent
       .filter((line) => line.type === 'purchase' || line.type === 'refund')
       .map((line) => line.transactionHash),
   );
   return incoming
-    .filter((transfer) => !receivedAlready.has(transfer.txId))
-    .map((transfer) => ({ transfer, owner: ownerOf.get(transfer.toAddress) as User }));
+    .filter(({ transfer }) => !receivedAlready.has(transfer.txId))
+    .map(({ block, transfer }) => ({ block, transfer, owner: ownerOf.get(transfer.toAddress) as User }));
 };
 
 const depositLine = (
@@ -96,14 +101,19 @@ const depositLine = (
   updatedAt: deps.clock.now(),
 });
 
-/** Records the block's deposits; answers how many were new (a rescan finds them recorded). */
-const recordBlock = async (deps: ScanDepositsDeps, block: SolidBlock): Promise<number> => {
+/** Records the blocks' deposits in one write; answers how many were new (a rescan finds them recorded). */
+const recordBlocks = async (deps: ScanDepositsDeps, blocks: readonly SolidBlock[]): Promise<number> => {
+  const deposits = (await depositsOf(deps, blocks)).map((deposit) => ({
+    ...deposit,
+    line: depositLine(deps, deposit.block, deposit.transfer, deposit.owner),
+  }));
+  if (deposits.length === 0) return 0;
+  // The insert is idempotent on (txID, receiving wallet): a rescan, a restart or a second
+  // scanner finds the line there, and only the one that inserted it tells the owner.
+  const outcomes = await deps.store.transactions.insertMany(deposits.map(({ line }) => line));
   let recorded = 0;
-  for (const { transfer, owner } of await depositsOf(deps, block)) {
-    const line = depositLine(deps, block, transfer, owner);
-    // The insert is idempotent on (txID, receiving wallet): a rescan, a restart or a second
-    // scanner finds the line there, and only the one that inserted it tells the owner.
-    if ((await deps.store.transactions.insert(line)) !== 'inserted') continue;
+  deposits.forEach(({ owner, line, block }, index) => {
+    if (outcomes[index] !== 'inserted') return;
     recorded += 1;
     deps.notifier.notifyUser(owner.id, {
       event: 'wallet:deposit',
@@ -115,7 +125,7 @@ const recordBlock = async (deps: ScanDepositsDeps, block: SolidBlock): Promise<n
         blockNumber: block.number,
       },
     });
-  }
+  });
   return recorded;
 };
 
@@ -124,6 +134,53 @@ const startCursor = async (deps: ScanDepositsDeps, head: number, options: ScanDe
   const start = options.startBlock === null ? head : options.startBlock - 1;
   await deps.store.chainCursors.advance(DEPOSIT_CURSOR, null, start, deps.clock.now());
   return (await deps.store.chainCursors.read(DEPOSIT_CURSOR)) ?? start;
+};
+
+/**
+ * Blocks recorded in one write and passed by one cursor move. A commit costs far more than a
+ * row (every index page a row touches is written again), so a catch-up writes a few blocks at
+ * a time; a steady scanner at the head sees one new block per run anyway.
+ */
+export const BLOCKS_PER_WRITE = 4;
+/** Blocks requested before they are needed: the node works on them while the store records. */
+const BLOCK_READ_AHEAD = 2 * BLOCKS_PER_WRITE;
+
+/**
+ * Reads blocks `first..last` in order with up to BLOCK_READ_AHEAD requests in flight, so a
+ * catch-up waits on the node's round trips only once rather than once per block. Memory stays
+ * at a few blocks; whatever is left unread when the run stops is dropped.
+ */
+const readAhead = (chain: ScanDepositsDeps['chain'], first: number, last: number) => {
+  const requested = new Map<number, Promise<SolidBlock | null>>();
+  let nextToRequest = first;
+  const take = (number: number): Promise<SolidBlock | null> => {
+    while (nextToRequest <= Math.min(last, number + BLOCK_READ_AHEAD - 1)) {
+      const reading = chain.solidBlock(nextToRequest);
+      // A read that fails after the run has stopped must not surface as an unhandled rejection.
+      reading.catch(() => undefined);
+      requested.set(nextToRequest, reading);
+      nextToRequest += 1;
+    }
+    const reading = requested.get(number) ?? chain.solidBlock(number);
+    requested.delete(number);
+    return reading;
+  };
+  return {
+    /**
+     * The next blocks from `from`, at most BLOCKS_PER_WRITE and never past `last`; it stops
+     * before the first block the node does not serve yet (tried again next run, never skipped).
+     */
+    nextBatch: async (from: number): Promise<SolidBlock[]> => {
+      const batch: SolidBlock[] = [];
+      for (let number = from; number <= Math.min(last, from + BLOCKS_PER_WRITE - 1); number += 1) {
+        const block = await take(number);
+        if (block === null) break;
+        batch.push(block);
+      }
+      return batch;
+    },
+    abandon: () => requested.clear(),
+  };
 };
 
 /**
@@ -141,15 +198,20 @@ export const scanDeposits = async (
   let cursor: number = (await chainCursors.read(DEPOSIT_CURSOR)) ?? (await startCursor(deps, head, options));
   let scannedBlocks = 0;
   let depositsRecorded = 0;
-  while (cursor < head && scannedBlocks < options.maxBlocks) {
-    const next: number = cursor + 1;
-    const block = await deps.chain.solidBlock(next);
-    // Not served yet (a node behind its own head report): tried again next run, never skipped.
-    if (block === null) break;
-    depositsRecorded += await recordBlock(deps, block);
-    if (!(await chainCursors.advance(DEPOSIT_CURSOR, cursor, next, deps.clock.now()))) break;
-    cursor = next;
-    scannedBlocks += 1;
+  const last = Math.min(head, cursor + options.maxBlocks);
+  const blocks = readAhead(deps.chain, cursor + 1, last);
+  try {
+    while (cursor < last) {
+      const batch = await blocks.nextBatch(cursor + 1);
+      const through = batch.at(-1)?.number;
+      if (through === undefined) break;
+      depositsRecorded += await recordBlocks(deps, batch);
+      if (!(await chainCursors.advance(DEPOSIT_CURSOR, cursor, through, deps.clock.now()))) break;
+      cursor = through;
+      scannedBlocks += batch.length;
+    }
+  } finally {
+    blocks.abandon();
   }
   return { scannedBlocks, depositsRecorded, cursor, lagBlocks: Math.max(0, head - cursor) };
 };
