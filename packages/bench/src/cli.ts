@@ -2,6 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDataSetSection } from './data-set-section.js';
+import { runLedgerSection } from './ledger-section.js';
+import { runScannerSection } from './scanner-section.js';
 import { machineFacts } from './machine.js';
 import { renderMarkdown } from './markdown-report.js';
 import { runMoneySection } from './money-section.js';
@@ -31,6 +33,12 @@ console.log('data sets: growth and the HTTP set');
 const dataSets = await runDataSetSection(plan, credentials);
 console.log(`money path (${plan.buyers} buyers, ${plan.concurrentUsers} at a time) and the listener`);
 const money = await runMoneySection(plan, ADMIN);
+console.log(
+  `deposit scanner: ${plan.scanner.wallets} wallets, ${plan.scanner.blocks} blocks of ${plan.scanner.transfersPerBlock} transfers`,
+);
+const scanner = await runScannerSection(plan);
+console.log(`merchant ledger: ${plan.ledgerRows.join(', ')} lines`);
+const ledger = await runLedgerSection(plan, credentials);
 const mongodb = await runMongoSection(plan, credentials, process.env.MONGODB_URI);
 if ('skipped' in mongodb) console.log(`notice: the MongoDB HTTP set was skipped (${mongodb.skipped})`);
 
@@ -42,6 +50,8 @@ const results: BenchResults = {
   firstRun,
   dataSets,
   money,
+  scanner,
+  ledger,
   mongodb,
 };
 const markdown = renderMarkdown(results);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { logIn } from '@trx-shop/test-kit';
+import { type ExportFigures, measureExport } from './export-stream.js';
 import { freePort } from './free-port.js';
 import { type EndpointFigures, runHttpSuite } from './http-suite.js';
 import { runLoad } from './load.js';
@@ -18,6 +19,8 @@ export interface GrowthFigures {
   readonly statsP99Ms: number;
   readonly customersP50Ms: number;
   readonly customersP99Ms: number;
+  /** `GET /api/admin/sales/export` downloaded to the end. */
+  readonly salesExport: ExportFigures;
 }
 
 export interface DataSetFigures {
@@ -59,7 +62,8 @@ const measureLatency = async (service: RunningServiceProcess, logins: SeededLogi
   });
   for (const figures of [stats, customers])
     if (figures.failures > 0) throw new Error('latency run had failures');
-  return { stats, customers };
+  const salesExport = await measureExport(service, '/api/admin/sales/export', token);
+  return { stats, customers, salesExport };
 };
 
 /**
@@ -91,6 +95,7 @@ export const runDataSetSection = async (
         statsP99Ms: latency.stats.latencyP99Ms,
         customersP50Ms: latency.customers.latencyP50Ms,
         customersP99Ms: latency.customers.latencyP99Ms,
+        salesExport: latency.salesExport,
       });
       if (orders === plan.dataSet.orders) {
         startupWithDataMs = service.startupMs;

@@ -1,3 +1,4 @@
+import type { ExportFigures } from './export-stream.js';
 import { type BenchResults, checkTargets, medianStartupMs } from './results.js';
 
 const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -10,7 +11,15 @@ const table = (header: string[], rows: string[][]): string =>
   ].join('\n');
 
 export const renderMarkdown = (results: BenchResults): string => {
-  const { machine, plan, startup, firstRun, dataSets, money, mongodb } = results;
+  const { machine, plan, startup, firstRun, dataSets, money, scanner, ledger, mongodb } = results;
+  const exportCells = (figures: ExportFigures) => [
+    `${figures.rows}`,
+    `${figures.seconds.toFixed(1)} s`,
+    `${(figures.rows / figures.seconds).toFixed(0)}`,
+    `${(figures.bytes / 1_048_576).toFixed(0)} MiB`,
+    `${figures.rssBeforeMiB.toFixed(0)} -> ${figures.rssPeakMiB.toFixed(0)} MiB`,
+  ];
+  const exportHeader = ['rows', 'time', 'rows/s', 'size', 'service RSS before -> peak'];
   const httpRows = (figures: BenchResults['dataSets']['http']) =>
     figures.map((endpoint) => [
       `\`${endpoint.request}\`${endpoint.connections === plan.connections ? '' : ` (${endpoint.connections} connections)`}`,
@@ -53,6 +62,46 @@ export const renderMarkdown = (results: BenchResults): string => {
         ms(point.statsP99Ms),
         ms(point.customersP50Ms),
         ms(point.customersP99Ms),
+      ]),
+    ),
+    '### Sales export at each size',
+    table(
+      ['orders', ...exportHeader],
+      dataSets.growth.map((point) => [`${point.orders}`, ...exportCells(point.salesExport)]),
+    ),
+    '## Deposit scanner',
+    `${scanner.blocks} blocks of ${scanner.transfersPerBlock} TRX transfers (${scanner.depositsPerBlock} of each block's into custodial wallets, the rest elsewhere) on a devnet process, ${scanner.wallets} custodial wallets in the store; the service's start-up scan catches up on all of them (its own log line's duration).`,
+    table(
+      ['figure', 'value'],
+      [
+        ['blocks per second', scanner.blocksPerSecond.toFixed(0)],
+        [
+          'scan',
+          `${scanner.blocks} blocks, ${scanner.depositsRecorded} deposits recorded in ${scanner.scanMs} ms`,
+        ],
+        ['set-up (wallets and funded blocks)', `${scanner.seedSeconds.toFixed(0)} s`],
+      ],
+    ),
+    "## The merchant's ledger",
+    "One request at a time; the first page, a page filtered by type (its running balances sum the gaps between its rows), and the CSV export downloaded to the end while the service's resident memory is sampled every 20 ms.",
+    table(
+      [
+        'lines',
+        'seed s',
+        'page p50 / p99',
+        'filtered page p50 / p99',
+        'export time',
+        'export rows/s',
+        'export RSS before -> peak',
+      ],
+      ledger.map((figures) => [
+        `${figures.rows}`,
+        figures.seedSeconds.toFixed(1),
+        `${ms(figures.pageP50Ms)} / ${ms(figures.pageP99Ms)}`,
+        `${ms(figures.filteredPageP50Ms)} / ${ms(figures.filteredPageP99Ms)}`,
+        `${figures.export.seconds.toFixed(1)} s`,
+        `${(figures.export.rows / figures.export.seconds).toFixed(0)}`,
+        `${figures.export.rssBeforeMiB.toFixed(0)} -> ${figures.export.rssPeakMiB.toFixed(0)} MiB`,
       ]),
     ),
     '## Money path and listener',

@@ -4,6 +4,8 @@ import type { MoneySectionFigures } from './money-section.js';
 import type { MongoSectionFigures } from './mongo-section.js';
 import type { BenchPlan } from './plan.js';
 import type { FirstRunFigures } from './first-run-section.js';
+import type { LedgerFigures } from './ledger-section.js';
+import type { ScannerFigures } from './scanner-section.js';
 import type { StartupFigures } from './startup-section.js';
 
 export interface BenchResults {
@@ -14,6 +16,8 @@ export interface BenchResults {
   readonly firstRun: FirstRunFigures;
   readonly dataSets: DataSetFigures;
   readonly money: MoneySectionFigures;
+  readonly scanner: ScannerFigures;
+  readonly ledger: readonly LedgerFigures[];
   readonly mongodb: MongoSectionFigures;
 }
 
@@ -87,6 +91,22 @@ export const checkTargets = (results: BenchResults): TargetCheck[] => {
       met: results.firstRun.pnpmStartMs <= 2000,
     },
   );
+  const { scanner } = results;
+  checks.push({
+    target: `the deposit scanner catches up >= 200 blocks/s (${scanner.transfersPerBlock} transfers per block, ${scanner.wallets} custodial wallets)`,
+    measured: `${scanner.blocksPerSecond.toFixed(0)} blocks/s`,
+    met: scanner.blocksPerSecond >= 200,
+  });
+  const smallest = results.ledger[0];
+  const largestLedger = results.ledger[results.ledger.length - 1];
+  if (smallest && largestLedger) {
+    const growth = (figures: typeof smallest) => figures.export.rssPeakMiB - figures.export.rssBeforeMiB;
+    checks.push({
+      target: `the ledger export's memory stays flat: ${largestLedger.rows} rows grow RSS by <= 32 MiB more than ${smallest.rows}`,
+      measured: `+${growth(smallest).toFixed(0)} MiB at ${smallest.rows}, +${growth(largestLedger).toFixed(0)} MiB at ${largestLedger.rows}`,
+      met: growth(largestLedger) - growth(smallest) <= 32,
+    });
+  }
   if (results.firstRun.freshCloneMs !== null) {
     checks.push({
       target: "the README's first command on a fresh clone (warm package store) to the first 200 <= 60 s",

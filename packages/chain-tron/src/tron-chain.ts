@@ -18,6 +18,7 @@ import { chainUnavailable, readFromNode } from './chain-unavailable.js';
 import { integerField, isRecord, MalformedReplyError, recordField } from './node-replies.js';
 import { requestPace } from './request-pace.js';
 import { solidBlockOfReply } from './solid-block.js';
+import { solidBlockReader } from './solid-block-read.js';
 import { lookupOfTransactionInfo } from './transfer-lookup.js';
 import { parseSignedTransaction, signedTransferOf } from './signed-transaction.js';
 import { createTronClient } from './tron-client.js';
@@ -64,6 +65,7 @@ const uniqueTimestamp = (headTimestamp: number): number => {
 export const createTronChain = (options: TronChainOptions): ChainPort => {
   const tronWeb = createTronClient(options);
   const paceScan = requestPace(options.scanRequestsPerSecond ?? 0);
+  const readSolidBlock = solidBlockReader(options);
   const feeSchedule: TransferFeeSchedule = { ...MAINNET_FEE_SCHEDULE, ...options.feeSchedule };
 
   const requireAddress = (address: string, role: string): string => {
@@ -210,11 +212,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
         throw domainError('VALIDATION_ERROR', 'a block number is a whole number from 0');
       }
       await paceScan();
-      return readFromNode(
-        'read a solidified block',
-        () => tronWeb.solidityNode.request('walletsolidity/getblockbynum', { num: number }, 'post'),
-        solidBlockOfReply,
-      );
+      return readFromNode('read a solidified block', () => readSolidBlock(number), solidBlockOfReply);
     },
 
     async genesisBlockId() {

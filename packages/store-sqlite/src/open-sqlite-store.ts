@@ -21,6 +21,8 @@ export interface SqliteStoreOptions {
   readonly busyTimeoutMs?: number;
 }
 
+const PAGE_CACHE_KIB = 16 * 1024;
+
 /** Opens (creating if needed) and migrates the database, and answers the store. */
 export const openSqliteStore = async (options: SqliteStoreOptions): Promise<ShopStore> => {
   const db = new SqliteDatabase(options.filename);
@@ -30,6 +32,10 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
+    // 16 MiB of page cache instead of SQLite's 2 MiB: an index lookup into a million-row table
+    // (the deposit scanner's wallet addresses, a customer's orders) then finds its inner pages
+    // cached instead of asking the OS for them again. Filled only as pages are read.
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     migrate(db);
   } catch (error) {
     db.close();

@@ -239,4 +239,39 @@ describe('scanDeposits', () => {
     expect(third).toMatchObject({ scannedBlocks: 2, cursor: head, lagBlocks: 0 });
     expect(await depositsOf(world, user.id)).toHaveLength(5);
   });
+
+  it('stops at a block the node fails to serve, keeping what came before it, and the next run records the rest once', async () => {
+    const { world, user } = await scanning();
+    const amounts = Array.from({ length: 12 }, (_, index) => (index + 1) * TRX);
+    for (const amount of amounts) world.controls.fund(user.wallet.address ?? '', amount);
+    const head = await world.chain.solidBlockNumber();
+    const broken = head - 2;
+    const requested: number[] = [];
+    const failing = {
+      ...world.deps,
+      chain: {
+        solidBlockNumber: () => world.chain.solidBlockNumber(),
+        solidBlock: async (number: number) => {
+          requested.push(number);
+          if (number === broken) throw new Error('node failed to serve the block');
+          return world.chain.solidBlock(number);
+        },
+      },
+    };
+    await expect(scanDeposits(failing, FROM_HEAD)).rejects.toThrow('failed to serve');
+    const cursor = (await world.store.chainCursors.read(DEPOSIT_CURSOR)) as number;
+    expect(cursor).toBeLessThan(broken);
+    // Everything up to the cursor is recorded; nothing past the broken block was.
+    const recorded = (await depositsOf(world, user.id)).map((line) => line.blockNumber as number);
+    expect(Math.max(...recorded)).toBeLessThan(broken);
+    expect(recorded.filter((block) => block <= cursor)).toHaveLength(recorded.length);
+    expect(Math.max(...requested)).toBeLessThanOrEqual(head);
+
+    const report = await scanDeposits(world.deps, FROM_HEAD);
+    expect(report).toMatchObject({ cursor: head, lagBlocks: 0 });
+    expect((await depositsOf(world, user.id)).map((line) => line.amountSun).sort((a, b) => a - b)).toEqual(
+      amounts,
+    );
+    expect(depositEvents(world)).toHaveLength(amounts.length);
+  });
 });

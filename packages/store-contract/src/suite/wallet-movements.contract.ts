@@ -98,6 +98,37 @@ export const describeWalletMovementContract = (harness: ContractHarness): void =
       expect(ids(second.items)).toEqual([lines.payment.id]);
     });
 
+    it('counts a wallet paying itself once, as money in (the domain rule movementOf)', async () => {
+      const lines = await seed();
+      const selfPayment = line({
+        type: 'purchase',
+        fromAddress: MERCHANT,
+        toAddress: MERCHANT,
+        amountSun: 1 * TRX,
+        createdAt: minute(7),
+      });
+      await store().transactions.insert(selfPayment);
+      const listed = await store().transactions.listWalletMovements(MERCHANT, {}, page);
+      expect(listed.total).toBe(6);
+      expect(ids(listed.items)).toEqual(
+        ids([
+          selfPayment,
+          lines.withdrawal,
+          ...newerFirst(lines.refund, lines.fee),
+          lines.deposit,
+          lines.payment,
+        ]),
+      );
+      expect(await store().transactions.walletMovementTotals(MERCHANT, { type: 'purchase' })).toEqual({
+        inSun: 5 * TRX + 1 * TRX,
+        outSun: 0,
+        feesSun: 0,
+      });
+      expect(await store().transactions.walletConfirmedNet(MERCHANT, null)).toBe(
+        5 * TRX + 2 * TRX - 3 * TRX - 100_000 + 1 * TRX,
+      );
+    });
+
     it('filters by type, status and a [from, to) range of createdAt', async () => {
       const lines = await seed();
       const of = async (query: Parameters<ShopTransactions['listWalletMovements']>[1]) =>

@@ -36,6 +36,10 @@ const outgoing = (address: string): Filter<TransactionDocument> => ({
   fromAddress: address,
   type: { $in: [...OUTGOING_TYPES] },
 });
+/** What went out and did not also come back in: a wallet paying itself is an incoming movement. */
+const outgoingOnly = (address: string): Filter<TransactionDocument> => ({
+  $and: [outgoing(address), { $nor: [incoming(address)] }],
+});
 const all = (...filters: Filter<TransactionDocument>[]): Filter<TransactionDocument> => ({ $and: filters });
 
 export const createMongoTransactionStore = ({
@@ -116,7 +120,7 @@ export const createMongoTransactionStore = ({
           .toArray(),
         transactions
           .aggregate<{ _id: string; sum: number }>([
-            { $match: all(outgoing(address), ...queryFilters(query)) },
+            { $match: all(outgoingOnly(address), ...queryFilters(query)) },
             { $group: { _id: '$type', sum: { $sum: '$amountSun' } } },
           ])
           .toArray(),
@@ -158,7 +162,7 @@ export const createMongoTransactionStore = ({
             ])
             .toArray()
         )[0]?.sum ?? 0;
-      const [received, sent] = await Promise.all([sumOf(incoming(address)), sumOf(outgoing(address))]);
+      const [received, sent] = await Promise.all([sumOf(incoming(address)), sumOf(outgoingOnly(address))]);
       return received - sent;
     },
 

@@ -1,11 +1,4 @@
-import {
-  INCOMING_TYPES,
-  OUTGOING_TYPES,
-  offsetOf,
-  pageOf,
-  type TransactionStore,
-  type WalletMovementQuery,
-} from '@trx-shop/domain';
+import { offsetOf, pageOf, type TransactionStore } from '@trx-shop/domain';
 import {
   TRANSACTION_COLUMN_LIST as COLUMNS,
   type TransactionRow,
@@ -13,6 +6,17 @@ import {
   transactionToRow,
 } from '../rows/transaction-row.js';
 import type { Database } from '../sqlite-database.js';
+import {
+  confirmedNetSql,
+  movementBatchSql,
+  movementCountSql,
+  movementPageSql,
+  movementParams,
+  movementTotalsSql,
+} from './wallet-movement-sql.js';
+
+/** Rows per read of a streamed export: memory stays at one batch. */
+const STREAM_BATCH = 500;
 
 const userWhere = (type: boolean, status: boolean): string =>
   ['user_id = @user_id', type ? 'type = @type' : '', status ? 'status = @status' : '']
@@ -36,29 +40,6 @@ export const TRANSACTION_SQL = {
   pendingOutgoing:
     "SELECT COALESCE(SUM(amount_sun), 0) AS sun FROM transactions WHERE from_address = ? AND status = 'pending'",
 } as const;
-
-const STREAM_BATCH = 500;
-const quoted = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');
-const INCOMING = `to_address = @address AND type IN (${quoted(INCOMING_TYPES)})`;
-const OUTGOING = `from_address = @address AND type IN (${quoted(OUTGOING_TYPES)})`;
-/** The wallet's movements (domain `movementOf`), with the query's optional filters. */
-const movementWhere = (query: WalletMovementQuery): string =>
-  [
-    `((${INCOMING}) OR (${OUTGOING}))`,
-    query.type === undefined ? '' : 'type = @type',
-    query.status === undefined ? '' : 'status = @status',
-    query.from === undefined ? '' : 'created_at >= @from',
-    query.to === undefined ? '' : 'created_at < @to',
-  ]
-    .filter((condition) => condition !== '')
-    .join(' AND ');
-const movementParams = (address: string, query: WalletMovementQuery) => ({
-  address,
-  ...(query.type === undefined ? {} : { type: query.type }),
-  ...(query.status === undefined ? {} : { status: query.status }),
-  ...(query.from === undefined ? {} : { from: query.from.getTime() }),
-  ...(query.to === undefined ? {} : { to: query.to.getTime() }),
-});
 
 export const createSqliteTransactionRepository = (db: Database): TransactionStore => {
   const insert = db.prepare(
@@ -119,29 +100,20 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     },
 
     async listWalletMovements(address, query, request) {
-      const where = movementWhere(query);
       const params = movementParams(address, query);
+      const offset = offsetOf(request);
       return db.transaction(() => {
         const rows = db
-          .prepare<Record<string, unknown>, TransactionRow>(
-            `SELECT * FROM transactions WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
-          )
-          .all({ ...params, limit: request.limit, offset: offsetOf(request) });
+          .prepare<Record<string, unknown>, TransactionRow>(movementPageSql(query))
+          .all({ ...params, limit: request.limit, offset, window: offset + request.limit });
         const total =
-          db
-            .prepare<Record<string, unknown>, { n: number }>(
-              `SELECT COUNT(*) AS n FROM transactions WHERE ${where}`,
-            )
-            .get(params)?.n ?? 0;
+          db.prepare<Record<string, unknown>, { n: number }>(movementCountSql(query)).get(params)?.n ?? 0;
         return pageOf(rows.map(transactionFromRow), total, request);
       })();
     },
 
     async *streamWalletMovements(address) {
-      const batch = db.prepare<Record<string, unknown>, TransactionRow>(
-        `SELECT * FROM transactions WHERE ((${INCOMING}) OR (${OUTGOING})) ` +
-          'AND (created_at > @t OR (created_at = @t AND id > @id)) ORDER BY created_at, id LIMIT @limit',
-      );
+      const batch = db.prepare<Record<string, unknown>, TransactionRow>(movementBatchSql());
       // Keyset pages: each read starts after the last row yielded, so memory stays at one batch.
       let after = { t: Number.MIN_SAFE_INTEGER, id: '' };
       for (;;) {
@@ -156,22 +128,16 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     async walletMovementTotals(address, query) {
       const sums = db
         .prepare<Record<string, unknown>, { in_sun: number; out_sun: number; fees_sun: number }>(
-          `SELECT COALESCE(SUM(CASE WHEN ${INCOMING} THEN amount_sun END), 0) AS in_sun, ` +
-            `COALESCE(SUM(CASE WHEN (${OUTGOING}) AND type <> 'fee' THEN amount_sun END), 0) AS out_sun, ` +
-            `COALESCE(SUM(CASE WHEN (${OUTGOING}) AND type = 'fee' THEN amount_sun END), 0) AS fees_sun ` +
-            `FROM transactions WHERE ${movementWhere(query)}`,
+          movementTotalsSql(query),
         )
         .get(movementParams(address, query));
       return { inSun: sums?.in_sun ?? 0, outSun: sums?.out_sun ?? 0, feesSun: sums?.fees_sun ?? 0 };
     },
 
     async walletConfirmedNet(address, through, after) {
-      const upTo = through === null ? '' : ' AND (created_at < @t OR (created_at = @t AND id <= @id))';
-      const from = after === undefined ? '' : ' AND (created_at > @at OR (created_at = @at AND id > @aid))';
       const row = db
         .prepare<Record<string, unknown>, { net: number }>(
-          `SELECT COALESCE(SUM(CASE WHEN ${INCOMING} THEN amount_sun ELSE -amount_sun END), 0) AS net ` +
-            `FROM transactions WHERE ((${INCOMING}) OR (${OUTGOING})) AND status = 'confirmed'${upTo}${from}`,
+          confirmedNetSql({ through: through !== null, after: after !== undefined }),
         )
         .get({
           address,

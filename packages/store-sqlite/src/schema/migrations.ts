@@ -267,6 +267,25 @@ export const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 5: the ledger's covering indexes, and partial indexes for the unsettled lines. Each side of a wallet's movements (in by to_address, out by
+  // from_address) is one ordered range holding every column its filters and sums read (the out
+  // side also its recipient, to leave a wallet paying itself to the in side), so a
+  // ledger page, its totals and its running balance read no table row (wallet-movement-sql.ts).
+  `
+  DROP INDEX transactions_to_created;
+  DROP INDEX transactions_from_created;
+  CREATE INDEX transactions_to_movements ON transactions (to_address, created_at, id, type, status, amount_sun);
+  CREATE INDEX transactions_from_movements ON transactions (from_address, created_at, id, type, status, amount_sun, to_address);
+  -- The listener's and the reservations' reads look only at unsettled lines, a handful at any
+  -- time: partial indexes hold just those, so the bulk of the ledger (settled payments, every
+  -- deposit and fee) is written to three fewer indexes.
+  DROP INDEX transactions_status_created;
+  DROP INDEX transactions_effect_status;
+  DROP INDEX transactions_from_status;
+  CREATE INDEX transactions_pending_created ON transactions (created_at, id) WHERE status = 'pending';
+  CREATE INDEX transactions_effect_pending ON transactions (created_at) WHERE effect_applied = 0;
+  CREATE INDEX transactions_pending_from ON transactions (from_address, amount_sun) WHERE status = 'pending';
+  `,
 ];
 
 /*

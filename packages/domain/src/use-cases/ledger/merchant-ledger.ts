@@ -40,9 +40,9 @@ export interface MerchantLedgerDeps {
 const positionOf = (line: TransactionRecord): LedgerPosition => ({ createdAt: line.createdAt, id: line.id });
 
 /**
- * The balance after each row of a page (newest first): one running sum through the newest
- * confirmed row, then each older confirmed row takes off what moved between it and the one
- * before. Without a filter the rows are consecutive movements, so that is known from the rows
+ * The balance after each row of a page (newest first): the wallet's net through the newest
+ * confirmed row is its whole net less what moved after that row (nothing on the first page), then
+ * each older confirmed row takes off what moved between it and the one before. Without a filter the rows are consecutive movements, so that is known from the rows
  * themselves; a type or status filter leaves gaps, and the store sums only each gap. Either way a
  * page reads the wallet's history once, never once per row.
  */
@@ -51,8 +51,9 @@ const withBalances = async (
   address: string,
   query: WalletMovementQuery,
   lines: readonly TransactionRecord[],
-  openingBalanceSun: Sun | null,
+  balances: { readonly openingBalanceSun: Sun | null; readonly net: Sun },
 ): Promise<LedgerRow[]> => {
+  const { openingBalanceSun, net } = balances;
   const { transactions } = deps.store;
   const directionOf = (line: TransactionRecord) => movementOf(line, address)?.direction ?? 'in';
   const consecutive = query.type === undefined && query.status === undefined;
@@ -65,7 +66,7 @@ const withBalances = async (
       continue;
     }
     if (running === null || newer === null) {
-      running = await transactions.walletConfirmedNet(address, positionOf(line));
+      running = net - (await transactions.walletConfirmedNet(address, null, positionOf(line)));
     } else if (consecutive) {
       running -= movementOf(newer, address)?.signedSun ?? 0;
     } else {
@@ -128,6 +129,6 @@ export const merchantLedger = async (
     transactions.walletConfirmedNet(address, null),
   ]);
   const openingBalanceSun = await openingBalance(deps, address, net);
-  const items = await withBalances(deps, address, query, listed.items, openingBalanceSun);
+  const items = await withBalances(deps, address, query, listed.items, { openingBalanceSun, net });
   return ok({ address, rows: { ...listed, items }, totals, openingBalanceSun });
 };
