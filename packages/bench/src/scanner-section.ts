@@ -101,9 +101,6 @@ export const runScannerSection = async (plan: BenchPlan): Promise<ScannerFigures
     const service = await startServiceProcess({
       dataDir: dir,
       port: await freePort(),
-      nodeArgs: process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : [],
       env: {
         ADMIN_EMAIL: 'scanner-admin@bench.example',
         ADMIN_PASSWORD: 'scanner admin password',
