@@ -256,6 +256,54 @@ export const describeChainContract = (harness: ChainHarness): void => {
       expect(world.chain.isValidAddress(into[0]?.transfer.fromAddress ?? '')).toBe(true);
     });
 
+    it('finds a transaction by its txID: unknown, then known but not solid, then solid with its transfer', async () => {
+      const { sender, recipient } = await pair();
+      const signed = await world.chain.signTransfer(
+        { fromAddress: sender.address, toAddress: recipient.address, amountSun: 4 * TRX },
+        sender.privateKey,
+      );
+      expect(await world.chain.findTransaction(signed.txId)).toEqual({ kind: 'unknown' });
+      expect(await world.chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
+      expect(await world.chain.findTransaction(signed.txId)).toEqual({ kind: 'not-solid' });
+      await world.confirm();
+      const found = await world.chain.findTransaction(signed.txId.toUpperCase());
+      const lookup = await world.chain.lookupTransfer(signed.txId);
+      expect(found).toEqual({
+        kind: 'solid',
+        blockNumber: lookup.kind === 'confirmed' ? lookup.blockNumber : -1,
+        blockTime: (await world.chain.solidBlock(lookup.kind === 'confirmed' ? lookup.blockNumber : -1))
+          ?.time,
+        transfer: {
+          txId: signed.txId,
+          fromAddress: sender.address,
+          toAddress: recipient.address,
+          amountSun: 4 * TRX,
+          succeeded: true,
+        },
+      });
+    });
+
+    it('finds funding from outside as a solid transfer into the funded address', async () => {
+      const wallet = await world.chain.createWallet();
+      const before = await world.chain.solidBlockNumber();
+      await world.fund(wallet.address, 6 * TRX);
+      const funding = (await transfersSince(before)).find(
+        ({ transfer }) => transfer.toAddress === wallet.address,
+      );
+      const found = await world.chain.findTransaction(funding?.transfer.txId ?? '');
+      expect(found).toMatchObject({
+        kind: 'solid',
+        blockNumber: funding?.block,
+        transfer: funding?.transfer,
+      });
+    });
+
+    it('refuses a txID that is not 64 hex digits', async () => {
+      for (const bad of ['', 'abc', 'g'.repeat(64), 'a'.repeat(63)]) {
+        await expect(world.chain.findTransaction(bad)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+      }
+    });
+
     it('answers null for a block that is not solid yet', async () => {
       const head = await world.chain.solidBlockNumber();
       expect(await world.chain.solidBlock(head + 1_000)).toBeNull();
@@ -268,6 +316,7 @@ export const describeChainContract = (harness: ChainHarness): void => {
       await expect(down.getConfirmedBalance(someone)).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.solidifiedHeadTime()).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.lookupTransfer('a'.repeat(64))).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
+      await expect(down.findTransaction('a'.repeat(64))).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.genesisBlockId()).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.solidBlockNumber()).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.solidBlock(1)).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });

@@ -164,6 +164,18 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
         ? { kind: 'confirmed', blockNumber: found.blockNumber, feeSun: found.feeSun, succeeded: true }
         : { kind: 'not-found' };
     },
+    async findTransaction(txId) {
+      if (!/^[0-9a-fA-F]{64}$/.test(txId)) {
+        throw domainError('VALIDATION_ERROR', 'a TRON transaction id is 64 hex characters');
+      }
+      requireNode('look up a transaction');
+      const id = txId.toLowerCase();
+      for (const block of blocks.values()) {
+        const transfer = block.transfers.find((listed) => listed.txId === id);
+        if (transfer) return { kind: 'solid', blockNumber: block.number, blockTime: block.time, transfer };
+      }
+      return mempool.has(id) ? { kind: 'not-solid' } : { kind: 'unknown' };
+    },
     async solidifiedHeadTime() {
       requireNode('read the solidified head');
       return new Date(chainTime);

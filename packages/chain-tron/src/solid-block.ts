@@ -22,7 +22,7 @@ const base58Of = (address: string | undefined): string => {
  * The TRX transfer in one transaction of a block, or null for any other contract. A transaction
  * of the chain carries exactly one contract; its outcome is `ret[0].contractRet`.
  */
-const transferOf = (transaction: unknown): BlockTransfer | null => {
+export const transferOf = (transaction: unknown): BlockTransfer | null => {
   if (!isRecord(transaction)) throw new MalformedReplyError('a block transaction is not an object');
   const txId = stringField(transaction, 'txID');
   const contracts = recordField(transaction, 'raw_data')?.contract;

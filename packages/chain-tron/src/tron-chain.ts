@@ -1,6 +1,7 @@
 import {
   type BroadcastOutcome,
   type ChainPort,
+  type ChainTransaction,
   type CreatedWallet,
   domainError,
   type FeeEstimate,
@@ -15,6 +16,7 @@ import { accountExists, balanceOfAccountReply, bandwidthOfResourceReply } from '
 import { isBase58Address } from './addresses.js';
 import { outcomeOfBroadcastFailure, outcomeOfBroadcastReply } from './broadcast-outcome.js';
 import { chainUnavailable, readFromNode } from './chain-unavailable.js';
+import { chainTransactionOf, isEmptyReply, type TransactionReplies } from './chain-transaction.js';
 import { integerField, isRecord, MalformedReplyError, recordField } from './node-replies.js';
 import { requestPace } from './request-pace.js';
 import { solidBlockOfReply } from './solid-block.js';
@@ -187,6 +189,23 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
         'look up a transaction',
         () => tronWeb.trx.getTransactionInfo(txId.toLowerCase()),
         lookupOfTransactionInfo,
+      );
+    },
+
+    async findTransaction(txId): Promise<ChainTransaction> {
+      if (!/^[0-9a-fA-F]{64}$/.test(txId)) {
+        throw domainError('VALIDATION_ERROR', 'a TRON transaction id is 64 hex characters');
+      }
+      const value = txId.toLowerCase();
+      const ask = (node: typeof tronWeb.fullNode, path: string) => node.request(path, { value }, 'post');
+      return readFromNode(
+        'look up a transaction',
+        async (): Promise<TransactionReplies> => {
+          const solid: unknown = await ask(tronWeb.solidityNode, 'walletsolidity/gettransactionbyid');
+          if (isEmptyReply(solid)) return { head: await ask(tronWeb.fullNode, 'wallet/gettransactionbyid') };
+          return { solid, info: await ask(tronWeb.solidityNode, 'walletsolidity/gettransactioninfobyid') };
+        },
+        (replies) => chainTransactionOf(replies as TransactionReplies),
       );
     },
 

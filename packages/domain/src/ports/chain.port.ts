@@ -38,6 +38,21 @@ export type TransferLookup =
   /** Not on the solidified chain (yet). */
   | { readonly kind: 'not-found' };
 
+/**
+ * A transaction as the node knows it, for checking a transfer the service did not send (a payment
+ * made from outside, a reconciliation): unknown to the node, known but not solidified yet, or on
+ * the solidified chain with its TRX transfer (null for any other contract).
+ */
+export type ChainTransaction =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'not-solid' }
+  | {
+      readonly kind: 'solid';
+      readonly blockNumber: number;
+      readonly blockTime: Date;
+      readonly transfer: BlockTransfer | null;
+    };
+
 export interface FeeEstimate {
   readonly feeSun: Sun;
   /** true when the recipient account does not exist yet (creation fee included). */
@@ -78,6 +93,8 @@ export interface ChainPort {
   broadcast(signedTransaction: string): Promise<BroadcastOutcome>;
   /** Looks the transaction up on the solidified chain. */
   lookupTransfer(txId: string): Promise<TransferLookup>;
+  /** Any transaction by its txID (64 hex digits), with its TRX transfer once solidified. */
+  findTransaction(txId: string): Promise<ChainTransaction>;
   /** Timestamp of the solidified head block: the chain's clock for expiry judgements. */
   solidifiedHeadTime(): Promise<Date>;
   /** Number of the solidified head block. */
