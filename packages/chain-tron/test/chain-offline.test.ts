@@ -167,15 +167,23 @@ describe('unreachable or misbehaving node', () => {
   });
 
   it('sends the TRON-PRO-API-KEY header on every call only when an API key is configured', async () => {
-    const node = await scriptedNode({ '/walletsolidity/getaccount': { balance: 7_000_001 } });
+    const node = await scriptedNode({
+      '/walletsolidity/getaccount': { balance: 7_000_001 },
+      // The scanner's block reads go over fetch, not TronWeb: the key must travel there too.
+      '/walletsolidity/getblockbynum': {},
+    });
     const withKey = createTronChain({ fullHost: node.url, apiKey: 'key-123', timeoutMs: FAST_TIMEOUT_MS });
     const { address } = await withKey.createWallet();
     expect(await withKey.getConfirmedBalance(address)).toBe(7_000_001);
+    expect(await withKey.solidBlock(5)).toBeNull();
     const withoutKey = createTronChain({ fullHost: node.url, timeoutMs: FAST_TIMEOUT_MS });
     expect(await withoutKey.getConfirmedBalance(address)).toBe(7_000_001);
-    expect(node.requests.map((request) => request.headers['tron-pro-api-key'])).toEqual([
-      'key-123',
-      undefined,
+    expect(await withoutKey.solidBlock(5)).toBeNull();
+    expect(node.requests.map((request) => [request.path, request.headers['tron-pro-api-key']])).toEqual([
+      ['/walletsolidity/getaccount', 'key-123'],
+      ['/walletsolidity/getblockbynum', 'key-123'],
+      ['/walletsolidity/getaccount', undefined],
+      ['/walletsolidity/getblockbynum', undefined],
     ]);
   });
 });
