@@ -177,6 +177,11 @@ const MATRIX: Readonly<Record<string, Row>> = {
     expect: { ...ADMIN_ONLY, admin: 'allowed' },
     request: ({ orderId }) => ({ id: orderId }),
   },
+  'POST /api/admin/orders/{id}/verify-payment': {
+    // The admin gets past authorization; the chain then knows no such transfer (400 TX_NOT_FOUND).
+    expect: { ...ADMIN_ONLY, admin: 'allowed' },
+    request: ({ orderId }) => ({ id: orderId, body: { txHash: 'ef'.repeat(32) } }),
+  },
   'GET /api/admin/customers': { expect: ADMIN_ONLY },
   'PATCH /api/admin/customers/{id}/block': {
     expect: ADMIN_ONLY,

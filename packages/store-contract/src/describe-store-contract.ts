@@ -5,6 +5,7 @@ import { describeCustomerReadModelContract } from './suite/customers.contract.js
 import { describeDashboardContract } from './suite/dashboard.contract.js';
 import { describeLeaseContract } from './suite/leases.contract.js';
 import { describeRefundedOverrideContract } from './suite/refunded-override.contract.js';
+import { describeVerifiedPaymentContract } from './suite/verified-payment.contract.js';
 import { describeLedgerScanContract } from './suite/ledger-scan.contract.js';
 import { describeSalesRangeContract } from './suite/sales-range.contract.js';
 import { describeWalletMovementContract } from './suite/wallet-movements.contract.js';
@@ -30,6 +31,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeOrderContract(harness);
     describeOrderStatusContract(harness);
     describeRefundedOverrideContract(harness);
+    describeVerifiedPaymentContract(harness);
     describeOrderClaimContract(harness);
     describeCounterContract(harness);
     describeTransactionContract(harness);

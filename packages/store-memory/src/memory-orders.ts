@@ -153,6 +153,9 @@ export const createMemoryOrders = ({
         ...(change.beginEffect === 'purchase' ? { purchaseEffect: 'applying' as const } : {}),
         ...(change.beginEffect === 'refund' ? { refundEffect: 'applying' as const } : {}),
         ...(change.transactionHash === undefined ? {} : { transactionHash: change.transactionHash }),
+        ...(change.paymentClaim === undefined
+          ? {}
+          : { payment: change.paymentClaim, transactionHash: change.paymentClaim.txId }),
       };
       orders.set(orderId, next);
       return ok(next);

@@ -46,6 +46,28 @@ export const createMemoryTransactions = ({
     async findByHash(hash) {
       return all().find((record) => ledgerEntryKey(record) === hash) ?? null;
     },
+    async findReceived(txId, toAddress) {
+      const key = ledgerEntryKey({
+        type: 'deposit',
+        transactionHash: txId,
+        toAddress,
+        signedTransaction: '',
+      });
+      return all().find((record) => ledgerEntryKey(record) === key) ?? null;
+    },
+    async linkReceived(id, step, at) {
+      return update(id, (line) => {
+        if (step.kind === 'bind') {
+          return line.type === 'deposit' && line.orderId === null
+            ? { ...line, orderId: step.orderId, updatedAt: at }
+            : null;
+        }
+        if (line.type !== 'deposit' || line.orderId !== step.orderId) return null;
+        return step.kind === 'unbind'
+          ? { ...line, orderId: null, updatedAt: at }
+          : { ...line, type: 'purchase', userId: step.userId, effectApplied: false, updatedAt: at };
+      });
+    },
     async findByHashes(hashes) {
       const wanted = new Set(hashes);
       return all().filter((record) => wanted.has(ledgerEntryKey(record)));

@@ -11,6 +11,7 @@ import {
   overrideOrderStatus,
   refundOrder,
   type SalesQuery as DomainStoreSalesQuery,
+  verifyPayment,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
@@ -28,6 +29,17 @@ const StatusBody = Type.Object(
   {
     status: Type.String({ maxLength: 32, description: 'pending, completed or refunded' }),
     transactionHash: Type.Optional(Type.String({ maxLength: 128 })),
+  },
+  { additionalProperties: false },
+);
+
+const VerifyPaymentBody = Type.Object(
+  {
+    txHash: Type.String({
+      pattern: '^[0-9a-fA-F]{64}$',
+      description: 'The txID of the TRX transfer the customer made to the merchant wallet',
+      examples: ['4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c'],
+    }),
   },
   { additionalProperties: false },
 );
@@ -226,6 +238,40 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         message: 'Refund sent; awaiting confirmation',
         orderId: refunded.value.order.id,
         transaction: presentTransferSummary(refunded.value.transaction),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/verify-payment',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'verifyOrderPayment',
+        summary:
+          'Mark a pending or failed order paid by a transfer made outside the service, after checking it on the solidified chain',
+        params: IdParams,
+        body: VerifyPaymentBody,
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), message: Type.String(), order: OrderView },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(400, 401, 403, 404, 409, 503),
+        },
+      },
+    },
+    async (request) => {
+      const verified = await verifyPayment(payments, {
+        orderId: request.params.id,
+        txHash: request.body.txHash,
+      });
+      if (!verified.ok) throw verified.error;
+      return {
+        success: true as const,
+        message: 'Payment verified on chain; the order is completed',
+        order: presentOrder(verified.value),
       };
     },
   );

@@ -41,6 +41,13 @@ export const ERROR_CODES = [
   'NOTHING_TO_REFUND',
   'ORDER_HAS_PAYMENT',
   'IDEMPOTENCY_KEY_REUSED',
+  // Verifying a payment made from outside (docs/api.md, "Verifying a payment").
+  'TX_NOT_FOUND',
+  'TX_NOT_SOLIDIFIED',
+  'TX_FAILED',
+  'TX_WRONG_RECIPIENT',
+  'TX_AMOUNT_TOO_LOW',
+  'TX_ALREADY_LINKED',
   // Protocol edges (docs/api.md, "Errors").
   'METHOD_NOT_ALLOWED',
   'UPGRADE_REQUIRED',

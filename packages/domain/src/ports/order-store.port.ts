@@ -44,6 +44,12 @@ export interface StatusChange {
   readonly beginEffect?: EffectKind;
   /** Admin override: also replaces transactionHash. */
   readonly transactionHash?: string;
+  /**
+   * Also stores this payment claim, and its txID as transactionHash, in the same write: a payment
+   * made from outside and verified on chain, born confirmed and recorded (docs/api.md, "Verifying
+   * a payment").
+   */
+  readonly paymentClaim?: TransferClaim;
   readonly at: Date;
 }
 

@@ -36,6 +36,12 @@ export interface LedgerPosition {
   readonly id: string;
 }
 
+/** One step of a deposit into the merchant wallet becoming an order's payment. */
+export type ReceivedLinkStep =
+  | { readonly kind: 'bind'; readonly orderId: string }
+  | { readonly kind: 'unbind'; readonly orderId: string }
+  | { readonly kind: 'purchase'; readonly orderId: string; readonly userId: string };
+
 export interface TransactionStore {
   /**
    * Idempotent on the ledger entry key (`ledgerEntryKey`): a second insert of the same transfer
@@ -51,6 +57,16 @@ export interface TransactionStore {
   findById(id: string): Promise<TransactionRecord | null>;
   /** The transfer the service sent with this txID (never a deposit). */
   findByHash(hash: string): Promise<TransactionRecord | null>;
+  /** The line of a transfer received from outside into `toAddress`: a deposit, or the purchase it became. */
+  findReceived(txId: string, toAddress: string): Promise<TransactionRecord | null>;
+  /**
+   * A deposit into the merchant wallet becoming an order's payment (docs/api.md, "Verifying a
+   * payment"), one guarded write per step, so one transfer is never linked to two orders: `bind`
+   * ties the deposit to the order (only a deposit tied to no order), `unbind` undoes it (only a
+   * deposit still tied to this order), `purchase` makes it the order's purchase by `userId`, its
+   * effect yet to apply (only a deposit tied to this order). false: the guard did not hold.
+   */
+  linkReceived(id: string, step: ReceivedLinkStep, at: Date): Promise<boolean>;
   /** The transfers the service sent with any of these txIDs (never deposits): one batched read. */
   findByHashes(hashes: readonly string[]): Promise<readonly TransactionRecord[]>;
   /** The user's transactions (refunds of the user's orders included), newest first. */

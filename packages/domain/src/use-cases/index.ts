@@ -21,6 +21,7 @@ export * from './payments/run-settlement.js';
 export * from './payments/send-claimed-transfer.js';
 export * from './payments/settle-transaction.js';
 export * from './payments/stock-reservations.js';
+export * from './payments/verify-payment.js';
 export * from './payments/withdraw.js';
 export * from './shop/cancel-order.js';
 export * from './shop/create-order.js';

@@ -87,6 +87,10 @@ export const raceOperations = {
     return store.transactions.insertMany(records);
   },
 
+  async bindReceived(store: ShopStore, input: { id: string; orderId: string; at: Date }): Promise<boolean> {
+    return store.transactions.linkReceived(input.id, { kind: 'bind', orderId: input.orderId }, input.at);
+  },
+
   async acquireLease(
     store: ShopStore,
     input: { name: string; holder: string; now: Date; ttlMs: number },

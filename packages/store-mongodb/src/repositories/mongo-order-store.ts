@@ -61,6 +61,9 @@ const statusFields = (change: StatusChange): Partial<OrderDocument> => ({
   ...(change.beginEffect === 'purchase' ? { purchaseEffect: 'applying' as const } : {}),
   ...(change.beginEffect === 'refund' ? { refundEffect: 'applying' as const } : {}),
   ...(change.transactionHash === undefined ? {} : { transactionHash: change.transactionHash }),
+  ...(change.paymentClaim === undefined
+    ? {}
+    : { payment: { ...change.paymentClaim }, transactionHash: change.paymentClaim.txId }),
 });
 
 export const createMongoOrderStore = (

@@ -1,5 +1,6 @@
 import {
   INCOMING_TYPES,
+  ledgerEntryKey,
   OUTGOING_TYPES,
   type TransactionListQuery,
   type TransactionRecord,
@@ -82,6 +83,35 @@ export const createMongoTransactionStore = ({
     findById: (id) => findOne({ _id: id }),
     // What the service sent is keyed by its txID alone (ledgerEntryKey); deposits never match.
     findByHash: (hash) => findOne({ entryKey: hash }),
+
+    findReceived: (txId, toAddress) =>
+      findOne({
+        entryKey: ledgerEntryKey({
+          type: 'deposit',
+          transactionHash: txId,
+          toAddress,
+          signedTransaction: '',
+        }),
+      }),
+
+    async linkReceived(id, step, at) {
+      const result =
+        step.kind === 'bind'
+          ? await transactions.updateOne(
+              { _id: id, type: 'deposit', orderId: null },
+              { $set: { orderId: step.orderId, updatedAt: at } },
+            )
+          : await transactions.updateOne(
+              { _id: id, type: 'deposit', orderId: step.orderId },
+              {
+                $set:
+                  step.kind === 'unbind'
+                    ? { orderId: null, updatedAt: at }
+                    : { type: 'purchase', userId: step.userId, effectApplied: false, updatedAt: at },
+              },
+            );
+      return result.matchedCount === 1;
+    },
 
     async findByHashes(hashes) {
       if (hashes.length === 0) return [];

@@ -1,4 +1,5 @@
 import { err, ok, type OrderStore, type StatusChange } from '@trx-shop/domain';
+import { claimToColumns, prefixed } from '../rows/claim-columns.js';
 import type { OrderRow } from '../rows/order-row.js';
 import { createStatementCache } from '../statement-cache.js';
 import { type Database, immediate } from '../sqlite-database.js';
@@ -63,12 +64,17 @@ export const createSqliteOrderStatusChanges = (
         const sets = ['status = @to', 'updated_at = @at'];
         if (change.beginEffect) sets.push(`${EFFECT_COLUMN[change.beginEffect]} = 'applying'`);
         if (change.transactionHash !== undefined) sets.push('transaction_hash = @hash');
+        const claim =
+          change.paymentClaim === undefined ? {} : prefixed('payment', claimToColumns(change.paymentClaim));
+        for (const column of Object.keys(claim)) sets.push(`${column} = @${column}`);
+        if (change.paymentClaim !== undefined) sets.push('transaction_hash = @payment_tx_id');
         statement(`UPDATE orders SET ${sets.join(', ')} WHERE id = @id AND status = @from`).run({
           id: orderId,
           to: change.to,
           at: change.at.getTime(),
           from: current.status,
           ...(change.transactionHash === undefined ? {} : { hash: change.transactionHash }),
+          ...claim,
         });
         if (current.status === 'pending' && change.to !== 'pending') locks.release(current.user_id, orderId);
 

@@ -1,4 +1,4 @@
-import { offsetOf, pageOf, type TransactionStore } from '@trx-shop/domain';
+import { ledgerEntryKey, offsetOf, pageOf, type TransactionStore } from '@trx-shop/domain';
 import {
   TRANSACTION_COLUMN_LIST as COLUMNS,
   type TransactionRow,
@@ -46,6 +46,18 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')}) ` +
       'ON CONFLICT (entry_key) DO NOTHING',
   );
+  const linkStatements = {
+    bind: db.prepare(
+      "UPDATE transactions SET order_id = @order, updated_at = @at WHERE id = @id AND type = 'deposit' AND order_id IS NULL",
+    ),
+    unbind: db.prepare(
+      "UPDATE transactions SET order_id = NULL, updated_at = @at WHERE id = @id AND type = 'deposit' AND order_id = @order",
+    ),
+    purchase: db.prepare(
+      "UPDATE transactions SET type = 'purchase', user_id = @user, effect_applied = 0, updated_at = @at " +
+        "WHERE id = @id AND type = 'deposit' AND order_id = @order",
+    ),
+  };
   const one = (sql: string, param: string) => {
     const row = db.prepare<[string], TransactionRow>(sql).get(param);
     return row ? transactionFromRow(row) : null;
@@ -69,6 +81,27 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
 
     async findByHash(hash) {
       return one(TRANSACTION_SQL.byHash, hash);
+    },
+
+    async findReceived(txId, toAddress) {
+      const key = ledgerEntryKey({
+        type: 'deposit',
+        transactionHash: txId,
+        toAddress,
+        signedTransaction: '',
+      });
+      return one(TRANSACTION_SQL.byHash, key);
+    },
+
+    async linkReceived(id, step, at) {
+      const params = { id, order: step.orderId, at: at.getTime() };
+      const result =
+        step.kind === 'bind'
+          ? linkStatements.bind.run(params)
+          : step.kind === 'unbind'
+            ? linkStatements.unbind.run(params)
+            : linkStatements.purchase.run({ ...params, user: step.userId });
+      return result.changes === 1;
     },
 
     async findByHashes(hashes) {
