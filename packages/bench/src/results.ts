@@ -100,11 +100,14 @@ export const checkTargets = (results: BenchResults): TargetCheck[] => {
   const smallest = results.ledger[0];
   const largestLedger = results.ledger[results.ledger.length - 1];
   if (smallest && largestLedger) {
+    // Flat: what the service holds while streaming does not grow with the rows. The bound is far
+    // below the file itself (hundreds of MiB at 1,000,000 rows), which a buffered export would hold.
     const growth = (figures: typeof smallest) => figures.export.rssPeakMiB - figures.export.rssBeforeMiB;
+    const fileMiB = largestLedger.export.bytes / 1_048_576;
     checks.push({
-      target: `the ledger export's memory stays flat: ${largestLedger.rows} rows grow RSS by <= 32 MiB more than ${smallest.rows}`,
+      target: `the ledger export's memory stays flat: ${largestLedger.rows} rows (${fileMiB.toFixed(0)} MiB of CSV) grow RSS by <= 64 MiB`,
       measured: `+${growth(smallest).toFixed(0)} MiB at ${smallest.rows}, +${growth(largestLedger).toFixed(0)} MiB at ${largestLedger.rows}`,
-      met: growth(largestLedger) - growth(smallest) <= 32,
+      met: growth(largestLedger) <= 64,
     });
   }
   if (results.firstRun.freshCloneMs !== null) {
