@@ -98,6 +98,11 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
     valid: () => ({ status: 'completed' }),
   },
   'POST /api/admin/orders/{id}/refund': { as: 'admin', id: ({ orderId }) => orderId },
+  'POST /api/admin/orders/{id}/verify-payment': {
+    as: 'admin',
+    id: ({ orderId }) => orderId,
+    valid: () => ({ txHash: 'ef'.repeat(32) }),
+  },
   'PATCH /api/admin/customers/{id}/block': {
     as: 'admin',
     id: ({ customerId }) => customerId,
