@@ -1,5 +1,6 @@
 import {
   ledgerEntryKey,
+  receivedEntryKey,
   movementOf,
   type TransactionRecord,
   type TransactionStore,
@@ -47,12 +48,7 @@ export const createMemoryTransactions = ({
       return all().find((record) => ledgerEntryKey(record) === hash) ?? null;
     },
     async findReceived(txId, toAddress) {
-      const key = ledgerEntryKey({
-        type: 'deposit',
-        transactionHash: txId,
-        toAddress,
-        signedTransaction: '',
-      });
+      const key = receivedEntryKey(txId, toAddress);
       return all().find((record) => ledgerEntryKey(record) === key) ?? null;
     },
     async linkReceived(id, step, at) {

@@ -8,6 +8,9 @@ import type { TransactionRecord } from './transaction.js';
 const receivedFromOutside = (record: Pick<TransactionRecord, 'type' | 'signedTransaction'>): boolean =>
   record.type === 'deposit' || (record.type === 'purchase' && record.signedTransaction === '');
 
+/** The key of the line of a transfer received from outside: its txID and the wallet it reached. */
+export const receivedEntryKey = (txId: string, toAddress: string): string => `${txId}>${toAddress}`;
+
 /**
  * What makes a ledger line unique. A transfer the service sent (payment, refund, withdrawal) is
  * one line, keyed by its txID. A transfer received from outside is keyed by its txID and the
@@ -18,7 +21,7 @@ const receivedFromOutside = (record: Pick<TransactionRecord, 'type' | 'signedTra
 export const ledgerEntryKey = (
   record: Pick<TransactionRecord, 'type' | 'transactionHash' | 'toAddress' | 'signedTransaction'>,
 ): string => {
-  if (receivedFromOutside(record)) return `${record.transactionHash}>${record.toAddress}`;
+  if (receivedFromOutside(record)) return receivedEntryKey(record.transactionHash, record.toAddress);
   if (record.type === 'fee') return `${record.transactionHash}#fee`;
   return record.transactionHash;
 };

@@ -1,6 +1,6 @@
 import {
   INCOMING_TYPES,
-  ledgerEntryKey,
+  receivedEntryKey,
   OUTGOING_TYPES,
   type TransactionListQuery,
   type TransactionRecord,
@@ -86,12 +86,7 @@ export const createMongoTransactionStore = ({
 
     findReceived: (txId, toAddress) =>
       findOne({
-        entryKey: ledgerEntryKey({
-          type: 'deposit',
-          transactionHash: txId,
-          toAddress,
-          signedTransaction: '',
-        }),
+        entryKey: receivedEntryKey(txId, toAddress),
       }),
 
     async linkReceived(id, step, at) {

@@ -1,4 +1,4 @@
-import { ledgerEntryKey, offsetOf, pageOf, type TransactionStore } from '@trx-shop/domain';
+import { offsetOf, pageOf, receivedEntryKey, type TransactionStore } from '@trx-shop/domain';
 import {
   TRANSACTION_COLUMN_LIST as COLUMNS,
   type TransactionRow,
@@ -84,12 +84,7 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     },
 
     async findReceived(txId, toAddress) {
-      const key = ledgerEntryKey({
-        type: 'deposit',
-        transactionHash: txId,
-        toAddress,
-        signedTransaction: '',
-      });
+      const key = receivedEntryKey(txId, toAddress);
       return one(TRANSACTION_SQL.byHash, key);
     },
 

@@ -4,8 +4,7 @@ import type { Notifier } from '../../ports/notifier.port.js';
 import type { Clock, IdGenerator, Logger } from '../../ports/runtime.port.js';
 import type { ShopStore } from '../../ports/shop-store.port.js';
 import type { User } from '../../users/user.js';
-import type { TransactionRecord } from '../../transactions/transaction.js';
-import { CONFIRMATIONS_ON_CONFIRM } from '../../transactions/transaction-status.js';
+import { depositLine } from './deposit-line.js';
 
 /** The cursor's name in the store: the last block whose deposits are all recorded. */
 export const DEPOSIT_CURSOR = 'deposits';
@@ -71,41 +70,17 @@ const depositsOf = async (deps: ScanDepositsDeps, blocks: readonly SolidBlock[])
     .map(({ block, transfer }) => ({ block, transfer, owner: ownerOf.get(transfer.toAddress) as User }));
 };
 
-const depositLine = (
-  deps: ScanDepositsDeps,
-  block: SolidBlock,
-  transfer: BlockTransfer,
-  owner: User,
-): TransactionRecord => ({
-  id: deps.ids.newId(),
-  userId: owner.id,
-  orderId: null,
-  type: 'deposit',
-  amountSun: transfer.amountSun,
-  currency: 'TRX',
-  network: 'TRC-20',
-  transactionHash: transfer.txId,
-  fromAddress: transfer.fromAddress,
-  toAddress: transfer.toAddress,
-  status: 'confirmed',
-  confirmations: CONFIRMATIONS_ON_CONFIRM,
-  blockNumber: block.number,
-  // The sender paid the fee; nothing burned from the receiving wallet.
-  feeSun: null,
-  failureReason: null,
-  signedTransaction: '',
-  expiresAt: block.time,
-  effectApplied: true,
-  // A deposit happened when its block was made, whenever the scanner reads it.
-  createdAt: block.time,
-  updatedAt: deps.clock.now(),
-});
-
 /** Records the blocks' deposits in one write; answers how many were new (a rescan finds them recorded). */
 const recordBlocks = async (deps: ScanDepositsDeps, blocks: readonly SolidBlock[]): Promise<number> => {
   const deposits = (await depositsOf(deps, blocks)).map((deposit) => ({
     ...deposit,
-    line: depositLine(deps, deposit.block, deposit.transfer, deposit.owner),
+    line: depositLine({
+      id: deps.ids.newId(),
+      userId: deposit.owner.id,
+      transfer: deposit.transfer,
+      block: deposit.block,
+      now: deps.clock.now(),
+    }),
   }));
   if (deposits.length === 0) return 0;
   // The insert is idempotent on (txID, receiving wallet): a rescan, a restart or a second
@@ -141,7 +116,7 @@ const startCursor = async (deps: ScanDepositsDeps, head: number, options: ScanDe
  * row (every index page a row touches is written again), so a catch-up writes a few blocks at
  * a time; a steady scanner at the head sees one new block per run anyway.
  */
-export const BLOCKS_PER_WRITE = 4;
+const BLOCKS_PER_WRITE = 4;
 /** Blocks requested before they are needed: the node works on them while the store records. */
 const BLOCK_READ_AHEAD = 2 * BLOCKS_PER_WRITE;
 

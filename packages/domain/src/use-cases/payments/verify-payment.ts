@@ -3,7 +3,7 @@ import { sunToTrx } from '../../money/sun.js';
 import type { Order, TransferClaim } from '../../orders/order.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
-import { CONFIRMATIONS_ON_CONFIRM } from '../../transactions/transaction-status.js';
+import { depositLine } from '../ledger/deposit-line.js';
 import { applyTransferEffect } from './apply-transfer-effect.js';
 import { resolveMerchantWallet } from './merchant-wallet.js';
 import type { PaymentDeps } from './payment-deps.js';
@@ -59,29 +59,16 @@ const receivedLine = async (
   const { transactions } = deps.store;
   const existing = await transactions.findReceived(transfer.txId, transfer.toAddress);
   if (existing) return existing;
-  await transactions.insert({
-    id: deps.ids.newId(),
-    // A configured merchant address has no owner: the line is the customer's from the start.
-    userId: merchantOwnerId ?? order.userId,
-    orderId: null,
-    type: 'deposit',
-    amountSun: transfer.amountSun,
-    currency: 'TRX',
-    network: 'TRC-20',
-    transactionHash: transfer.txId,
-    fromAddress: transfer.fromAddress,
-    toAddress: transfer.toAddress,
-    status: 'confirmed',
-    confirmations: CONFIRMATIONS_ON_CONFIRM,
-    blockNumber: transfer.blockNumber,
-    feeSun: null,
-    failureReason: null,
-    signedTransaction: '',
-    expiresAt: transfer.blockTime,
-    effectApplied: true,
-    createdAt: transfer.blockTime,
-    updatedAt: deps.clock.now(),
-  });
+  await transactions.insert(
+    depositLine({
+      id: deps.ids.newId(),
+      // A configured merchant address has no owner: the line is the customer's from the start.
+      userId: merchantOwnerId ?? order.userId,
+      transfer,
+      block: { number: transfer.blockNumber, time: transfer.blockTime },
+      now: deps.clock.now(),
+    }),
+  );
   // Inserted here or by a scanner a moment earlier: either way it is there now.
   return transactions.findReceived(transfer.txId, transfer.toAddress);
 };
