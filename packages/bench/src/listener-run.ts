@@ -1,4 +1,4 @@
-import type { RunningServiceProcess } from './service-process.js';
+import { awaitLogLine, type RunningServiceProcess } from './service-process.js';
 
 export interface ListenerFigures {
   readonly pendingTransfers: number;
@@ -18,20 +18,13 @@ export const awaitStartupListenerRun = async (
   pendingTransfers: number,
   timeoutMs = 300_000,
 ): Promise<ListenerFigures> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const line = service.logLines().find((entry) => entry.msg === SETTLED_MESSAGE);
-    if (line) {
-      if (typeof line.durationMs !== 'number')
-        throw new Error(`the listener's line has no durationMs: ${JSON.stringify(line)}`);
-      return {
-        pendingTransfers,
-        confirmed: Number(line.confirmed),
-        failed: Number(line.failed),
-        runMs: Number(line.durationMs),
-      };
-    }
-    if (Date.now() > deadline) throw new Error(`no "${SETTLED_MESSAGE}" log line within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const line = await awaitLogLine(service, SETTLED_MESSAGE, timeoutMs);
+  if (typeof line.durationMs !== 'number')
+    throw new Error(`the listener's line has no durationMs: ${JSON.stringify(line)}`);
+  return {
+    pendingTransfers,
+    confirmed: Number(line.confirmed),
+    failed: Number(line.failed),
+    runMs: Number(line.durationMs),
+  };
 };

@@ -6,7 +6,7 @@ import { startDevnetProcess } from './devnet-process.js';
 import { freePort } from './free-port.js';
 import type { BenchPlan } from './plan.js';
 import { SQLITE_FILE } from './sqlite-file.js';
-import { type RunningServiceProcess, startServiceProcess } from './service-process.js';
+import { awaitLogLine, startServiceProcess } from './service-process.js';
 import { randomTronAddress } from './tron-addresses.js';
 import { newWorkDir } from './work-dir.js';
 
@@ -49,16 +49,6 @@ const seedWallets = async (file: string, wallets: number): Promise<string[]> => 
     await store.close();
   }
   return addresses;
-};
-
-const awaitScanLine = async (service: RunningServiceProcess, timeoutMs = 600_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const line = service.logLines().find((entry) => entry.msg === SCAN_MESSAGE);
-    if (line) return line;
-    if (Date.now() > deadline) throw new Error(`no "${SCAN_MESSAGE}" log line; log: ${service.logFile}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 };
 
 /**
@@ -112,7 +102,9 @@ export const runScannerSection = async (plan: BenchPlan): Promise<ScannerFigures
       },
     });
     try {
-      const line = await awaitScanLine(service);
+      const line = await awaitLogLine(service, SCAN_MESSAGE, 600_000);
+      if (typeof line.durationMs !== 'number')
+        throw new Error(`the scan's line has no durationMs: ${JSON.stringify(line)}`);
       const scanMs = Number(line.durationMs);
       const figures = {
         wallets,

@@ -111,3 +111,19 @@ export const startServiceProcess = async (options: ServiceOptions): Promise<Runn
     },
   };
 };
+
+/** The service's first JSON log line with this `msg`, polled until it appears. */
+export const awaitLogLine = async (
+  service: RunningServiceProcess,
+  message: string,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const line = service.logLines().find((entry) => entry.msg === message);
+    if (line) return line;
+    if (Date.now() > deadline)
+      throw new Error(`no "${message}" log line within ${timeoutMs} ms; log: ${service.logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
