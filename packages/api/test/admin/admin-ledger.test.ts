@@ -1,18 +1,16 @@
-import { scanDeposits } from '@trx-shop/domain';
-import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
+import type { DevnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json } from '../support/http.js';
-import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import {
-  createMerchantAdmin,
   fundedShopperWithProduct,
   type Merchant,
-  paymentDepsOf,
   settleAndScan,
   payRequest,
   placeOrder,
   type Shopper,
+  startScanningShop,
 } from '../shop/shop-fixtures.js';
 
 /*
@@ -66,12 +64,8 @@ const ledger = async (query = '', headers: Record<string, string> = merchant.adm
   h.app.inject({ url: `/api/admin/ledger${query}`, headers });
 
 beforeAll(async () => {
-  node = await startTestDevnet();
-  h = await createTestApp({ devnet: node });
-  devnet = devnetControl(node.url);
   // The scanner starts before the merchant holds anything: the opening balance is 0.
-  await scanDeposits(paymentDepsOf(h), { startBlock: null, maxBlocks: 10 });
-  merchant = await createMerchantAdmin(h);
+  ({ node, h, devnet, merchant } = await startScanningShop());
   await devnet.fund(merchant.address, 50 * SUN);
   const scene = await fundedShopperWithProduct(h, devnet, merchant, { price: 4, fundSun: 20 * SUN });
   shopper = scene.shopper;

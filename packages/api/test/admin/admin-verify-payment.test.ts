@@ -1,20 +1,18 @@
-import { scanDeposits } from '@trx-shop/domain';
-import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
+import type { DevnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json } from '../support/http.js';
-import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import {
-  createMerchantAdmin,
   fundedShopperWithProduct,
   type Merchant,
   type OrderView,
   orderOf,
-  paymentDepsOf,
   placeOrder,
   settleAndScan,
   type Shopper,
   SUN_PER_TRX,
+  startScanningShop,
 } from '../shop/shop-fixtures.js';
 
 /*
@@ -51,11 +49,7 @@ const payFromOutside = async (address: string, amountSun: number): Promise<strin
 const stockOf = async (id: string) => (await h.store.products.findById(id))?.stock;
 
 beforeAll(async () => {
-  node = await startTestDevnet();
-  h = await createTestApp({ devnet: node });
-  devnet = devnetControl(node.url);
-  await scanDeposits(paymentDepsOf(h), { startBlock: null, maxBlocks: 10 });
-  merchant = await createMerchantAdmin(h);
+  ({ node, h, devnet, merchant } = await startScanningShop());
   const scene = await fundedShopperWithProduct(h, devnet, merchant, { price: 3, fundSun: 1, stock: 20 });
   shopper = scene.shopper;
   productId = scene.productId;

@@ -1,18 +1,17 @@
-import { scanDeposits, type TransactionRecord } from '@trx-shop/domain';
-import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
+import type { TransactionRecord } from '@trx-shop/domain';
+import type { DevnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import {
-  createMerchantAdmin,
   createProduct,
   type Merchant,
-  paymentDepsOf,
   settleAndScan,
   payRequest,
   placeOrder,
   registerShopper,
   type Shopper,
+  startScanningShop,
 } from './shop-fixtures.js';
 
 /*
@@ -47,12 +46,8 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const settleAll = () => settleAndScan(h, devnet);
 
 beforeAll(async () => {
-  node = await startTestDevnet();
-  h = await createTestApp({ devnet: node });
-  devnet = devnetControl(node.url);
   // The scanner starts before any wallet holds anything: from here on, every movement is a line.
-  await scanDeposits(paymentDepsOf(h), { startBlock: null, maxBlocks: 10 });
-  merchant = await createMerchantAdmin(h);
+  ({ node, h, devnet, merchant } = await startScanningShop());
   shoppers = [];
   for (let index = 0; index < 4; index += 1) shoppers.push(await registerShopper(h));
   await devnet.fund(merchant.address, 200_000_000);

@@ -1,4 +1,5 @@
-import type { DevnetControl } from '@trx-shop/test-kit';
+import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
+import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { type Logger, type PaymentDeps, runSettlement, scanDeposits } from '@trx-shop/domain';
 import { buildUser } from '@trx-shop/store-contract';
 import type { LightMyRequestResponse } from 'fastify';
@@ -6,7 +7,7 @@ import { expect } from 'vitest';
 import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
 import { json, type LoggedIn, login, newCredentials, register } from '../support/http.js';
-import type { TestApp } from '../support/test-app.js';
+import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
 
 /** The devnet's solid depth is 3: a transfer's block plus three more make it solid. */
 export const BLOCKS_TO_SOLIDIFY = 4;
@@ -216,4 +217,23 @@ export const settleAndScan = async (h: TestApp, devnet: DevnetControl): Promise<
   const deps = paymentDepsOf(h);
   await runSettlement(deps);
   await scanDeposits(deps, { startBlock: null, maxBlocks: 10_000 });
+};
+
+/** A test app on its own devnet whose deposit scanner has started, and its merchant (empty wallet). */
+export interface ScanningShop {
+  readonly node: RunningDevnet;
+  readonly h: TestApp;
+  readonly devnet: DevnetControl;
+  readonly merchant: Merchant;
+}
+
+/**
+ * The ledger tests' world: the scanner's cursor is set at the head before anything is funded, so
+ * every movement from then on becomes a ledger line and every wallet's opening balance is 0.
+ */
+export const startScanningShop = async (): Promise<ScanningShop> => {
+  const node = await startTestDevnet();
+  const h = await createTestApp({ devnet: node });
+  await scanDeposits(paymentDepsOf(h), { startBlock: null, maxBlocks: 10 });
+  return { node, h, devnet: devnetControl(node.url), merchant: await createMerchantAdmin(h) };
 };
