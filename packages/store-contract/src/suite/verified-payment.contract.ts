@@ -88,6 +88,27 @@ export const describeVerifiedPaymentContract = (harness: ContractHarness): void 
       RACE_TIMEOUT_MS,
     );
 
+    /** A payment made from outside, as verify-payment stores it: born confirmed and recorded. */
+    const outsideClaim = () =>
+      buildTransferClaim({
+        signedTransaction: '',
+        fromAddress: OUTSIDE,
+        toAddress: MERCHANT,
+        state: 'confirmed',
+        recorded: true,
+      });
+    /** The one guarded write that completes a pending or failed order with such a claim. */
+    const completeWithClaim = (orderId: string, claim: ReturnType<typeof outsideClaim>) =>
+      store().orders.changeStatus(orderId, {
+        from: ['pending', 'failed'],
+        to: 'completed',
+        requireNoLivePayment: true,
+        requireNoTransferInFlight: true,
+        beginEffect: 'purchase',
+        paymentClaim: claim,
+        at,
+      });
+
     for (const from of ['pending', 'failed'] as const) {
       it(`completes a ${from} order with a confirmed payment claim in one write`, async () => {
         const order = buildOrder({ userId: newObjectId() });
@@ -100,22 +121,8 @@ export const describeVerifiedPaymentContract = (harness: ContractHarness): void 
             (await store().orders.changeStatus(order.id, { from: ['pending'], to: 'failed', at })).ok,
           ).toBe(true);
         }
-        const claim = buildTransferClaim({
-          signedTransaction: '',
-          fromAddress: OUTSIDE,
-          toAddress: MERCHANT,
-          state: 'confirmed',
-          recorded: true,
-        });
-        const changed = await store().orders.changeStatus(order.id, {
-          from: ['pending', 'failed'],
-          to: 'completed',
-          requireNoLivePayment: true,
-          requireNoTransferInFlight: true,
-          beginEffect: 'purchase',
-          paymentClaim: claim,
-          at,
-        });
+        const claim = outsideClaim();
+        const changed = await completeWithClaim(order.id, claim);
         expect(changed.ok).toBe(true);
         const stored = await store().orders.findById(order.id);
         expect(stored).toMatchObject({
@@ -134,15 +141,7 @@ export const describeVerifiedPaymentContract = (harness: ContractHarness): void 
       expect((await store().orders.create(order)).ok).toBe(true);
       expect(await store().orders.claimTransfer(order.id, 'payment', buildTransferClaim())).toBe(true);
       const before = await store().orders.findById(order.id);
-      const changed = await store().orders.changeStatus(order.id, {
-        from: ['pending', 'failed'],
-        to: 'completed',
-        requireNoLivePayment: true,
-        requireNoTransferInFlight: true,
-        beginEffect: 'purchase',
-        paymentClaim: buildTransferClaim({ signedTransaction: '', state: 'confirmed', recorded: true }),
-        at,
-      });
+      const changed = await completeWithClaim(order.id, outsideClaim());
       expect(changed).toEqual({ ok: false, error: 'STATUS_MISMATCH' });
       expect(await store().orders.findById(order.id)).toEqual(before);
     });
