@@ -232,6 +232,26 @@ describe('verifyPayment', () => {
     expect(await stockOf()).toBe(8);
   });
 
+  it('two admins linking two transfers to one order at once: one completes it, the other transfer is left unlinked', async () => {
+    const { world, place, payFromOutside, verify, stockOf, merchantLine } = await shop();
+    const order = await place();
+    const [first, second] = [await payFromOutside(order.totalSun), await payFromOutside(order.totalSun)];
+    const outcomes = await Promise.all([verify(order.id, first), verify(order.id, second)]);
+    const won = outcomes.findIndex((outcome) => outcome.ok);
+    expect(won).toBeGreaterThanOrEqual(0);
+    const lost = outcomes[1 - won];
+    expect(lost && !lost.ok && lost.error.code).toBe('ORDER_NOT_PENDING');
+    const [winner, loser] = won === 0 ? [first, second] : [second, first];
+    expect(await world.store.orders.findById(order.id)).toMatchObject({
+      status: 'completed',
+      transactionHash: winner,
+    });
+    expect(await merchantLine(winner)).toMatchObject({ type: 'purchase', orderId: order.id });
+    // The losing transfer is the merchant's deposit again, free to pay another order.
+    expect(await merchantLine(loser)).toMatchObject({ type: 'deposit', orderId: null });
+    expect(await stockOf()).toBe(8);
+  });
+
   /** Store members that crash once on the chosen step, then behave. */
   const crashingOnce = (world: DomainWorld, at: 'accept' | ReceivedLinkStep['kind']) => {
     let crashed = false;
