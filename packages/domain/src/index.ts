@@ -6,6 +6,7 @@ export * from './money/trx-amount.js';
 export * from './orders/order.js';
 export * from './orders/order-number.js';
 export * from './orders/order-pricing.js';
+export * from './orders/order-refunds.js';
 export * from './orders/order-status.js';
 export type * from './ports/chain.port.js';
 export type * from './ports/chain-cursor-store.port.js';

@@ -1,6 +1,5 @@
 import {
   checkPayable,
-  checkRefundable,
   isOrderStatus,
   isOverrideStatus,
   ORDER_STATUSES,
@@ -138,41 +137,8 @@ describe('checkPayable', () => {
   });
 });
 
-describe('checkRefundable', () => {
-  it('allows refunding a completed order with no refund claimed or after a failed refund', () => {
-    expect(successOf(checkRefundable('completed', 'none'))).toBeUndefined();
-    expect(checkRefundable('completed', 'failed').ok).toBe(true);
-  });
-
-  it('answers ORDER_ALREADY_REFUNDED for a refunded order before any other check', () => {
-    for (const refund of TRANSFER_STATES) {
-      expect(errorOf(checkRefundable('refunded', refund)).code, refund).toBe('ORDER_ALREADY_REFUNDED');
-    }
-  });
-
-  it('answers ORDER_NOT_COMPLETED for pending, failed and cancelled orders, even with a refund pending', () => {
-    for (const status of ['pending', 'failed', 'cancelled'] as const) {
-      for (const refund of TRANSFER_STATES.filter((state) => state !== 'confirmed')) {
-        expect(errorOf(checkRefundable(status, refund)).code, `${status}/${refund}`).toBe(
-          'ORDER_NOT_COMPLETED',
-        );
-      }
-    }
-  });
-
-  it('answers ORDER_ALREADY_REFUNDED in any status once a refund was confirmed (no second refund after an override)', () => {
-    for (const status of ['pending', 'completed', 'failed', 'cancelled', 'refunded'] as const) {
-      expect(errorOf(checkRefundable(status, 'confirmed')).code, status).toBe('ORDER_ALREADY_REFUNDED');
-    }
-  });
-
-  it('answers REFUND_IN_PROGRESS for a completed order whose refund awaits confirmation', () => {
-    expect(errorOf(checkRefundable('completed', 'pending')).code).toBe('REFUND_IN_PROGRESS');
-  });
-
-  it('uses the texts the specification gives for refund refusals', () => {
-    expect(errorOf(checkRefundable('refunded', 'none')).message).toBe('Order already refunded');
-    expect(errorOf(checkRefundable('pending', 'none')).message).toBe('Only completed orders can be refunded');
+describe('refusal texts', () => {
+  it('uses the text the specification gives for an invalid status', () => {
     expect(errorOf(transitionOrder('pending', { type: 'admin-override', status: 'x' })).message).toBe(
       'Invalid status',
     );

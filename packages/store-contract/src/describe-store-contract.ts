@@ -10,6 +10,7 @@ import { describeLedgerScanContract } from './suite/ledger-scan.contract.js';
 import { describeSalesRangeContract } from './suite/sales-range.contract.js';
 import { describeWalletMovementContract } from './suite/wallet-movements.contract.js';
 import { describeOrderClaimContract } from './suite/order-claims.contract.js';
+import { describeOrderRefundContract } from './suite/order-refunds.contract.js';
 import { describeOrderStatusContract } from './suite/order-status.contract.js';
 import { describeOrderContract } from './suite/orders.contract.js';
 import { describeProductContract } from './suite/products.contract.js';
@@ -33,6 +34,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeRefundedOverrideContract(harness);
     describeVerifiedPaymentContract(harness);
     describeOrderClaimContract(harness);
+    describeOrderRefundContract(harness);
     describeCounterContract(harness);
     describeTransactionContract(harness);
     describeSessionContract(harness);

@@ -3,10 +3,11 @@ import {
   err,
   ok,
   type Order,
+  type OrderRefund,
   type OrderStore,
+  type PaidTransfer,
   type SalesQuery,
   type TransferClaim,
-  type TransferSlot,
 } from '@trx-shop/domain';
 import { newestFirst, pageFrom, type Tables } from './tables.js';
 
@@ -15,13 +16,29 @@ const ORDER_NUMBER_COUNTER = 'order';
 const isLive = (claim: TransferClaim | null): boolean =>
   claim?.state === 'pending' || claim?.state === 'confirmed';
 
-/** The claim guards of the real stores (docs/api.md, "Money safety rules"). */
-const claimable = (order: Order, slot: TransferSlot): boolean =>
-  slot === 'payment'
-    ? order.status === 'pending' && (order.payment === null || order.payment.state === 'failed')
-    : order.status === 'completed' &&
-      order.payment?.state === 'confirmed' &&
-      (order.refund === null || order.refund.state === 'failed');
+/** The payment claim guard of the real stores (docs/api.md, "Money safety rules"). */
+const payable = (order: Order): boolean =>
+  order.status === 'pending' && (order.payment === null || order.payment.state === 'failed');
+
+/** The refund claim guard of the real stores: completed, paid by `paid`, and the remainder covers it. */
+const refundable = (order: Order, refund: OrderRefund, paid: PaidTransfer): boolean =>
+  order.status === 'completed' &&
+  order.payment?.state === 'confirmed' &&
+  order.payment.txId === paid.txId &&
+  order.refundClaimedSun + refund.amountSun <= paid.amountSun;
+
+/** A pending refund's settlement with its counters; any other refund stays as it is. */
+const settleRefund = (order: Order, txId: string, state: 'confirmed' | 'failed'): Order => {
+  const settling = order.refunds.find((refund) => refund.txId === txId && refund.state === 'pending');
+  if (!settling) return order;
+  return {
+    ...order,
+    refunds: order.refunds.map((refund) => (refund === settling ? { ...refund, state } : refund)),
+    ...(state === 'confirmed'
+      ? { refundedSun: order.refundedSun + settling.amountSun }
+      : { refundClaimedSun: order.refundClaimedSun - settling.amountSun }),
+  };
+};
 
 export const createMemoryOrders = ({
   orders,
@@ -97,35 +114,58 @@ export const createMemoryOrders = ({
       yield* salesOf(query);
     },
 
-    async claimTransfer(orderId, slot, claim) {
+    async claimTransfer(orderId, _slot, claim) {
       const order = orders.get(orderId);
-      if (!order || !claimable(order, slot)) return false;
-      orders.set(
-        orderId,
-        slot === 'payment'
-          ? { ...order, payment: claim, transactionHash: claim.txId, updatedAt: claim.claimedAt }
-          : { ...order, refund: claim, updatedAt: claim.claimedAt },
-      );
+      if (!order || !payable(order)) return false;
+      orders.set(orderId, {
+        ...order,
+        payment: claim,
+        transactionHash: claim.txId,
+        updatedAt: claim.claimedAt,
+      });
+      return true;
+    },
+
+    async claimRefund(orderId, refund, paid) {
+      const order = orders.get(orderId);
+      if (!order || !refundable(order, refund, paid)) return false;
+      orders.set(orderId, {
+        ...order,
+        refunds: [...order.refunds, refund],
+        refundClaimedSun: order.refundClaimedSun + refund.amountSun,
+        updatedAt: refund.claimedAt,
+      });
       return true;
     },
 
     async markClaimRecorded(orderId, slot, txId) {
       update(orderId, (order) => {
-        const claim = order[slot];
-        return claim?.txId === txId ? { ...order, [slot]: { ...claim, recorded: true } } : order;
+        if (slot === 'refund') {
+          return {
+            ...order,
+            refunds: order.refunds.map((refund) =>
+              refund.txId === txId ? { ...refund, recorded: true } : refund,
+            ),
+          };
+        }
+        const claim = order.payment;
+        return claim?.txId === txId ? { ...order, payment: { ...claim, recorded: true } } : order;
       });
     },
 
     async settleClaim(orderId, slot, txId, state) {
       update(orderId, (order) => {
-        const claim = order[slot];
-        return claim?.txId === txId ? { ...order, [slot]: { ...claim, state } } : order;
+        if (slot === 'refund') return settleRefund(order, txId, state);
+        const claim = order.payment;
+        return claim?.txId === txId ? { ...order, payment: { ...claim, state } } : order;
       });
     },
 
     async listUnrecordedClaims(limit) {
       return [...orders.values()]
-        .filter((order) => order.payment?.recorded === false || order.refund?.recorded === false)
+        .filter(
+          (order) => order.payment?.recorded === false || order.refunds.some((refund) => !refund.recorded),
+        )
         .slice(0, limit);
     },
 
@@ -134,7 +174,8 @@ export const createMemoryOrders = ({
       if (!current) return err('ORDER_NOT_FOUND');
       const fromAllowed = change.from.includes(current.status);
       const txMatches = change.paymentTxId === undefined || current.payment?.txId === change.paymentTxId;
-      const inFlight = current.payment?.state === 'pending' || current.refund?.state === 'pending';
+      const inFlight =
+        current.payment?.state === 'pending' || current.refunds.some((refund) => refund.state === 'pending');
       if (
         !fromAllowed ||
         !txMatches ||

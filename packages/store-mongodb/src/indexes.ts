@@ -1,4 +1,5 @@
 import type { IndexDescription } from 'mongodb';
+import { backfillOrderRefunds } from './backfill-order-refunds.js';
 import type { ShopCollections } from './collections.js';
 import { walletAddressKeyOf } from './mapping.js';
 
@@ -64,7 +65,9 @@ const orders: IndexDescription[] = [
   { name: 'orders_created', key: { createdAt: -1, _id: -1 } },
   // listUnrecordedClaims: one index per branch of its $or.
   { name: 'orders_payment_recorded', key: { 'payment.recorded': 1 } },
-  { name: 'orders_refund_recorded', key: { 'refund.recorded': 1 } },
+  { name: 'orders_refunds_recorded', key: { 'refunds.recorded': 1 } },
+  // dashboard refund totals: only orders with a confirmed refund.
+  { name: 'orders_refunded', key: { refundedSun: 1 } },
 ];
 
 const transactions: IndexDescription[] = [
@@ -148,6 +151,8 @@ const backfillLedgerKeys = async ({ transactions, users }: ShopCollections): Pro
 
 export const ensureIndexes = async (collections: ShopCollections): Promise<void> => {
   await backfillLedgerKeys(collections);
+  // After the ledger keys: it finds refund records by their entry key.
+  await backfillOrderRefunds(collections);
   await Promise.all([
     collections.users.createIndexes(users),
     collections.products.createIndexes(products),

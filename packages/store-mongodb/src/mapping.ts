@@ -68,6 +68,7 @@ export const orderToDocument = ({ id, ...order }: Order): OrderDocument => ({
   lines: [...order.lines],
   stockTaken: [...order.stockTaken],
   stockRestored: [...order.stockRestored],
+  refunds: [...order.refunds],
 });
 
 export const orderFromDocument = ({ _id, ...order }: OrderDocument): Order => ({ id: _id, ...order });

@@ -22,6 +22,8 @@ const RECOUNT = {
   productSales:
     'SELECT l.product_id, COUNT(*) AS line_count, SUM(l.quantity) AS quantity, SUM(l.price_sun * l.quantity) AS revenue_sun ' +
     "FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE o.status = 'completed' GROUP BY 1 ORDER BY 1",
+  refundTotals:
+    'SELECT status, SUM(refunded_sun) AS refunded_sun FROM orders GROUP BY 1 HAVING SUM(refunded_sun) <> 0 ORDER BY 1',
 };
 const KEPT = {
   dayTotals:
@@ -31,6 +33,7 @@ const KEPT = {
     'SELECT order_id, line_index, product_id, created_at, quantity, revenue_sun FROM completed_lines ORDER BY 1, 2',
   productSales:
     'SELECT product_id, line_count, quantity, revenue_sun FROM product_sales WHERE line_count <> 0 ORDER BY 1',
+  refundTotals: 'SELECT status, refunded_sun FROM order_refund_totals WHERE refunded_sun <> 0 ORDER BY 1',
 };
 
 let db: Database;
@@ -44,6 +47,7 @@ const expectSummariesToMatchARecount = () => {
   expect(db.prepare(KEPT.dayTotals).all()).toEqual(db.prepare(RECOUNT.dayTotals).all());
   expect(db.prepare(KEPT.completedLines).all()).toEqual(db.prepare(RECOUNT.completedLines).all());
   expect(db.prepare(KEPT.productSales).all()).toEqual(db.prepare(RECOUNT.productSales).all());
+  expect(db.prepare(KEPT.refundTotals).all()).toEqual(db.prepare(RECOUNT.refundTotals).all());
 };
 
 describe('admin summaries kept by triggers', () => {
@@ -62,7 +66,14 @@ describe('admin summaries kept by triggers', () => {
         buildOrderLine({ productId: random.pick(products), quantity: random.integer(1, 4) }),
       );
       const order = buildOrder({ userId: random.pick(customers).id, lines, createdAt, updatedAt: createdAt });
-      const created = await orders.create({ ...order, status: random.pick(STATUSES) });
+      // Some with confirmed refunds already counted (migration 6 keeps them per status).
+      const refundedSun = random.integer(0, 1) * random.integer(1, 1_000_000);
+      const created = await orders.create({
+        ...order,
+        status: random.pick(STATUSES),
+        refundClaimedSun: refundedSun,
+        refundedSun,
+      });
       if (created.ok) ids.push(order.id);
     }
     expectSummariesToMatchARecount();
@@ -89,6 +100,11 @@ describe('admin summaries kept by triggers', () => {
       completed[0],
     );
     db.prepare('UPDATE order_lines SET quantity = quantity + 1 WHERE order_id = ?').run(completed[1]);
+    // A refund confirmed on a completed order, and one changing both status and amount at once.
+    db.prepare('UPDATE orders SET refunded_sun = refunded_sun + 7 WHERE id = ?').run(completed[0]);
+    db.prepare("UPDATE orders SET refunded_sun = refunded_sun + 11, status = 'refunded' WHERE id = ?").run(
+      completed[1],
+    );
     db.prepare('UPDATE order_lines SET line_index = line_index + 10 WHERE order_id = ?').run(completed[1]);
     db.prepare('DELETE FROM order_lines WHERE order_id = ?').run(completed[2]);
     db.prepare('DELETE FROM orders WHERE id IN (?, ?)').run(completed[3], completed[4]);

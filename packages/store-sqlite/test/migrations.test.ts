@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTransaction, buildUser } from '@trx-shop/store-contract';
+import { buildOrder, buildTransaction, buildTransferClaim, buildUser } from '@trx-shop/store-contract';
 import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
+import { insertVersion5Order, insertVersion5Transaction } from './version-5-orders.js';
 
 const directories: string[] = [];
 const freshFile = (): string => {
@@ -49,6 +50,8 @@ describe('schema migrations', () => {
         'leases',
         'order_day_totals',
         'order_lines',
+        'order_refund_totals',
+        'order_refunds',
         'orders',
         'pending_order_locks',
         'product_sales',
@@ -113,6 +116,127 @@ describe('schema migrations', () => {
       await store.close();
     }
     expect(inspect(filename).version).toBe(MIGRATIONS.length);
+  });
+
+  it("moves a version-5 file's refund claims into order_refunds with their counters (migration 6)", async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    for (const migration of MIGRATIONS.slice(0, 5)) old.exec(migration);
+    old.pragma('user_version = 5');
+    const payment = (amountSun: number) =>
+      buildTransferClaim({ amountSun, state: 'confirmed', recorded: true });
+    const paidOrder = (number: number, amountSun: number) => {
+      const paid = payment(amountSun);
+      return {
+        ...buildOrder({ status: 'completed', payment: paid, transactionHash: paid.txId }),
+        number,
+      };
+    };
+    const refundClaim = (state: 'pending' | 'confirmed' | 'failed', amountSun: number, recorded: boolean) =>
+      buildTransferClaim({ amountSun, state, recorded, fromAddress: 'TMerchant', toAddress: 'TCustomer' });
+    // Refunded with its record, refunded without one, mid-refund, failed refund, never refunded.
+    const refunded = { ...paidOrder(1, 2_000_000), status: 'refunded' as const };
+    const refundedClaim = refundClaim('confirmed', 2_000_000, true);
+    const record = buildTransaction({
+      type: 'refund',
+      orderId: refunded.id,
+      transactionHash: refundedClaim.txId,
+      amountSun: 2_000_000,
+    });
+    const unrecorded = { ...paidOrder(2, 1_000_000), status: 'refunded' as const };
+    const unrecordedClaim = refundClaim('confirmed', 1_000_000, false);
+    const pending = paidOrder(3, 3_000_000);
+    const pendingClaim = refundClaim('pending', 3_000_000, true);
+    const failed = paidOrder(4, 4_000_000);
+    const failedClaim = refundClaim('failed', 4_000_000, true);
+    const untouched = paidOrder(5, 5_000_000);
+    insertVersion5Order(old, refunded, refundedClaim);
+    insertVersion5Transaction(old, record);
+    insertVersion5Order(old, unrecorded, unrecordedClaim);
+    insertVersion5Order(old, pending, pendingClaim);
+    insertVersion5Order(old, failed, failedClaim);
+    insertVersion5Order(old, untouched, null);
+    old.close();
+
+    const store = await openSqliteStore({ filename });
+    try {
+      const expectRefunds = async (
+        order: { id: string },
+        refunds: unknown[],
+        counters: { refundClaimedSun: number; refundedSun: number },
+      ) => {
+        const stored = await store.orders.findById(order.id);
+        expect(stored?.refunds).toEqual(refunds);
+        expect(stored).toMatchObject(counters);
+      };
+      const moved = (claim: typeof refundedClaim, id: string) => [{ ...claim, id, reason: null }];
+      await expectRefunds(refunded, moved(refundedClaim, record.id), {
+        refundClaimedSun: 2_000_000,
+        refundedSun: 2_000_000,
+      });
+      await expectRefunds(unrecorded, moved(unrecordedClaim, unrecordedClaim.txId), {
+        refundClaimedSun: 1_000_000,
+        refundedSun: 1_000_000,
+      });
+      await expectRefunds(pending, moved(pendingClaim, pendingClaim.txId), {
+        refundClaimedSun: 3_000_000,
+        refundedSun: 0,
+      });
+      await expectRefunds(failed, moved(failedClaim, failedClaim.txId), {
+        refundClaimedSun: 0,
+        refundedSun: 0,
+      });
+      await expectRefunds(untouched, [], { refundClaimedSun: 0, refundedSun: 0 });
+      expect((await store.orders.findById(untouched.id))?.payment).toEqual(untouched.payment);
+
+      expect((await store.orders.listUnrecordedClaims(10)).map((order) => order.id)).toEqual([unrecorded.id]);
+      // The pending refund holds the rest of the payment; the failed one gave its amount back.
+      const paidBy = (order: typeof pending) => ({
+        txId: order.payment?.txId ?? '',
+        amountSun: order.payment?.amountSun ?? 0,
+      });
+      const more = { ...refundClaim('pending', 1, false), id: 'more', reason: null };
+      expect(await store.orders.claimRefund(pending.id, more, paidBy(pending))).toBe(false);
+      expect(await store.orders.claimRefund(failed.id, more, paidBy(failed))).toBe(true);
+      expect((await store.orders.findById(failed.id))?.refunds.map((refund) => refund.id)).toEqual([
+        failedClaim.txId,
+        'more',
+      ]);
+
+      const figures = await store.dashboard.dashboard({
+        windows: {
+          current: { from: new Date(0), to: new Date(1) },
+          previous: { from: new Date(0), to: new Date(1) },
+        },
+        chartFrom: new Date(0),
+        recentSalesLimit: 1,
+        topProductsLimit: 1,
+      });
+      expect(figures.totals).toMatchObject({
+        refundedSun: 3_000_000,
+        completedRefundedSun: 0,
+        totalOrders: 5,
+      });
+    } finally {
+      await store.close();
+    }
+
+    const migrated = new Database(filename, { readonly: true });
+    try {
+      const orderColumns = migrated
+        .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('orders')")
+        .all()
+        .map((row) => row.name);
+      expect(orderColumns.filter((name) => name.startsWith('refund_'))).toEqual([
+        'refund_effect',
+        'refund_claimed_sun',
+      ]);
+      expect(
+        migrated.prepare("SELECT name FROM sqlite_master WHERE name = 'orders_refund_recorded'").all(),
+      ).toEqual([]);
+    } finally {
+      migrated.close();
+    }
   });
 
   it('opens an already migrated file again without touching its data', async () => {

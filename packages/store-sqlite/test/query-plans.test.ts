@@ -2,7 +2,10 @@ import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_SQL } from '../src/read-models/customers.read-model.js';
 import { DASHBOARD_SQL } from '../src/read-models/dashboard.read-model.js';
+import { ORDER_CHILDREN_SQL } from '../src/repositories/order-reader.js';
+import { ORDER_REFUND_SQL } from '../src/repositories/order-refunds.js';
 import { ORDER_SQL } from '../src/repositories/order-sql.js';
+import { STATUS_GUARD_SQL } from '../src/repositories/order-status.js';
 import { PRODUCT_SQL } from '../src/repositories/products.repository.js';
 import { SESSION_SQL } from '../src/repositories/sessions.repository.js';
 import { TRANSACTION_SQL } from '../src/repositories/transactions.repository.js';
@@ -28,6 +31,15 @@ const id = '0123456789abcdef01234567';
 const page = { limit: 10, offset: 0 };
 const both = [false, true] as const;
 const windows = { current_from: 1, current_to: 2, previous_from: 0, previous_to: 1, limit: 5 };
+
+/** A value for each `@name` or `?` of a write statement. */
+const placeholderValuesOf = (sql: string): Query['params'] =>
+  sql.includes('@')
+    ? Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map((match) => [match[1] ?? '', 1]))
+    : sql
+        .split('?')
+        .slice(1)
+        .map(() => id);
 
 /** Every list and lookup the API makes, in each filter combination its repository can build. */
 const QUERIES: Query[] = [
@@ -113,10 +125,22 @@ const QUERIES: Query[] = [
   { name: 'orders with unrecorded claims', sql: ORDER_SQL.unrecordedClaims, params: [10] },
   {
     name: 'order lines of orders',
-    sql: 'SELECT * FROM order_lines WHERE order_id IN (?, ?) ORDER BY order_id, line_index',
+    sql: ORDER_CHILDREN_SQL.lines('?, ?'),
     params: [id, id],
     indexOrdered: true,
   },
+  {
+    name: 'order refunds of orders',
+    sql: ORDER_CHILDREN_SQL.refunds('?, ?'),
+    params: [id, id],
+    indexOrdered: true,
+  },
+  { name: 'status change guard', sql: STATUS_GUARD_SQL, params: [id] },
+  ...Object.entries(ORDER_REFUND_SQL).map(([name, sql]) => ({
+    name: `refund write: ${name}`,
+    sql,
+    params: placeholderValuesOf(sql),
+  })),
   {
     name: 'pending-order lock of a user',
     sql: 'SELECT order_id, created_at FROM pending_order_locks WHERE user_id = ?',
@@ -161,6 +185,7 @@ const QUERIES: Query[] = [
   { name: 'dashboard status totals', sql: DASHBOARD_SQL.statusTotals, params: [] },
   { name: 'dashboard whole days of a window', sql: DASHBOARD_SQL.wholeDaysIn, params: [0, 1] },
   { name: 'dashboard partial day of a window', sql: DASHBOARD_SQL.partialDayIn, params: [0, 1] },
+  { name: 'dashboard refund totals', sql: DASHBOARD_SQL.refundTotals, params: [] },
   { name: 'dashboard user count', sql: DASHBOARD_SQL.userCount, params: [] },
   { name: 'dashboard inactive user count', sql: DASHBOARD_SQL.inactiveUserCount, params: [] },
   { name: 'dashboard users created in a window', sql: DASHBOARD_SQL.usersCreatedIn, params: [0, 1] },

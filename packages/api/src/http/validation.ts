@@ -23,13 +23,19 @@ const bodyAjv = makeAjv(false);
 /** Query strings and path parameters are text by nature; numbers in them are coerced. */
 const textAjv = makeAjv(true);
 
+/** Schema option of a body that may be left out entirely (the route then reads `{}`). */
+export const OPTIONAL_BODY = 'x-optional-body';
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
-  // A body schema without properties means "no body": a request that sends none is fine.
-  const noBodyExpected =
-    httpPart === 'body' && Object.keys((schema as { properties?: object }).properties ?? {}).length === 0;
+  // A body schema without properties means "no body", and one marked OPTIONAL_BODY (a refund's
+  // `{amount?, reason?}`) may be left out: a request that sends none is fine.
+  const bodyOptional =
+    httpPart === 'body' &&
+    (Object.keys((schema as { properties?: object }).properties ?? {}).length === 0 ||
+      (schema as Record<string, unknown>)[OPTIONAL_BODY] === true);
   return (data: unknown) => {
-    if ((data === undefined || data === null) && noBodyExpected) return { value: data };
+    if ((data === undefined || data === null) && bodyOptional) return { value: data };
     const illFormed = httpPart === 'body' ? firstIllFormedText(data) : null;
     if (illFormed !== null) return { error: illFormedTextFailure(illFormed) };
     return validate(data) ? { value: data } : { error: validationFailure(validate, httpPart) };

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ALWAYS_POSSIBLE_STATUSES, ErrorResponse } from '../http/schemas.js';
+import { OPTIONAL_BODY } from '../http/validation.js';
 
 /**
  * OpenAPI 3 at /api/docs/json and swagger-ui at /api/docs. Every route also gets the error
@@ -19,6 +20,10 @@ export const openApiPlugin = fp(
     });
 
     await app.register(swagger, {
+      transformObject: (documentObject) =>
+        'openapiObject' in documentObject
+          ? markOptionalBodies(documentObject.openapiObject)
+          : documentObject.swaggerObject,
       openapi: {
         openapi: '3.0.3',
         info: {
@@ -55,6 +60,31 @@ export const openApiPlugin = fp(
   },
   { name: 'openapi' },
 );
+
+interface DocumentedBody {
+  required?: boolean;
+  content?: Record<string, { schema?: { properties?: object; [OPTIONAL_BODY]?: unknown } }>;
+}
+
+/**
+ * A body that may be left out (no fields at all, or marked OPTIONAL_BODY like a refund's
+ * `{amount?, reason?}`) is documented as not required, which is how the validator treats it.
+ */
+const markOptionalBodies = <Document extends { paths?: object }>(document: Document): Document => {
+  for (const item of Object.values(document.paths ?? {}) as Record<
+    string,
+    { requestBody?: DocumentedBody }
+  >[]) {
+    for (const operation of Object.values(item)) {
+      const body = operation?.requestBody;
+      const schema = body?.content?.['application/json']?.schema;
+      if (!body || !schema) continue;
+      if (schema[OPTIONAL_BODY] === true || Object.keys(schema.properties ?? {}).length === 0)
+        body.required = false;
+    }
+  }
+  return document;
+};
 
 /** The security requirement of a route that needs an access token. */
 export const BEARER_OR_COOKIE: { [scheme: string]: readonly string[] }[] = [

@@ -9,7 +9,8 @@ const ANSWERS_ANY_BODY = new Set(['/api/auth/logout']);
 
 /**
  * A write route that takes no body refuses any field (docs/api.md, "Money safety rules", rule 6):
- * a request for a 1 TRX refund must never be read as a full one. Added to every such route as it
+ * a field the route does not read must never be silently dropped (a refund amount sent to a route
+ * that ignored it would have refunded everything). Added to every such route as it
  * is registered, so a new route cannot forget it.
  */
 export const strictBodiesPlugin = fp(

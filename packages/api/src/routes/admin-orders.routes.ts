@@ -9,6 +9,7 @@ import {
   type OrderStatus,
   type OrderWithCustomer,
   overrideOrderStatus,
+  parseTrxAmount,
   refundOrder,
   type SalesQuery as DomainStoreSalesQuery,
   verifyPayment,
@@ -17,6 +18,7 @@ import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
 import { csvCell, csvLine } from '../http/csv.js';
 import { errorResponses, IdParams, IsoDate, OneOf } from '../http/schemas.js';
+import { OPTIONAL_BODY } from '../http/validation.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { OrderView, presentOrder, presentSale, SaleView } from './presenters/order.presenter.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -42,6 +44,30 @@ const VerifyPaymentBody = Type.Object(
     }),
   },
   { additionalProperties: false },
+);
+
+const RefundBody = Type.Object(
+  {
+    amount: Type.Optional(
+      Type.Union([Type.Number(), Type.String({ maxLength: 32 })], {
+        description:
+          'TRX, at most 6 decimals, > 0 and at most what is left to refund; omitted: everything left',
+        examples: [1.5],
+      }),
+    ),
+    reason: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description: 'Why; stored with the refund',
+        examples: ['One item arrived damaged'],
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'No body (or {}) refunds everything left of what was paid on chain',
+    [OPTIONAL_BODY]: true,
+  },
 );
 
 const SalesFilterFields = {
@@ -214,8 +240,9 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       schema: {
         ...schemaBase,
         summary:
-          'Refund a completed order in full from the merchant wallet; the status follows on confirmation',
+          'Refund all or part of what a completed order’s payment brought, from the merchant wallet; the status follows once the whole payment is back',
         params: IdParams,
+        body: RefundBody,
         response: {
           200: Type.Object(
             {
@@ -231,7 +258,13 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       },
     },
     async (request) => {
-      const refunded = await refundOrder(payments, request.params.id);
+      const { amount, reason } = request.body ?? {};
+      const amountSun = amount === undefined ? undefined : parseTrxAmount(amount, { field: 'amount' });
+      if (amountSun && !amountSun.ok) throw amountSun.error;
+      const refunded = await refundOrder(payments, request.params.id, {
+        ...(amountSun ? { amountSun: amountSun.value } : {}),
+        ...(reason === undefined ? {} : { reason }),
+      });
       if (!refunded.ok) throw refunded.error;
       return {
         success: true as const,

@@ -41,7 +41,10 @@ describe('admin routes refuse callers without the admin role', () => {
     // The block, status and refund routes above would have changed these had they run.
     expect((await h.store.users.findById(customer.userId))?.isActive).toBe(true);
     const stored = await h.store.orders.findById(order.id);
-    expect({ status: stored?.status, refund: stored?.refund }).toEqual({ status: 'completed', refund: null });
+    expect({ status: stored?.status, refunds: stored?.refunds }).toEqual({
+      status: 'completed',
+      refunds: [],
+    });
   });
 
   it('answers 401 UNAUTHENTICATED without a token on every admin route', async () => {

@@ -235,7 +235,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expectError(await refund(h, admin, orderId), 400, 'NOTHING_TO_REFUND');
 
     expect(await refundsTo(merchantAddress, walletAddress)).toEqual([]);
-    expect((await h.store.orders.findById(orderId))?.refund).toBeNull();
+    expect((await h.store.orders.findById(orderId))?.refunds).toEqual([]);
     expect(
       await h.store.transactions.listByUser(customer.userId, { type: 'refund' }, { limit: 10, page: 1 }),
     ).toMatchObject({
@@ -305,7 +305,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
         requiredAmount: (5_990_000 + 1_100_000) / 1_000_000,
       });
       expect(await devnetControl(devnet.url).transfersSentBy(poorAddress)).toEqual([]);
-      expect((await poor.store.orders.findById(fresh.order.id))?.refund).toBeNull();
+      expect((await poor.store.orders.findById(fresh.order.id))?.refunds).toEqual([]);
 
       // Nothing was claimed: once the wallet can pay, the same refund goes through.
       await devnetControl(devnet.url).fundSolid(poorAddress, 10_000_000);
@@ -342,7 +342,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
       expectError(await refund(keyless, session, pending.order.id), 400, 'ORDER_NOT_COMPLETED');
       expectError(await refund(keyless, session, refunded.order.id), 400, 'ORDER_ALREADY_REFUNDED');
       expectError(await refund(keyless, session, newObjectId()), 404, 'ORDER_NOT_FOUND');
-      expect((await keyless.store.orders.findById(completed.order.id))?.refund).toBeNull();
+      expect((await keyless.store.orders.findById(completed.order.id))?.refunds).toEqual([]);
     } finally {
       await keyless.close();
     }

@@ -87,6 +87,10 @@ describe('GET /api/admin/sales', () => {
       txHash: 'a'.repeat(64),
       walletAddress: alice.wallet.address,
       merchantAddress: first.merchantAddress,
+      // Completed by hand, never paid on chain: nothing was or can be refunded.
+      refundedAmount: 0,
+      refundableAmount: 0,
+      refunds: [],
       createdAt: first.createdAt.toISOString(),
       updatedAt: first.createdAt.toISOString(),
     });

@@ -148,7 +148,15 @@ describe('GET /api/admin/stats trend strings on hand-made shops', () => {
       );
       const answer = await fetchStats(h, await loginAdmin(h, adminUser));
       expect(answer.stats).toEqual({
-        totals: { totalRevenue: 0, totalOrders: 0, activeUsers: 1, totalUsers: 1, networkFees: 0 },
+        totals: {
+          totalRevenue: 0,
+          totalOrders: 0,
+          activeUsers: 1,
+          totalUsers: 1,
+          networkFees: 0,
+          refunded: 0,
+          netRevenue: 0,
+        },
         trends: { revenueChange: '0.0%', ordersChange: '0.0%', usersChange: '0.0%', feesChange: '0.0%' },
         last30Days: { totalRevenue: 0, totalOrders: 0, networkFees: 0 },
         statusCounts: { pending: 0, completed: 0, refunded: 0, failed: 0, cancelled: 0 },

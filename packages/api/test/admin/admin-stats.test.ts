@@ -31,6 +31,8 @@ describe('GET /api/admin/stats on a generated data set (200 days, every status, 
       activeUsers: totals.activeUsers,
       totalUsers: totals.totalUsers,
       networkFees: trx(totals.completedNetworkFeesSun),
+      refunded: trx(totals.refundedSun),
+      netRevenue: trx(totals.completedRevenueSun - totals.completedRefundedSun),
     });
     expect(answer.stats.last30Days).toEqual({
       totalRevenue: trx(current.completedRevenueSun),

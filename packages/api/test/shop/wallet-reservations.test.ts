@@ -169,7 +169,7 @@ describe('refunds from the merchant wallet', () => {
     const body = expectError(refused, 400, 'INSUFFICIENT_ADMIN_BALANCE');
     expect(body).toMatchObject({ adminBalance: keep - 5.99, requiredAmount: 5.99 });
     const loserOrder = await h.store.orders.findById(orders[loser]?._id ?? '');
-    expect(loserOrder?.refund).toBeNull();
+    expect(loserOrder?.refunds).toEqual([]);
     expect(
       (
         await h.store.transactions.listByUser(

@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   // Money-safety amendments (docs/api.md, "Money safety rules").
   'NOTHING_TO_REFUND',
+  'REFUND_EXCEEDS_PAID',
   'ORDER_HAS_PAYMENT',
   'IDEMPOTENCY_KEY_REUSED',
   // Verifying a payment made from outside (docs/api.md, "Verifying a payment").

@@ -64,19 +64,3 @@ export const checkPayable = (status: OrderStatus, payment: TransferState): Resul
   }
   return ok(undefined);
 };
-
-/** Refund preconditions in the specification's order, with REFUND_IN_PROGRESS right after "not completed". */
-export const checkRefundable = (status: OrderStatus, refund: TransferState): Result<void, DomainError> => {
-  // A confirmed refund blocks another even after an admin moved the order back to completed:
-  // the money went back once, and an override must never make it go back twice.
-  if (status === 'refunded' || refund === 'confirmed') {
-    return err(domainError('ORDER_ALREADY_REFUNDED', 'Order already refunded'));
-  }
-  if (status !== 'completed') {
-    return err(domainError('ORDER_NOT_COMPLETED', 'Only completed orders can be refunded'));
-  }
-  if (refund === 'pending') {
-    return err(domainError('REFUND_IN_PROGRESS', 'A refund for this order is awaiting confirmation'));
-  }
-  return ok(undefined);
-};

@@ -29,6 +29,16 @@ export interface TransferClaim {
   readonly recorded: boolean;
 }
 
+/**
+ * One refund of part or all of an order's payment (docs/api.md, "Refunds"): its claimed transfer,
+ * the reason the admin gave, and the id of its transaction record, which also names its wallet
+ * reservation (the reservation is taken before the transfer is signed, so before its txID exists).
+ */
+export interface OrderRefund extends TransferClaim {
+  readonly id: string;
+  readonly reason: string | null;
+}
+
 /** How far a confirmation's effect on the order has gone; see `OrderStore.beginEffect`. */
 export type EffectProgress = 'applying' | 'applied';
 
@@ -48,7 +58,16 @@ export interface Order {
   readonly walletAddress: string;
   readonly merchantAddress: string;
   readonly payment: TransferClaim | null;
-  readonly refund: TransferClaim | null;
+  /** Every refund claimed on the order, oldest first (failed ones included). */
+  readonly refunds: readonly OrderRefund[];
+  /**
+   * The sum of refunds claimed and not failed (pending or confirmed): the order's refundable
+   * remainder is its confirmed payment less this. Kept on the order so one guarded write can take
+   * a refund's amount from the remainder.
+   */
+  readonly refundClaimedSun: Sun;
+  /** The sum of confirmed refunds. */
+  readonly refundedSun: Sun;
   /** Quantity actually taken from stock per line by the purchase effect (null: not yet). */
   readonly stockTaken: readonly (number | null)[];
   /** Quantity given back per line by the refund effect (null: not yet). */

@@ -39,6 +39,10 @@ export interface DashboardFigures {
   readonly totals: {
     readonly completedRevenueSun: Sun;
     readonly completedNetworkFeesSun: Sun;
+    /** Sum of `refundedSun` (confirmed refunds) over all orders, any status. */
+    readonly refundedSun: Sun;
+    /** Sum of `refundedSun` over completed orders: partial refunds of money still counted as revenue. */
+    readonly completedRefundedSun: Sun;
     readonly totalOrders: number;
     /** Users of any role with isActive true. */
     readonly activeUsers: number;

@@ -1,5 +1,6 @@
 import type { DomainError } from '../errors/domain-error.js';
-import type { Order, OrderWithCustomer, TransferClaim } from '../orders/order.js';
+import type { Sun } from '../money/sun.js';
+import type { Order, OrderRefund, OrderWithCustomer, TransferClaim } from '../orders/order.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { Result } from '../shared/result.js';
@@ -35,7 +36,7 @@ export interface StatusChange {
    */
   readonly requireNoLivePayment?: boolean;
   /**
-   * Also requires that neither the payment nor a refund is in flight (claimed, not yet settled),
+   * Also requires that neither the payment nor any refund is in flight (claimed, not yet settled),
    * in the same guarded write: an admin's override to refunded must not land between a transfer's
    * claim and its confirmation (docs/api.md, "Money safety rules").
    */
@@ -51,6 +52,12 @@ export interface StatusChange {
    */
   readonly paymentClaim?: TransferClaim;
   readonly at: Date;
+}
+
+/** The confirmed payment a refund is measured against (its claim never changes once confirmed). */
+export interface PaidTransfer {
+  readonly txId: string;
+  readonly amountSun: Sun;
 }
 
 export type StatusChangeFailure = 'ORDER_NOT_FOUND' | 'STATUS_MISMATCH' | 'PENDING_ORDER_EXISTS';
@@ -70,22 +77,32 @@ export interface OrderStore {
   /** Every sale the query selects, newest first, read in batches: an export never holds them all. */
   streamSales(query: SalesQuery): AsyncIterable<OrderWithCustomer>;
   /**
-   * Step 2 of an exactly-once transfer. Payment: only while the order is pending and has no
-   * payment claim that is pending or confirmed. Refund: only while the order is completed, its
-   * payment claim is confirmed (money arrived) and it has no refund claim that is pending or
-   * confirmed. One atomic write; false means the claim was lost.
+   * Step 2 of a payment's exactly-once transfer: only while the order is pending and has no
+   * payment claim that is pending or confirmed. One atomic write; false means the claim was lost.
    */
-  claimTransfer(orderId: string, slot: TransferSlot, claim: TransferClaim): Promise<boolean>;
-  /** Marks a claim as recorded once its transaction record exists. */
+  claimTransfer(orderId: string, slot: 'payment', claim: TransferClaim): Promise<boolean>;
+  /**
+   * Step 2 of a refund's exactly-once transfer, and the refund's amount taken from the order's
+   * refundable remainder, in one guarded write: only while the order is completed, `paid` is its
+   * confirmed payment (money arrived), and `refundClaimedSun` plus this refund stays within
+   * `paid.amountSun`. Appends the refund and adds its amount to `refundClaimedSun`. Several
+   * refunds of one order may be pending at once; false means the claim was lost.
+   */
+  claimRefund(orderId: string, refund: OrderRefund, paid: PaidTransfer): Promise<boolean>;
+  /** Marks a claim (the payment, or the refund holding `txId`) as recorded once its transaction record exists. */
   markClaimRecorded(orderId: string, slot: TransferSlot, txId: string): Promise<void>;
-  /** Moves a claim to `confirmed` or `failed`; only the claim holding `txId` is touched. */
+  /**
+   * Moves a claim to `confirmed` or `failed`; only the claim holding `txId` is touched. A refund
+   * moves only from `pending`, in one guarded write with its counters: confirmed adds its amount
+   * to `refundedSun`; failed gives it back to the remainder (subtracts it from `refundClaimedSun`).
+   */
   settleClaim(
     orderId: string,
     slot: TransferSlot,
     txId: string,
     state: 'confirmed' | 'failed',
   ): Promise<void>;
-  /** Orders with a claim whose transaction record was never written (crash after step 2). */
+  /** Orders with a claim (payment or refund) whose transaction record was never written (crash after step 2). */
   listUnrecordedClaims(limit: number): Promise<readonly Order[]>;
   changeStatus(orderId: string, change: StatusChange): Promise<Result<Order, StatusChangeFailure>>;
   /** Records what a stock effect moved on line `lineIndex`; only the first record counts. */

@@ -537,7 +537,8 @@ describe('settling a refund', () => {
     });
     expect(await orderOf(order.id)).toMatchObject({
       status: 'refunded',
-      refund: { state: 'confirmed', txId: refund.transactionHash },
+      refunds: [expect.objectContaining({ state: 'confirmed', txId: refund.transactionHash, id: refund.id })],
+      refundedSun: refund.amountSun,
       stockTaken: [2, 3],
       stockRestored: [2, 3],
       refundEffect: 'applied',
@@ -602,7 +603,7 @@ describe('settling a refund', () => {
 
     expect(await orderOf(order.id)).toMatchObject({
       status: 'refunded',
-      refund: { state: 'confirmed' },
+      refunds: [expect.objectContaining({ state: 'confirmed' })],
       stockRestored: [0],
       refundEffect: 'applied',
     });
@@ -637,7 +638,8 @@ describe('settling a refund', () => {
     expect(await txOf(refund.id)).toMatchObject({ status: 'failed', effectApplied: true });
     expect(await orderOf(order.id)).toMatchObject({
       status: 'completed',
-      refund: { state: 'failed' },
+      refunds: [expect.objectContaining({ state: 'failed' })],
+      refundClaimedSun: 0,
       stockTaken: [2],
       stockRestored: [null],
       refundEffect: null,

@@ -1,4 +1,4 @@
-import type { NewOrder, OrderLine, TransferClaim } from '@trx-shop/domain';
+import type { NewOrder, OrderLine, OrderRefund, TransferClaim } from '@trx-shop/domain';
 import { BUILDER_NOW, minutesAfter } from './fixed-time.js';
 import { newObjectId } from './object-id.js';
 
@@ -37,7 +37,9 @@ export const buildOrder = (overrides: Partial<NewOrder> = {}): NewOrder => {
     walletAddress: 'TCustomerWalletAddressxxxxxxxxxxxx',
     merchantAddress: 'TMerchantWalletAddressxxxxxxxxxxxx',
     payment: null,
-    refund: null,
+    refunds: [],
+    refundClaimedSun: 0,
+    refundedSun: 0,
     stockTaken: lines.map(() => null),
     stockRestored: lines.map(() => null),
     purchaseEffect: null,
@@ -72,3 +74,15 @@ export const buildTransferClaim = (overrides: Partial<TransferClaim> = {}): Tran
     ...overrides,
   };
 };
+
+/** A refund claim of `amountSun` from the merchant back to the customer, as refund-order signs it. */
+export const buildOrderRefund = (overrides: Partial<OrderRefund> = {}): OrderRefund => ({
+  ...buildTransferClaim({
+    fromAddress: 'TMerchantWalletAddressxxxxxxxxxxxx',
+    toAddress: 'TCustomerWalletAddressxxxxxxxxxxxx',
+    amountSun: 500_000,
+    ...overrides,
+  }),
+  id: overrides.id ?? newObjectId(),
+  reason: overrides.reason ?? null,
+});

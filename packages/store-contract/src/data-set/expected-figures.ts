@@ -121,6 +121,8 @@ export const expectedDashboard = (
   const totals = {
     completedRevenueSun: 0,
     completedNetworkFeesSun: 0,
+    refundedSun: 0,
+    completedRefundedSun: 0,
     totalOrders: 0,
     activeUsers: 0,
     totalUsers: 0,
@@ -137,7 +139,9 @@ export const expectedDashboard = (
   for (const order of data.orders) {
     totals.totalOrders += 1;
     statusCounts[order.status] += 1;
+    totals.refundedSun += order.refundedSun;
     if (order.status !== 'completed') continue;
+    totals.completedRefundedSun += order.refundedSun;
     totals.completedRevenueSun += order.totalSun;
     totals.completedNetworkFeesSun += order.networkFeeSun;
     if (order.createdAt.getTime() >= chartFrom.getTime()) {

@@ -1,6 +1,8 @@
 import type {
   NewOrder,
+  OrderRefund,
   OutgoingReservation,
+  PaidTransfer,
   ShopStore,
   StockChange,
   StockReservation,
@@ -56,6 +58,13 @@ export const raceOperations = {
 
   async claimPayment(store: ShopStore, input: { orderId: string; claim: TransferClaim }): Promise<boolean> {
     return store.orders.claimTransfer(input.orderId, 'payment', input.claim);
+  },
+
+  async claimRefund(
+    store: ShopStore,
+    input: { orderId: string; refund: OrderRefund; paid: PaidTransfer },
+  ): Promise<boolean> {
+    return store.orders.claimRefund(input.orderId, input.refund, input.paid);
   },
 
   async reserveStock(store: ShopStore, reservation: StockReservation): Promise<boolean> {

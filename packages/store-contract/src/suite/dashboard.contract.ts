@@ -2,7 +2,10 @@ import type { Product } from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 import { expectedDashboard } from '../data-set/expected-figures.js';
 import type { ContractHarness } from '../harness.js';
+import { buildOrderRefund } from '../builders/order.builder.js';
+import { paidOrder } from './paid-order.js';
 import { DATA_SET_NOW, useLoadedDataSet } from './use-data-set.js';
+import { useFreshStore } from './use-store.js';
 
 const DAY_MS = 86_400_000;
 const windows = {
@@ -77,6 +80,39 @@ export const describeDashboardContract = (harness: ContractHarness): void => {
           user ? { id: user.id, username: user.username, email: user.email } : null,
         );
       }
+    });
+  });
+
+  describe('dashboard refund totals', () => {
+    const store = useFreshStore(harness);
+
+    it('sums confirmed refunds over all orders, and apart those of orders still completed', async () => {
+      const partly = await paidOrder(store(), 1_000_000);
+      const confirmed = buildOrderRefund({ amountSun: 300_000 });
+      const pending = buildOrderRefund({ amountSun: 200_000 });
+      const failed = buildOrderRefund({ amountSun: 100_000 });
+      for (const refund of [confirmed, pending, failed]) {
+        expect(await store().orders.claimRefund(partly.order.id, refund, partly.paid)).toBe(true);
+      }
+      await store().orders.settleClaim(partly.order.id, 'refund', confirmed.txId, 'confirmed');
+      await store().orders.settleClaim(partly.order.id, 'refund', failed.txId, 'failed');
+
+      const fully = await paidOrder(store(), 2_000_000);
+      const whole = buildOrderRefund({ amountSun: 2_000_000 });
+      expect(await store().orders.claimRefund(fully.order.id, whole, fully.paid)).toBe(true);
+      await store().orders.settleClaim(fully.order.id, 'refund', whole.txId, 'confirmed');
+      const at = new Date(partly.order.createdAt.getTime() + 60_000);
+      expect(
+        (await store().orders.changeStatus(fully.order.id, { from: ['completed'], to: 'refunded', at })).ok,
+      ).toBe(true);
+
+      const figures = await store().dashboard.dashboard({
+        windows,
+        chartFrom,
+        recentSalesLimit: 5,
+        topProductsLimit: 5,
+      });
+      expect(figures.totals).toMatchObject({ refundedSun: 2_300_000, completedRefundedSun: 300_000 });
     });
   });
 };

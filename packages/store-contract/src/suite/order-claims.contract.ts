@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILDER_NOW } from '../builders/fixed-time.js';
-import { buildOrder, buildTransferClaim } from '../builders/order.builder.js';
+import { buildOrder, buildOrderRefund, buildTransferClaim } from '../builders/order.builder.js';
+import { paidOrder } from './paid-order.js';
 import type { ContractHarness } from '../harness.js';
 import { useFreshStore } from './use-store.js';
 
@@ -44,60 +45,15 @@ export const describeOrderClaimContract = (harness: ContractHarness): void => {
       expect((await store().orders.findById(order.id))?.payment).toBeNull();
     });
 
-    /** A completed order whose payment arrived (its claim confirmed), as the listener leaves it. */
-    const paidOrder = async () => {
-      const order = buildOrder();
-      await store().orders.create(order);
-      const payment = buildTransferClaim();
-      await store().orders.claimTransfer(order.id, 'payment', payment);
-      await store().orders.markClaimRecorded(order.id, 'payment', payment.txId);
-      await store().orders.settleClaim(order.id, 'payment', payment.txId, 'confirmed');
-      await store().orders.changeStatus(order.id, { from: ['pending'], to: 'completed', at: BUILDER_NOW });
-      return order;
-    };
-
-    it('claims a refund only on a completed, paid order without a pending or confirmed refund', async () => {
-      const order = await paidOrder();
-      const refund = buildTransferClaim();
-      expect(await store().orders.claimTransfer(order.id, 'refund', refund)).toBe(true);
-      expect(await store().orders.claimTransfer(order.id, 'refund', buildTransferClaim())).toBe(false);
-      await store().orders.settleClaim(order.id, 'refund', refund.txId, 'failed');
-      const retry = buildTransferClaim();
-      expect(await store().orders.claimTransfer(order.id, 'refund', retry)).toBe(true);
-      const stored = await store().orders.findById(order.id);
-      expect(stored?.refund).toEqual(retry);
-      expect(stored?.transactionHash).toBe(stored?.payment?.txId);
-      await store().orders.settleClaim(order.id, 'refund', retry.txId, 'confirmed');
-      expect(await store().orders.claimTransfer(order.id, 'refund', buildTransferClaim())).toBe(false);
-    });
-
-    it('refuses a refund claim on an order whose payment never arrived', async () => {
-      const unpaid = buildOrder();
-      await store().orders.create(unpaid);
-      expect(await store().orders.claimTransfer(unpaid.id, 'refund', buildTransferClaim())).toBe(false);
-      // Completed by override, nothing paid.
-      await store().orders.changeStatus(unpaid.id, { from: ['pending'], to: 'completed', at: BUILDER_NOW });
-      expect(await store().orders.claimTransfer(unpaid.id, 'refund', buildTransferClaim())).toBe(false);
-
-      // Completed by override while its payment was still pending: nothing arrived yet.
-      const inFlight = buildOrder();
-      await store().orders.create(inFlight);
-      await store().orders.claimTransfer(inFlight.id, 'payment', buildTransferClaim());
-      await store().orders.changeStatus(inFlight.id, { from: ['pending'], to: 'completed', at: BUILDER_NOW });
-      expect(await store().orders.claimTransfer(inFlight.id, 'refund', buildTransferClaim())).toBe(false);
-      for (const order of [unpaid, inFlight])
-        expect((await store().orders.findById(order.id))?.refund).toBeNull();
-    });
-
-    it('lists claims without a transaction record until they are marked recorded', async () => {
+    it('lists claims (payments and refunds) without a transaction record until they are marked recorded', async () => {
       const paid = buildOrder();
       const untouched = buildOrder();
       for (const order of [paid, untouched]) await store().orders.create(order);
       const payment = buildTransferClaim();
       await store().orders.claimTransfer(paid.id, 'payment', payment);
-      const refunded = await paidOrder();
-      const refund = buildTransferClaim();
-      await store().orders.claimTransfer(refunded.id, 'refund', refund);
+      const { order: refunded, paid: refundedPayment } = await paidOrder(store());
+      const refund = buildOrderRefund();
+      expect(await store().orders.claimRefund(refunded.id, refund, refundedPayment)).toBe(true);
       const listed = await store().orders.listUnrecordedClaims(10);
       expect(listed.map((order) => order.id).sort()).toEqual([paid.id, refunded.id].sort());
       expect(await store().orders.listUnrecordedClaims(1)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILDER_NOW, minutesAfter } from '../builders/fixed-time.js';
 import { newObjectId } from '../builders/object-id.js';
-import { buildOrder, buildTransferClaim } from '../builders/order.builder.js';
+import { buildOrder, buildOrderRefund, buildTransferClaim } from '../builders/order.builder.js';
 import type { ContractHarness } from '../harness.js';
 import { useFreshStore } from './use-store.js';
 
@@ -34,8 +34,8 @@ export const describeRefundedOverrideContract = (harness: ContractHarness): void
         (await store().orders.changeStatus(order.id, { from: ['pending'], to: 'completed', at })).ok,
       ).toBe(true);
       if (refund !== 'absent') {
-        const back = buildTransferClaim({ fromAddress: paid.toAddress, toAddress: paid.fromAddress });
-        expect(await store().orders.claimTransfer(order.id, 'refund', back)).toBe(true);
+        const back = buildOrderRefund({ fromAddress: paid.toAddress, toAddress: paid.fromAddress });
+        expect(await store().orders.claimRefund(order.id, back, paid)).toBe(true);
         if (refund !== 'pending') await store().orders.settleClaim(order.id, 'refund', back.txId, refund);
       }
       return order;

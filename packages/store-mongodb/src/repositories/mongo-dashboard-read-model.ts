@@ -25,6 +25,11 @@ interface OrderFiguresRow {
   orders: number;
 }
 
+interface RefundFiguresRow {
+  refundedSun: number;
+  completedRefundedSun: number;
+}
+
 interface TopProductRow {
   _id: string;
   quantitySold: number;
@@ -68,6 +73,26 @@ export const createMongoDashboardReadModel = ({
       completedNetworkFeesSun: revenue?.completedNetworkFeesSun ?? 0,
       orders: count,
     };
+  };
+
+  /**
+   * Confirmed refunds over all orders and over completed ones. Only orders with a refund are
+   * grouped (orders_refunded); `$sum` counts a missing `refundedSun` as nothing.
+   */
+  const refundFigures = async (): Promise<RefundFiguresRow> => {
+    const [row] = await orders
+      .aggregate<RefundFiguresRow>([
+        { $match: { refundedSun: { $gt: 0 } } },
+        {
+          $group: {
+            _id: null,
+            refundedSun: { $sum: '$refundedSun' },
+            completedRefundedSun: { $sum: { $cond: [{ $eq: ['$status', 'completed'] }, '$refundedSun', 0] } },
+          },
+        },
+      ])
+      .toArray();
+    return { refundedSun: row?.refundedSun ?? 0, completedRefundedSun: row?.completedRefundedSun ?? 0 };
   };
 
   const windowFigures = async (window: TimeWindow): Promise<WindowFigures> => {
@@ -147,9 +172,10 @@ export const createMongoDashboardReadModel = ({
 
   return {
     async dashboard(query): Promise<DashboardFigures> {
-      const [all, totalUsers, activeUsers, current, previous, counts, top, daily, recent] = await Promise.all(
-        [
+      const [all, refunds, totalUsers, activeUsers, current, previous, counts, top, daily, recent] =
+        await Promise.all([
           orderFigures(),
+          refundFigures(),
           users.countDocuments({}),
           users.countDocuments({ isActive: true }),
           windowFigures(query.windows.current),
@@ -158,12 +184,13 @@ export const createMongoDashboardReadModel = ({
           topProducts(query),
           dailyRevenue(query.chartFrom),
           recentSales(query.recentSalesLimit),
-        ],
-      );
+        ]);
       return {
         totals: {
           completedRevenueSun: all.completedRevenueSun,
           completedNetworkFeesSun: all.completedNetworkFeesSun,
+          refundedSun: refunds.refundedSun,
+          completedRefundedSun: refunds.completedRefundedSun,
           totalOrders: all.orders,
           activeUsers,
           totalUsers,

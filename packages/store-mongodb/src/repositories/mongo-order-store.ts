@@ -6,6 +6,8 @@ import {
   type NewOrder,
   type Order,
   type OrderListQuery,
+  type OrderRefund,
+  type PaidTransfer,
   type SalesQuery,
   type OrderStore,
   ok,
@@ -15,7 +17,6 @@ import {
   type StatusChange,
   type StatusChangeFailure,
   type TransferClaim,
-  type TransferSlot,
 } from '@trx-shop/domain';
 import type { Filter } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
@@ -43,17 +44,35 @@ const salesFilter = (query: SalesQuery): Filter<OrderDocument> => ({
       }),
 });
 
-/** The write a claim may win: docs/decisions.md section 7, step 2. */
-const claimGuard = (orderId: string, slot: TransferSlot): Filter<OrderDocument> =>
-  slot === 'payment'
-    ? { _id: orderId, status: 'pending', $or: [{ payment: null }, { 'payment.state': 'failed' }] }
-    : // A refund only of money that arrived, and never a second one after a confirmed refund.
-      {
-        _id: orderId,
-        status: 'completed',
-        'payment.state': 'confirmed',
-        $or: [{ refund: null }, { 'refund.state': 'failed' }],
-      };
+/** The write a payment claim may win: docs/decisions.md section 7, step 2. */
+const paymentClaimGuard = (orderId: string): Filter<OrderDocument> => ({
+  _id: orderId,
+  status: 'pending',
+  $or: [{ payment: null }, { 'payment.state': 'failed' }],
+});
+
+/**
+ * The write a refund claim may win: only of money that arrived (`paid` is the confirmed payment),
+ * and only while the refunds not failed plus this one stay within it. The remainder is checked on
+ * the stored counter, not on a sum over `refunds`, so the check and the `$inc` are one write.
+ */
+const refundClaimGuard = (
+  orderId: string,
+  refund: OrderRefund,
+  paid: PaidTransfer,
+): Filter<OrderDocument> => ({
+  _id: orderId,
+  status: 'completed',
+  'payment.state': 'confirmed',
+  'payment.txId': paid.txId,
+  refundClaimedSun: { $lte: paid.amountSun - refund.amountSun },
+});
+
+/** The refund holding `txId`, only while pending: a repeated settlement then matches nothing. */
+const pendingRefund = (orderId: string, txId: string): Filter<OrderDocument> => ({
+  _id: orderId,
+  refunds: { $elemMatch: { txId, state: 'pending' } },
+});
 
 const statusFields = (change: StatusChange): Partial<OrderDocument> => ({
   status: change.to,
@@ -94,7 +113,8 @@ export const createMongoOrderStore = (
         // In the same guarded write, so a cancel loses against a payment claimed a moment earlier.
         ...(change.requireNoLivePayment ? { 'payment.state': { $nin: ['pending', 'confirmed'] } } : {}),
         ...(change.requireNoTransferInFlight
-          ? { $and: [{ 'payment.state': { $ne: 'pending' } }, { 'refund.state': { $ne: 'pending' } }] }
+          ? // On an array, $ne matches only when no element equals: no refund at all is pending.
+            { $and: [{ 'payment.state': { $ne: 'pending' } }, { 'refunds.state': { $ne: 'pending' } }] }
           : {}),
       },
       { $set: fields },
@@ -146,6 +166,30 @@ export const createMongoOrderStore = (
     if (latest?.status === 'pending') await locks.confirmSettled(current.userId, orderId);
     else await locks.release(current.userId, orderId);
     return err(latest ? 'STATUS_MISMATCH' : 'ORDER_NOT_FOUND');
+  };
+
+  /**
+   * A pending refund's new state and its counters in one guarded write. The amount is read first
+   * (a refund's amount never changes); the guard on `pending` makes a repeat, or a racing second
+   * settlement, change nothing, so the counters move once. The element is named by an array
+   * filter, not by `refunds.$`: mongo-java-server finds no position for a `$elemMatch` query.
+   */
+  const settleRefund = async (orderId: string, txId: string, state: 'confirmed' | 'failed') => {
+    const filter = pendingRefund(orderId, txId);
+    const document = await orders.findOne(filter, { projection: { refunds: 1 } });
+    const settling = document?.refunds.find((refund) => refund.txId === txId && refund.state === 'pending');
+    if (!settling) return;
+    await orders.updateOne(
+      filter,
+      {
+        $set: { 'refunds.$[settling].state': state },
+        $inc:
+          state === 'confirmed'
+            ? { refundedSun: settling.amountSun }
+            : { refundClaimedSun: -settling.amountSun },
+      },
+      { arrayFilters: [{ 'settling.txId': txId, 'settling.state': 'pending' }] },
+    );
   };
 
   return {
@@ -202,32 +246,44 @@ export const createMongoOrderStore = (
       return pageOf(await withCustomers(users, documents), total, page);
     },
 
-    async claimTransfer(orderId, slot, claim: TransferClaim) {
-      const fields =
-        slot === 'payment'
-          ? { payment: { ...claim }, transactionHash: claim.txId, updatedAt: claim.claimedAt }
-          : { refund: { ...claim }, updatedAt: claim.claimedAt };
-      const result = await orders.updateOne(claimGuard(orderId, slot), { $set: fields });
+    async claimTransfer(orderId, _slot, claim: TransferClaim) {
+      const result = await orders.updateOne(paymentClaimGuard(orderId), {
+        $set: { payment: { ...claim }, transactionHash: claim.txId, updatedAt: claim.claimedAt },
+      });
+      return result.matchedCount === 1;
+    },
+
+    async claimRefund(orderId, refund, paid) {
+      const result = await orders.updateOne(refundClaimGuard(orderId, refund, paid), {
+        $push: { refunds: { ...refund } },
+        $inc: { refundClaimedSun: refund.amountSun },
+        $set: { updatedAt: refund.claimedAt },
+      });
       return result.matchedCount === 1;
     },
 
     async markClaimRecorded(orderId, slot, txId) {
-      await orders.updateOne(
-        { _id: orderId, [`${slot}.txId`]: txId },
-        { $set: { [`${slot}.recorded`]: true } },
-      );
+      if (slot === 'refund') {
+        await orders.updateOne(
+          { _id: orderId, 'refunds.txId': txId },
+          { $set: { 'refunds.$.recorded': true } },
+        );
+        return;
+      }
+      await orders.updateOne({ _id: orderId, 'payment.txId': txId }, { $set: { 'payment.recorded': true } });
     },
 
     async settleClaim(orderId, slot, txId, state) {
-      await orders.updateOne(
-        { _id: orderId, [`${slot}.txId`]: txId },
-        { $set: { [`${slot}.state`]: state } },
-      );
+      if (slot === 'refund') {
+        await settleRefund(orderId, txId, state);
+        return;
+      }
+      await orders.updateOne({ _id: orderId, 'payment.txId': txId }, { $set: { 'payment.state': state } });
     },
 
     async listUnrecordedClaims(limit) {
       const documents = await orders
-        .find({ $or: [{ 'payment.recorded': false }, { 'refund.recorded': false }] })
+        .find({ $or: [{ 'payment.recorded': false }, { 'refunds.recorded': false }] })
         .sort({ createdAt: 1, _id: 1 })
         .limit(limit)
         .toArray();

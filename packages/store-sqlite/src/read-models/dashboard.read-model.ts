@@ -46,6 +46,11 @@ export const DASHBOARD_SQL = {
   partialDayIn:
     `SELECT COUNT(*) AS orders, ${WINDOW_SUMS} FROM orders ` +
     `WHERE status IN (${ORDER_STATUS_LIST}) AND created_at >= ? AND created_at < ?`,
+  /** From the trigger-kept `order_refund_totals` (migration 6): one row per status. */
+  refundTotals:
+    "SELECT COALESCE(SUM(refunded_sun), 0) AS refunded, COALESCE(SUM(CASE status WHEN 'completed' " +
+    'THEN refunded_sun END), 0) AS completed_refunded ' +
+    `FROM order_refund_totals WHERE status IN (${ORDER_STATUS_LIST})`,
   userCount: 'SELECT COUNT(*) AS n FROM users',
   inactiveUserCount: 'SELECT COUNT(*) AS n FROM users WHERE is_active = 0',
   usersCreatedIn: 'SELECT COUNT(*) AS n FROM users WHERE created_at >= ? AND created_at < ?',
@@ -75,10 +80,11 @@ interface WindowSums {
 }
 
 /**
- * All-time and per-day figures come from the trigger-kept summaries of migration 2
- * (`order_day_totals`, `completed_lines`, `product_sales`): a dashboard reads a few rows per day of
- * history, the orders of at most four partial days and the top products' lines in the two windows,
- * never every order. One read transaction keeps the figures consistent.
+ * All-time and per-day figures come from the trigger-kept summaries of migrations 2 and 6
+ * (`order_day_totals`, `completed_lines`, `product_sales`, `order_refund_totals`): a dashboard
+ * reads a few rows per day of history, the orders of at most four partial days and the top
+ * products' lines in the two windows, never every order. One read transaction keeps the figures
+ * consistent.
  */
 export const createSqliteDashboardReadModel = (db: Database): DashboardReadModel => {
   const reader = createOrderReader(db);
@@ -136,6 +142,9 @@ export const createSqliteDashboardReadModel = (db: Database): DashboardReadModel
     >;
     for (const row of totals) statusCounts[row.status] = row.n;
     const completed = totals.find((row) => row.status === 'completed');
+    const refunds = statement<[], { refunded: number; completed_refunded: number }>(
+      DASHBOARD_SQL.refundTotals,
+    ).get();
     const totalUsers = count(DASHBOARD_SQL.userCount);
     const { current, previous } = query.windows;
     const topProducts = statement<Record<string, number>, TopProductRow>(DASHBOARD_SQL.topProducts).all({
@@ -153,6 +162,8 @@ export const createSqliteDashboardReadModel = (db: Database): DashboardReadModel
       totals: {
         completedRevenueSun: completed?.revenue ?? 0,
         completedNetworkFeesSun: completed?.fees ?? 0,
+        refundedSun: refunds?.refunded ?? 0,
+        completedRefundedSun: refunds?.completed_refunded ?? 0,
         totalOrders: totals.reduce((sum, row) => sum + row.n, 0),
         // is_active is a 0/1 flag, and inactive users are the few.
         activeUsers: totalUsers - count(DASHBOARD_SQL.inactiveUserCount),

@@ -1,9 +1,18 @@
 import type { Order, OrderWithCustomer } from '@trx-shop/domain';
+import type { OrderRefundRow } from '../rows/order-refund-row.js';
 import { type OrderLineRow, type OrderRow, orderFromRows } from '../rows/order-row.js';
 import type { Database } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
 
-const LINES_PER_QUERY = 500;
+const ORDERS_PER_QUERY = 500;
+
+/** Lines and refunds of a batch of orders, each read through its `(order_id, ...)` primary key. */
+export const ORDER_CHILDREN_SQL = {
+  lines: (placeholders: string) =>
+    `SELECT * FROM order_lines WHERE order_id IN (${placeholders}) ORDER BY order_id, line_index`,
+  refunds: (placeholders: string) =>
+    `SELECT * FROM order_refunds WHERE order_id IN (${placeholders}) ORDER BY order_id, position`,
+} as const;
 
 export type SaleRow = OrderRow & {
   customer_id: string | null;
@@ -11,29 +20,32 @@ export type SaleRow = OrderRow & {
   customer_email: string | null;
 };
 
-/** Turns order rows into orders, reading all their lines with one primary-key query per batch. */
+/** Turns order rows into orders, reading their lines and refunds with one query each per batch. */
 export const createOrderReader = (db: Database) => {
   // One text per batch size: pages come in a few sizes, so each is prepared once.
   const statement = createStatementCache(db);
-  const linesOf = (orderIds: readonly string[]): Map<string, OrderLineRow[]> => {
-    const byOrder = new Map<string, OrderLineRow[]>();
-    for (let start = 0; start < orderIds.length; start += LINES_PER_QUERY) {
-      const slice = orderIds.slice(start, start + LINES_PER_QUERY);
-      const rows = statement<string[], OrderLineRow>(
-        `SELECT * FROM order_lines WHERE order_id IN (${slice.map(() => '?').join(', ')}) ORDER BY order_id, line_index`,
-      ).all(...slice);
+  const childrenOf = <Row extends { order_id: string }>(
+    sqlFor: (placeholders: string) => string,
+    orderIds: readonly string[],
+  ): Map<string, Row[]> => {
+    const byOrder = new Map<string, Row[]>();
+    for (let start = 0; start < orderIds.length; start += ORDERS_PER_QUERY) {
+      const slice = orderIds.slice(start, start + ORDERS_PER_QUERY);
+      const rows = statement<string[], Row>(sqlFor(slice.map(() => '?').join(', '))).all(...slice);
       for (const row of rows) {
-        const lines = byOrder.get(row.order_id) ?? [];
-        lines.push(row);
-        byOrder.set(row.order_id, lines);
+        const children = byOrder.get(row.order_id) ?? [];
+        children.push(row);
+        byOrder.set(row.order_id, children);
       }
     }
     return byOrder;
   };
 
   const orders = (rows: readonly OrderRow[]): Order[] => {
-    const lines = linesOf(rows.map((row) => row.id));
-    return rows.map((row) => orderFromRows(row, lines.get(row.id) ?? []));
+    const ids = rows.map((row) => row.id);
+    const lines = childrenOf<OrderLineRow>(ORDER_CHILDREN_SQL.lines, ids);
+    const refunds = childrenOf<OrderRefundRow>(ORDER_CHILDREN_SQL.refunds, ids);
+    return rows.map((row) => orderFromRows(row, lines.get(row.id) ?? [], refunds.get(row.id) ?? []));
   };
 
   return {

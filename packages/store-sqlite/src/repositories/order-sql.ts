@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from '@trx-shop/domain';
 import { claimColumnNames } from '../rows/claim-columns.js';
+import { ORDER_REFUND_COLUMN_LIST } from '../rows/order-refund-row.js';
 
 export const ORDER_COLUMN_LIST = [
   'id',
@@ -15,7 +16,8 @@ export const ORDER_COLUMN_LIST = [
   'wallet_address',
   'merchant_address',
   ...claimColumnNames('payment'),
-  ...claimColumnNames('refund'),
+  'refund_claimed_sun',
+  'refunded_sun',
   'purchase_effect',
   'refund_effect',
   'created_at',
@@ -29,6 +31,7 @@ export const INSERT_ORDER = `INSERT INTO orders (${ORDER_COLUMNS}) VALUES (${ORD
 export const INSERT_ORDER_LINE =
   'INSERT INTO order_lines (order_id, line_index, product_id, name, price_sun, quantity, color, stock_taken, stock_restored) ' +
   'VALUES (@order_id, @line_index, @product_id, @name, @price_sun, @quantity, @color, @stock_taken, @stock_restored)';
+export const INSERT_ORDER_REFUND = `INSERT INTO order_refunds (${ORDER_REFUND_COLUMN_LIST.join(', ')}) VALUES (${ORDER_REFUND_COLUMN_LIST.map((column) => `@${column}`).join(', ')})`;
 
 /**
  * The domain's statuses (the only ones an order holds) as an SQL list: the summaries are read
@@ -86,5 +89,8 @@ export const ORDER_SQL = {
   salesCount: (status: boolean) =>
     'SELECT COALESCE(SUM(order_count), 0) AS n FROM order_day_totals ' +
     (status ? 'WHERE status = @status' : `WHERE status IN (${ORDER_STATUS_LIST})`),
-  unrecordedClaims: `SELECT ${ORDER_COLUMNS} FROM orders WHERE payment_recorded = 0 OR refund_recorded = 0 LIMIT ?`,
+  /** Both sides are index lookups (orders_payment_recorded, the partial order_refunds_unrecorded). */
+  unrecordedClaims:
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE payment_recorded = 0 ` +
+    'OR id IN (SELECT order_id FROM order_refunds WHERE recorded = 0) LIMIT ?',
 } as const;

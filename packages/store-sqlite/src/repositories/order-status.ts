@@ -7,6 +7,12 @@ import type { OrderReader } from './order-reader.js';
 import { ORDER_SQL } from './order-sql.js';
 import type { PendingOrderLocks } from './pending-order-locks.js';
 
+/** What a status change's guard reads: the order's status, its payment, and whether a refund is in flight. */
+export const STATUS_GUARD_SQL =
+  'SELECT status, user_id, payment_tx_id, payment_state, ' +
+  "EXISTS (SELECT 1 FROM order_refunds WHERE order_id = orders.id AND state = 'pending') AS refund_in_flight " +
+  'FROM orders WHERE id = ?';
+
 type StatusOperations = Pick<OrderStore, 'changeStatus' | 'recordStockMovement' | 'finishEffect'>;
 
 const EFFECT_COLUMN = { purchase: 'purchase_effect', refund: 'refund_effect' } as const;
@@ -24,12 +30,9 @@ export const createSqliteOrderStatusChanges = (
       user_id: string;
       payment_tx_id: string | null;
       payment_state: string | null;
-      refund_tx_id: string | null;
-      refund_state: string | null;
+      refund_in_flight: 0 | 1;
     }
-  >(
-    'SELECT status, user_id, payment_tx_id, payment_state, refund_tx_id, refund_state FROM orders WHERE id = ?',
-  );
+  >(STATUS_GUARD_SQL);
   const byId = db.prepare<[string], OrderRow>(ORDER_SQL.byId);
   // Preparing an UPDATE of orders also compiles its summary triggers: do it once per SQL text.
   const statement = createStatementCache(db);
@@ -47,7 +50,7 @@ export const createSqliteOrderStatusChanges = (
           (current.payment_state === 'pending' || current.payment_state === 'confirmed');
         const inFlight =
           (current.payment_tx_id !== null && current.payment_state === 'pending') ||
-          (current.refund_tx_id !== null && current.refund_state === 'pending');
+          current.refund_in_flight === 1;
         if (
           !fromAllowed ||
           !txMatches ||

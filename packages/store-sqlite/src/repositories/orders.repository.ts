@@ -9,13 +9,15 @@ import {
   pageOf,
   type SalesQuery,
 } from '@trx-shop/domain';
+import type { Statement } from 'better-sqlite3';
+import { refundToRow } from '../rows/order-refund-row.js';
 import { type OrderRow, orderLinesToRows, orderToRow } from '../rows/order-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
 import { createCounterIncrement } from './counters.repository.js';
 import { createStatementCache } from '../statement-cache.js';
 import { createSqliteOrderClaims } from './order-claims.js';
 import { createOrderReader, type SaleRow } from './order-reader.js';
-import { INSERT_ORDER, INSERT_ORDER_LINE, ORDER_SQL } from './order-sql.js';
+import { INSERT_ORDER, INSERT_ORDER_LINE, INSERT_ORDER_REFUND, ORDER_SQL } from './order-sql.js';
 import { createSqliteOrderStatusChanges } from './order-status.js';
 import { createPendingOrderLocks } from './pending-order-locks.js';
 
@@ -34,9 +36,22 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
   const nextNumber = createCounterIncrement(db);
   const insertOrder = db.prepare(INSERT_ORDER);
   const insertLine = db.prepare(INSERT_ORDER_LINE);
+  const insertRefund = db.prepare(INSERT_ORDER_REFUND);
   const byId = db.prepare<[string], OrderRow>(ORDER_SQL.byId);
-  const find = (id: string): Order | null => reader.one(byId.get(id));
   const statement = createStatementCache(db);
+  // An order is its row, its lines and its refunds, read by separate queries: one read transaction
+  // sees them at one instant, so a refund claimed in between cannot show in the list of refunds
+  // without its amount in the counters (or the other way round).
+  const find = db.transaction((id: string): Order | null => reader.one(byId.get(id)));
+  const findPending = db.transaction((userId: string): Order | null =>
+    reader.one(statement<[string], OrderRow>(ORDER_SQL.pendingByUser).get(userId)),
+  );
+  const readBatch = db.transaction(
+    (batch: Statement<Record<string, unknown>, SaleRow>, params: Record<string, unknown>) => {
+      const rows = batch.all(params);
+      return { rows, sales: reader.sales(rows) };
+    },
+  );
 
   const page = <Row, Item>(
     pageSql: string,
@@ -72,6 +87,10 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
         const stored: Order = { ...order, number: nextNumber(ORDER_NUMBER_COUNTER) };
         insertOrder.run(orderToRow(stored));
         for (const line of orderLinesToRows(stored)) insertLine.run(line);
+        // New orders have no refunds; one given anyway (an imported order) is kept with it.
+        for (const [position, refund] of stored.refunds.entries()) {
+          insertRefund.run(refundToRow(stored.id, position, refund));
+        }
         return ok(stored);
       });
     },
@@ -81,7 +100,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
     },
 
     async findPendingByUser(userId) {
-      return reader.one(statement<[string], OrderRow>(ORDER_SQL.pendingByUser).get(userId));
+      return findPending(userId);
     },
 
     async listByUser(userId, query, request) {
@@ -115,8 +134,8 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
       let before = { before_t: Number.MAX_SAFE_INTEGER, before_id: '' };
       for (;;) {
         // Rows newer than the cursor are never read again: memory holds one batch.
-        const rows = batch.all({ ...salesParams(query), ...before, limit: SALES_BATCH });
-        for (const sale of reader.sales(rows)) yield sale;
+        const { rows, sales } = readBatch(batch, { ...salesParams(query), ...before, limit: SALES_BATCH });
+        for (const sale of sales) yield sale;
         const last = rows.at(-1);
         if (!last || rows.length < SALES_BATCH) return;
         before = { before_t: last.created_at, before_id: last.id };

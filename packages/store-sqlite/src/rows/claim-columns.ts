@@ -47,8 +47,8 @@ export const claimToColumns = (claim: TransferClaim | null): ClaimColumns => ({
   recorded: claim === null ? null : claim.recorded ? 1 : 0,
 });
 
-/** The column names of a claim slot: `payment_tx_id`, ... */
-export const claimColumnNames = (prefix: 'payment' | 'refund'): string[] =>
+/** The column names of the payment claim on `orders`: `payment_tx_id`, ... (refunds have their own table). */
+export const claimColumnNames = (prefix: 'payment'): string[] =>
   Object.keys(claimToColumns(null)).map((name) => `${prefix}_${name}`);
 
 export const prefixed = (prefix: string, columns: ClaimColumns): Record<string, unknown> =>

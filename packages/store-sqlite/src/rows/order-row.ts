@@ -1,5 +1,6 @@
 import { type EffectProgress, isOrderStatus, type Order, type OrderLine } from '@trx-shop/domain';
 import { claimFromColumns, claimToColumns, prefixed, unprefixed } from './claim-columns.js';
+import { type OrderRefundRow, refundFromRow } from './order-refund-row.js';
 
 export interface OrderRow {
   id: string;
@@ -14,6 +15,8 @@ export interface OrderRow {
   transaction_hash: string | null;
   wallet_address: string;
   merchant_address: string;
+  refund_claimed_sun: number;
+  refunded_sun: number;
   purchase_effect: string | null;
   refund_effect: string | null;
   created_at: number;
@@ -36,7 +39,11 @@ export interface OrderLineRow {
 const toEffect = (value: string | null): EffectProgress | null =>
   value === 'applying' || value === 'applied' ? value : null;
 
-export const orderFromRows = (row: OrderRow, lineRows: readonly OrderLineRow[]): Order => {
+export const orderFromRows = (
+  row: OrderRow,
+  lineRows: readonly OrderLineRow[],
+  refundRows: readonly OrderRefundRow[],
+): Order => {
   if (!isOrderStatus(row.status)) throw new Error(`order ${row.id} has unknown status ${row.status}`);
   const lines: OrderLine[] = lineRows.map((line) => ({
     productId: line.product_id,
@@ -60,7 +67,9 @@ export const orderFromRows = (row: OrderRow, lineRows: readonly OrderLineRow[]):
     walletAddress: row.wallet_address,
     merchantAddress: row.merchant_address,
     payment: claimFromColumns(unprefixed('payment', row)),
-    refund: claimFromColumns(unprefixed('refund', row)),
+    refunds: refundRows.map(refundFromRow),
+    refundClaimedSun: row.refund_claimed_sun,
+    refundedSun: row.refunded_sun,
     stockTaken: lineRows.map((line) => line.stock_taken),
     stockRestored: lineRows.map((line) => line.stock_restored),
     purchaseEffect: toEffect(row.purchase_effect),
@@ -84,7 +93,8 @@ export const orderToRow = (order: Order): OrderRow => ({
   wallet_address: order.walletAddress,
   merchant_address: order.merchantAddress,
   ...prefixed('payment', claimToColumns(order.payment)),
-  ...prefixed('refund', claimToColumns(order.refund)),
+  refund_claimed_sun: order.refundClaimedSun,
+  refunded_sun: order.refundedSun,
   purchase_effect: order.purchaseEffect,
   refund_effect: order.refundEffect,
   created_at: order.createdAt.getTime(),

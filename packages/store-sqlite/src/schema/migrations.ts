@@ -1,3 +1,5 @@
+import { orderRefundsMigration } from './order-refunds-migration.js';
+
 /**
  * The versioned schema. Migration n brings `PRAGMA user_version` from n-1 to n; released
  * migrations are never edited, only appended to.
@@ -286,6 +288,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX transactions_effect_pending ON transactions (created_at) WHERE effect_applied = 0;
   CREATE INDEX transactions_pending_from ON transactions (from_address, amount_sun) WHERE status = 'pending';
   `,
+  // 6: partial refunds: an order's refunds in their own table, with counters on the order.
+  orderRefundsMigration(),
 ];
 
 /*

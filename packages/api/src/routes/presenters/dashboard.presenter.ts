@@ -26,6 +26,10 @@ export const DashboardView = Type.Object(
             activeUsers: Type.Integer(),
             totalUsers: Type.Integer(),
             networkFees: Type.Number(),
+            refunded: Type.Number({ description: 'TRX given back by confirmed refunds, any order' }),
+            netRevenue: Type.Number({
+              description: 'totalRevenue less the confirmed partial refunds of completed orders',
+            }),
           },
           { additionalProperties: false },
         ),
@@ -73,6 +77,8 @@ export const presentDashboard = (stats: DashboardStats) => ({
       activeUsers: stats.totals.activeUsers,
       totalUsers: stats.totals.totalUsers,
       networkFees: sunToTrx(stats.totals.networkFeesSun),
+      refunded: sunToTrx(stats.totals.refundedSun),
+      netRevenue: sunToTrx(stats.totals.netRevenueSun),
     },
     trends: stats.trends,
     last30Days: {

@@ -3,6 +3,7 @@ import {
   ORDER_STATUSES,
   type Order,
   type OrderWithCustomer,
+  refundableSun,
   sunToTrx,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
@@ -24,6 +25,17 @@ const OrderLineView = Type.Object(
 
 const STATUS = OneOf(ORDER_STATUSES);
 
+const RefundView = Type.Object(
+  {
+    amount: Type.Number({ description: 'TRX' }),
+    reason: Nullable(Type.String()),
+    status: OneOf(['pending', 'confirmed', 'failed'] as const),
+    txHash: Type.String(),
+    createdAt: { ...IsoDate, description: 'When the refund was sent (claimed)' },
+  },
+  { additionalProperties: false },
+);
+
 const orderFields = {
   _id: Type.String(),
   orderId: Type.String({ description: '#TRX-<n>' }),
@@ -37,6 +49,11 @@ const orderFields = {
   transactionHash: Nullable(Type.String()),
   walletAddress: Type.String(),
   merchantAddress: Type.String(),
+  refundedAmount: Type.Number({ description: 'TRX given back by confirmed refunds' }),
+  refundableAmount: Type.Number({
+    description: 'TRX that may still be refunded: the confirmed payment less pending and confirmed refunds',
+  }),
+  refunds: Type.Array(RefundView, { description: 'Every refund of the order, oldest first' }),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 };
@@ -76,6 +93,15 @@ const presentOrderFields = (order: Order) => ({
   transactionHash: order.transactionHash,
   walletAddress: order.walletAddress,
   merchantAddress: order.merchantAddress,
+  refundedAmount: sunToTrx(order.refundedSun),
+  refundableAmount: sunToTrx(refundableSun(order)),
+  refunds: order.refunds.map((refund) => ({
+    amount: sunToTrx(refund.amountSun),
+    reason: refund.reason,
+    status: refund.state,
+    txHash: refund.txId,
+    createdAt: refund.claimedAt.toISOString(),
+  })),
   createdAt: order.createdAt.toISOString(),
   updatedAt: order.updatedAt.toISOString(),
 });

@@ -16,6 +16,10 @@ export interface DashboardStats {
     readonly activeUsers: number;
     readonly totalUsers: number;
     readonly networkFeesSun: Sun;
+    /** TRX given back by confirmed refunds, any order (new; the specified fields keep their meaning). */
+    readonly refundedSun: Sun;
+    /** totalRevenue less the partial refunds of completed orders. */
+    readonly netRevenueSun: Sun;
   };
   readonly trends: {
     readonly revenueChange: string;
@@ -60,6 +64,10 @@ export const dashboardStats = async (
       activeUsers: figures.totals.activeUsers,
       totalUsers: figures.totals.totalUsers,
       networkFeesSun: figures.totals.completedNetworkFeesSun,
+      refundedSun: figures.totals.refundedSun,
+      // Revenue counts completed orders only (a fully refunded order left it); their partial
+      // refunds are what still has to come off.
+      netRevenueSun: figures.totals.completedRevenueSun - figures.totals.completedRefundedSun,
     },
     trends: {
       revenueChange: trendString(current.completedRevenueSun, previous.completedRevenueSun),

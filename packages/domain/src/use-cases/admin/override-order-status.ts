@@ -1,5 +1,6 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order } from '../../orders/order.js';
+import { hasRefundInFlight } from '../../orders/order-refunds.js';
 import { ORDER_STATUSES, transitionOrder } from '../../orders/order-status.js';
 import type { OrderStore } from '../../ports/order-store.port.js';
 import type { Clock } from '../../ports/runtime.port.js';
@@ -18,7 +19,7 @@ const transferInFlight = (order: Order | null): DomainError | null => {
       'A payment for this order is in flight; it cannot be marked refunded until the payment settles',
     );
   }
-  if (order?.refund?.state === 'pending') {
+  if (order && hasRefundInFlight(order)) {
     return domainError(
       'REFUND_IN_PROGRESS',
       'A refund for this order is in flight; its confirmation marks the order refunded',

@@ -1,11 +1,12 @@
 import type { Order } from '../../orders/order.js';
+import { isFullyRefunded } from '../../orders/order-refunds.js';
 import type { EffectKind } from '../../ports/order-store.port.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import { releaseOutgoingIfDone } from './outgoing-reservations.js';
 import type { PaymentDeps } from './payment-deps.js';
 import { type OutgoingTransfer, stockReservationKey } from './reservation-keys.js';
 import { releaseOrderStockIfDone } from './stock-reservations.js';
-import { confirmedEvent, refundedEvent } from './transfer-events.js';
+import { confirmedEvent, partialRefundEvent, refundedEvent } from './transfer-events.js';
 
 type EffectDeps = Pick<PaymentDeps, 'store' | 'notifier' | 'clock' | 'ids'>;
 
@@ -63,10 +64,20 @@ const applyPurchase = async (deps: EffectDeps, tx: TransactionRecord, orderId: s
   deps.notifier.notifyUser(order.userId, confirmedEvent(tx, deps.clock.now()));
 };
 
-/** Refund confirmed: the order becomes refunded unless it already is; stock comes back. */
+/**
+ * Refund confirmed. A partial refund leaves the order completed and tells the customer the refund
+ * arrived; the refund that completes giving back the payment makes the order refunded (unless it
+ * already is) and brings the stock back.
+ */
 const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: string): Promise<void> => {
   const { orders } = deps.store;
   await orders.settleClaim(orderId, 'refund', tx.transactionHash, 'confirmed');
+  const settled = await orders.findById(orderId);
+  if (!settled) return;
+  if (!isFullyRefunded(settled)) {
+    deps.notifier.notifyUser(settled.userId, partialRefundEvent(tx, deps.clock.now()));
+    return;
+  }
   const changed = await orders.changeStatus(orderId, {
     from: ['pending', 'completed', 'failed', 'cancelled'],
     to: 'refunded',
@@ -122,7 +133,8 @@ const outgoingTransferOfTransaction = (tx: TransactionRecord): OutgoingTransfer 
   if (tx.type === 'withdrawal') return { kind: 'withdrawal', withdrawalId: tx.id };
   if (!tx.orderId) return null;
   if (tx.type === 'purchase') return { kind: 'payment', orderId: tx.orderId };
-  if (tx.type === 'refund') return { kind: 'refund', orderId: tx.orderId };
+  // A refund's record id is its refund's id (refund-order.ts).
+  if (tx.type === 'refund') return { kind: 'refund', orderId: tx.orderId, refundId: tx.id };
   return null;
 };
 

@@ -56,8 +56,11 @@ export const outgoingStillNeeded = async (
     return record?.status === 'pending';
   }
   const order = await deps.store.orders.findById(transfer.orderId);
-  const claim = transfer.kind === 'payment' ? order?.payment : order?.refund;
-  return claim?.state === 'pending';
+  if (transfer.kind === 'payment') return order?.payment?.state === 'pending';
+  const refunds = order?.refunds ?? [];
+  return transfer.refundId === undefined
+    ? refunds.some((refund) => refund.state === 'pending')
+    : refunds.some((refund) => refund.id === transfer.refundId && refund.state === 'pending');
 };
 
 /** Releases the transfer's reservation once it has settled (idempotent). */

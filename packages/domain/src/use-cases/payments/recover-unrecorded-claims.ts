@@ -48,16 +48,19 @@ export const recoverUnrecordedClaims = async (
   const { orders, transactions, withdrawals } = deps.store;
   let recovered = 0;
   for (const order of await orders.listUnrecordedClaims(BATCH)) {
-    for (const slot of ['payment', 'refund'] as const) {
-      const claim = order[slot];
-      if (!claim || claim.recorded) continue;
+    const unrecorded = [
+      ...(order.payment && !order.payment.recorded
+        ? [{ slot: 'payment' as const, claim: order.payment, id: deps.ids.newId() }]
+        : []),
+      // A refund's record carries the refund's id: its wallet reservation is named after it.
+      ...order.refunds
+        .filter((refund) => !refund.recorded)
+        .map((refund) => ({ slot: 'refund' as const, claim: refund, id: refund.id })),
+    ];
+    for (const { slot, claim, id } of unrecorded) {
       const type = slot === 'payment' ? 'purchase' : 'refund';
       await transactions.insert(
-        recordOfClaim(
-          claim,
-          { id: deps.ids.newId(), userId: order.userId, orderId: order.id, type },
-          deps.clock.now(),
-        ),
+        recordOfClaim(claim, { id, userId: order.userId, orderId: order.id, type }, deps.clock.now()),
       );
       await orders.markClaimRecorded(order.id, slot, claim.txId);
       recovered += 1;

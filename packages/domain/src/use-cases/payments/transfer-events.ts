@@ -18,6 +18,12 @@ export const refundedEvent = (tx: TransactionRecord, at: Date): ServiceEvent => 
   data: data(tx, 'Refund confirmed; your order is refunded', at),
 });
 
+/** A refund that gives back part of the payment: the order stays completed. */
+export const partialRefundEvent = (tx: TransactionRecord, at: Date): ServiceEvent => ({
+  event: 'transaction:confirmed',
+  data: data(tx, 'Partial refund confirmed', at),
+});
+
 export const failedEvent = (tx: TransactionRecord, reason: string, at: Date): ServiceEvent => ({
   event: 'transaction:failed',
   data: data(tx, `Transaction failed: ${reason}`, at),

@@ -1,51 +1,47 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
-import { sunToTrx } from '../../money/sun.js';
-import type { Order } from '../../orders/order.js';
-import { checkRefundable } from '../../orders/order-status.js';
+import { type Sun, sunToTrx } from '../../money/sun.js';
+import type { Order, OrderRefund } from '../../orders/order.js';
+import { checkRefundable } from '../../orders/order-refunds.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import { resolveMerchantWallet } from '../payments/merchant-wallet.js';
+import { balanceErrorData, reserveOutgoing } from '../payments/outgoing-reservations.js';
 import type { PaymentDeps } from '../payments/payment-deps.js';
 import { recordOfClaim } from '../payments/recover-unrecorded-claims.js';
+import { outgoingReservationKey } from '../payments/reservation-keys.js';
 import { sendClaimedTransfer } from '../payments/send-claimed-transfer.js';
-import { balanceErrorData, reserveOutgoing } from '../payments/outgoing-reservations.js';
+
+export interface RefundRequest {
+  /** Omitted: the whole refundable remainder (the specified full refund). */
+  readonly amountSun?: Sun;
+  readonly reason?: string;
+}
 
 export interface SentRefund {
   readonly order: Order;
   readonly transaction: TransactionRecord;
 }
 
-/** What arrived on chain for the order: its confirmed payment, or nothing. */
-const paidSun = (order: Order): number =>
-  order.payment?.state === 'confirmed' ? order.payment.amountSun : 0;
-
-/** The specification's refund preconditions, then the amendment: nothing paid, nothing refunded. */
-const checkOrderRefundable = (order: Order): Result<void, DomainError> => {
-  const refundable = checkRefundable(order.status, order.refund?.state ?? 'none');
-  if (!refundable.ok) return refundable;
-  if (paidSun(order) === 0) {
-    return err(
-      domainError('NOTHING_TO_REFUND', 'Nothing was paid on chain for this order', { refundable: 0 }),
-    );
-  }
-  return ok(undefined);
-};
-
 /**
- * A full refund of what the order's confirmed payment brought (never more: an order completed by
- * override with nothing paid has nothing to refund) from the merchant wallet to the order's
- * wallet, checked in the specification's order. The order's status changes only when the
- * listener sees it confirmed.
+ * A refund of part or all of what the order's confirmed payment brought (never more: an order
+ * completed by override with nothing paid has nothing to refund) from the merchant wallet to the
+ * order's wallet, checked in the specification's order. Several may be in flight at once; each
+ * takes its amount from the order's remainder in the same guarded write that claims it, so
+ * concurrent requests never give back more than was paid. The order's status changes only when
+ * the listener sees the last of the payment given back.
  */
 export const refundOrder = async (
   deps: PaymentDeps,
   orderId: string,
+  requested: RefundRequest = {},
 ): Promise<Result<SentRefund, DomainError>> => {
   const { orders, users } = deps.store;
   const order = await orders.findById(orderId);
   if (!order) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
-  const refundable = checkOrderRefundable(order);
-  if (!refundable.ok) return refundable;
+  const amount = checkRefundable(order, requested.amountSun);
+  if (!amount.ok) return amount;
+  const payment = order.payment;
+  if (!payment) return err(domainError('NOTHING_TO_REFUND', 'Nothing was paid on chain for this order'));
 
   const merchant = await resolveMerchantWallet(users, deps.configuredMerchantAddress);
   if (!merchant.ok || !merchant.value.encryptedPrivateKey || !merchant.value.ownerId) {
@@ -54,9 +50,12 @@ export const refundOrder = async (
   const request = {
     fromAddress: merchant.value.address,
     toAddress: order.walletAddress,
-    amountSun: paidSun(order),
+    amountSun: amount.value,
   };
-  const balance = await reserveOutgoing(deps, { kind: 'refund', orderId: order.id }, request);
+  // The refund's id exists before its txID: the wallet reservation below is named after it.
+  const refundId = deps.ids.newId();
+  const transfer = { kind: 'refund', orderId: order.id, refundId } as const;
+  const balance = await reserveOutgoing(deps, transfer, request);
   if (!balance.reserved) {
     return err(
       domainError('INSUFFICIENT_ADMIN_BALANCE', 'Insufficient admin wallet balance', {
@@ -69,20 +68,25 @@ export const refundOrder = async (
   const sent = await sendClaimedTransfer(deps, {
     request,
     privateKey: await deps.vault.open(merchant.value.encryptedPrivateKey, merchant.value.ownerId),
-    claim: (claim) => orders.claimTransfer(order.id, 'refund', claim),
+    claim: (claim) => {
+      const refund: OrderRefund = { ...claim, id: refundId, reason: requested.reason ?? null };
+      return orders.claimRefund(order.id, refund, { txId: payment.txId, amountSun: payment.amountSun });
+    },
     lostClaim: async () => {
+      // Nothing was claimed, so nothing will settle this reservation: give the balance back now.
+      await deps.store.walletReservations.release(request.fromAddress, outgoingReservationKey(transfer));
       const current = await orders.findById(order.id);
-      const again = current
-        ? checkOrderRefundable(current)
-        : err(domainError('ORDER_NOT_FOUND', 'Order not found'));
+      if (!current) return domainError('ORDER_NOT_FOUND', 'Order not found');
+      const again = checkRefundable(current, requested.amountSun);
+      // Still refundable now: a concurrent refund failed and gave its amount back in between.
       return again.ok
-        ? domainError('REFUND_IN_PROGRESS', 'A refund for this order is awaiting confirmation')
+        ? domainError('REFUND_IN_PROGRESS', 'Another refund of this order changed what is left; try again')
         : again.error;
     },
     record: (claim) =>
       recordOfClaim(
         claim,
-        { id: deps.ids.newId(), userId: order.userId, orderId: order.id, type: 'refund' },
+        { id: refundId, userId: order.userId, orderId: order.id, type: 'refund' },
         deps.clock.now(),
       ),
     markRecorded: (claim) => orders.markClaimRecorded(order.id, 'refund', claim.txId),
