@@ -1,8 +1,19 @@
-import type { Logger, NewOrder, Order, OrderLine, OrderStatus, PaymentDeps, User } from '@trx-shop/domain';
+import {
+  type Logger,
+  type NewOrder,
+  type Order,
+  type OrderLine,
+  type OrderStatus,
+  type PaymentDeps,
+  runSettlement,
+  type User,
+} from '@trx-shop/domain';
+import { devnetControl } from '@trx-shop/test-kit';
+import { expect } from 'vitest';
 import { buildOrder, buildTransferClaim, buildUser, newObjectId } from '@trx-shop/store-contract';
 import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
-import { type LoggedIn, login } from '../support/http.js';
+import { json, type LoggedIn, login, register } from '../support/http.js';
 import type { TestApp } from '../support/test-app.js';
 
 /*
@@ -141,4 +152,37 @@ export const expectedTrend = (current: number, previous: number): string => {
   if (previous === 0) return current === 0 ? '0.0%' : '+100.0%';
   const change = ((current - previous) / previous) * 100;
   return `${change >= 0 ? '+' : ''}${change.toFixed(1)}%`;
+};
+
+/**
+ * A registered buyer with 50 TRX who ordered `quantity` of `productId` and paid over HTTP; the
+ * payment is settled, so the order is completed and its stock taken.
+ */
+export const buyAndSettle = async (
+  h: TestApp,
+  devnetUrl: string,
+  productId: string,
+  quantity: number,
+): Promise<{ buyer: LoggedIn; buyerAddress: string; orderId: string }> => {
+  const buyer = await register(h.app);
+  const buyerAddress = (await h.store.users.findById(buyer.userId))?.wallet.address ?? '';
+  await devnetControl(devnetUrl).fundSolid(buyerAddress, 50_000_000);
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: buyer.jar.header(),
+    payload: { products: [{ productId, quantity }] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const orderId = (json(created).order as { _id: string })._id;
+  const paid = await h.app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/pay`,
+    headers: buyer.jar.header(),
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await devnetControl(devnetUrl).settle();
+  await runSettlement(settlementDeps(h));
+  expect((await h.store.orders.findById(orderId))?.status).toBe('completed');
+  return { buyer, buyerAddress, orderId };
 };

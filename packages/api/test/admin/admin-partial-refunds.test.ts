@@ -4,7 +4,14 @@ import { buildProduct } from '@trx-shop/store-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json, type LoggedIn, register } from '../support/http.js';
 import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
-import { insertAdmin, insertPaidOrder, line, loginAdmin, settlementDeps } from './admin-fixtures.js';
+import {
+  buyAndSettle,
+  insertAdmin,
+  insertPaidOrder,
+  line,
+  loginAdmin,
+  settlementDeps,
+} from './admin-fixtures.js';
 
 type RunningDevnet = Awaited<ReturnType<typeof startTestDevnet>>;
 
@@ -57,23 +64,7 @@ const paidCustomerOrder = async () => {
 describe('POST /api/admin/orders/:id/refund with an amount (partial refunds)', () => {
   it('gives back a paid order in parts: each part sent once, the order refunded and its stock back with the last', async () => {
     const product = await h.store.products.insert(buildProduct({ stock: 10, priceSun: 4_000_000 }));
-    const buyer = await register(h.app);
-    const buyerAddress = (await h.store.users.findById(buyer.userId))?.wallet.address ?? '';
-    await devnetControl(devnet.url).fundSolid(buyerAddress, 50_000_000);
-    const created = await h.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: buyer.jar.header(),
-      payload: { products: [{ productId: product.id, quantity: 2 }] },
-    });
-    const orderId = (json(created).order as { _id: string })._id;
-    const paid = await h.app.inject({
-      method: 'POST',
-      url: `/api/orders/${orderId}/pay`,
-      headers: buyer.jar.header(),
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    await settle();
+    const { buyer, buyerAddress, orderId } = await buyAndSettle(h, devnet.url, product.id, 2);
     // 2 x 4 TRX less the 0.01 TRX network fee arrived.
     const paidTrx = 7.99;
 

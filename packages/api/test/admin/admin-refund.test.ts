@@ -6,6 +6,7 @@ import { expectError, json, type LoggedIn, register } from '../support/http.js';
 import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
 import {
   adminPasswordHash,
+  buyAndSettle,
   insertAdmin,
   insertOrder,
   insertPaidOrder,
@@ -126,26 +127,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
 
   it('refunds a paid order end to end: the payment back to the buyer, status refunded and stock restored on confirmation', async () => {
     const product = await h.store.products.insert(buildProduct({ stock: 10, priceSun: 4_000_000 }));
-    const buyer = await register(h.app);
-    const buyerAddress = (await h.store.users.findById(buyer.userId))?.wallet.address ?? '';
-    await devnetControl(devnet.url).fundSolid(buyerAddress, 50_000_000);
-    const created = await h.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: buyer.jar.header(),
-      payload: { products: [{ productId: product.id, quantity: 2 }] },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const orderId = (json(created).order as { _id: string })._id;
-    const paid = await h.app.inject({
-      method: 'POST',
-      url: `/api/orders/${orderId}/pay`,
-      headers: buyer.jar.header(),
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    await devnetControl(devnet.url).settle();
-    await runSettlement(settlementDeps(h));
-    expect((await h.store.orders.findById(orderId))?.status).toBe('completed');
+    const { buyer, buyerAddress, orderId } = await buyAndSettle(h, devnet.url, product.id, 2);
     expect((await h.store.products.findById(product.id))?.stock).toBe(8);
 
     const refunded = await h.app.inject({
