@@ -27,6 +27,8 @@ export interface AppDeps {
   readonly funding?: WalletFunding;
   /** MERCHANT_WALLET_ADDRESS: receives payments when no admin exists yet. */
   readonly configuredMerchantAddress: string | null;
+  /** RECONCILE_MAX_REQUESTS_PER_SECOND: balance reads per second of a reconciliation (0 or absent: no limit). */
+  readonly reconcileRequestsPerSecond?: number;
 }
 
 export interface AppSettings {

@@ -16,6 +16,7 @@ import { OneLineRequestLog } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { strictBodiesPlugin } from './plugins/strict-bodies.js';
 import { adminCustomerRoutes } from './routes/admin-customers.routes.js';
+import { adminReconciliationRoutes } from './routes/admin-reconciliation.routes.js';
 import { adminLedgerRoutes } from './routes/admin-ledger.routes.js';
 import { adminOrderRoutes } from './routes/admin-orders.routes.js';
 import { adminProductRoutes } from './routes/admin-products.routes.js';
@@ -120,6 +121,7 @@ export const shopApp = fp(
     await app.register(adminCustomerRoutes, routeOptions);
     await app.register(adminStatsRoutes, routeOptions);
     await app.register(adminLedgerRoutes, routeOptions);
+    await app.register(adminReconciliationRoutes, routeOptions);
     await app.register(realtimeRoutes, {
       ...routeOptions,
       pingIntervalMs: settings.wsPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,

@@ -164,6 +164,9 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /api/admin/sales/export': { expect: ADMIN_ONLY },
   'GET /api/admin/ledger': { expect: ADMIN_ONLY },
   'GET /api/admin/ledger/export': { expect: ADMIN_ONLY },
+  // Rows run in this order, so no reconciliation has run yet: past authorization, 404 RECONCILIATION_NOT_RUN.
+  'GET /api/admin/reconciliation': { expect: { ...ADMIN_ONLY, admin: 404 } },
+  'POST /api/admin/reconciliation': { expect: ADMIN_ONLY },
   'PATCH /api/orders/{id}/status': {
     expect: ADMIN_ONLY,
     request: ({ orderId }) => ({ id: orderId, body: { status: 'completed' } }),

@@ -113,6 +113,7 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
     valid: () => ({ isActive: false }),
   },
   'POST /api/admin/customers/export': { as: 'admin' },
+  'POST /api/admin/reconciliation': { as: 'admin', valid: () => ({ allWallets: true }) },
 };
 
 const LOGOUT = 'POST /api/auth/logout';

@@ -15,6 +15,7 @@ import { describeOrderStatusContract } from './suite/order-status.contract.js';
 import { describeOrderContract } from './suite/orders.contract.js';
 import { describeProductContract } from './suite/products.contract.js';
 import { describeRaceContract } from './suite/races.contract.js';
+import { describeReconciliationContract } from './suite/reconciliation.contract.js';
 import { describeReservationContract } from './suite/reservations.contract.js';
 import { describeSessionContract } from './suite/sessions.contract.js';
 import { describeStockContract } from './suite/stock.contract.js';
@@ -42,6 +43,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeLeaseContract(harness);
     describeLedgerScanContract(harness);
     describeWalletMovementContract(harness);
+    describeReconciliationContract(harness);
     describeSalesRangeContract(harness);
     describeCustomerReadModelContract(harness);
     if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);

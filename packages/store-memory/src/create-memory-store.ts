@@ -9,6 +9,7 @@ import {
   createMemoryWalletReservations,
   createMemoryWithdrawals,
 } from './memory-small-stores.js';
+import { createMemoryReconciliation } from './memory-reconciliation.js';
 import { createMemoryTransactions } from './memory-transactions.js';
 import { createMemoryUsers } from './memory-users.js';
 import { emptyTables } from './tables.js';
@@ -32,6 +33,7 @@ export const createMemoryStore = (): ShopStore => {
     leases: createMemoryLeases(tables),
     chainCursors: createMemoryChainCursors(tables),
     walletReservations: createMemoryWalletReservations(tables),
+    reconciliation: createMemoryReconciliation(),
     dashboard: {
       dashboard: () => Promise.reject(new Error('the in-memory store has no dashboard read model')),
     },

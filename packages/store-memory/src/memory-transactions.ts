@@ -68,6 +68,31 @@ export const createMemoryTransactions = ({
       const wanted = new Set(hashes);
       return all().filter((record) => wanted.has(ledgerEntryKey(record)));
     },
+    async listByHashes(hashes) {
+      const wanted = new Set(hashes);
+      return all().filter((record) => wanted.has(record.transactionHash));
+    },
+    async listConfirmedInBlocks(blocks, after, limit) {
+      const inBlockOrder = (line: TransactionRecord) => [line.blockNumber ?? -1, line.id] as const;
+      const isAfter = (line: TransactionRecord) => {
+        if (after === null) return true;
+        const [block, id] = inBlockOrder(line);
+        return block > after.blockNumber || (block === after.blockNumber && id > after.id);
+      };
+      return all()
+        .filter(
+          (line) =>
+            line.status === 'confirmed' &&
+            line.blockNumber !== null &&
+            line.blockNumber >= blocks.from &&
+            line.blockNumber <= blocks.to &&
+            isAfter(line),
+        )
+        .sort(
+          (a, b) => (a.blockNumber ?? 0) - (b.blockNumber ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        )
+        .slice(0, limit);
+    },
     async listByUser(userId, query, page) {
       const matching = all()
         .filter((record) => record.userId === userId)

@@ -6,9 +6,11 @@ import type {
   OrderDocument,
   PendingOrderLockDocument,
   ProductDocument,
+  ReconciliationReportDocument,
   SessionDocument,
   TransactionDocument,
   UserDocument,
+  WalletOpeningDocument,
   WalletReservationsDocument,
   WithdrawalDocument,
 } from './documents.js';
@@ -25,6 +27,8 @@ export interface ShopCollections {
   readonly leases: Collection<LeaseDocument>;
   readonly chainCursors: Collection<ChainCursorDocument>;
   readonly walletReservations: Collection<WalletReservationsDocument>;
+  readonly reconciliationReports: Collection<ReconciliationReportDocument>;
+  readonly walletOpenings: Collection<WalletOpeningDocument>;
 }
 
 export const shopCollections = (db: Db): ShopCollections => ({
@@ -39,4 +43,6 @@ export const shopCollections = (db: Db): ShopCollections => ({
   leases: db.collection<LeaseDocument>('leases'),
   chainCursors: db.collection<ChainCursorDocument>('chain_cursors'),
   walletReservations: db.collection<WalletReservationsDocument>('wallet_reservations'),
+  reconciliationReports: db.collection<ReconciliationReportDocument>('reconciliation_reports'),
+  walletOpenings: db.collection<WalletOpeningDocument>('wallet_openings'),
 });

@@ -1,4 +1,12 @@
-import type { Order, Product, Session, TransactionRecord, User, WithdrawalRecord } from '@trx-shop/domain';
+import type {
+  Order,
+  Product,
+  ReconciliationReport,
+  Session,
+  TransactionRecord,
+  User,
+  WithdrawalRecord,
+} from '@trx-shop/domain';
 
 /*
  * The stored shape of each collection. `_id` is the domain's 24-hex id kept as a string (not an
@@ -94,4 +102,17 @@ export interface WalletReservationsDocument {
   _id: string;
   reservedSun: number;
   reservations: { key: string; amountSun: number; reservedAt: Date }[];
+}
+
+/** The latest reconciliation report, the only one kept: `_id` is always 'latest'. */
+export interface ReconciliationReportDocument {
+  _id: 'latest';
+  report: ReconciliationReport;
+}
+
+/** A wallet's balance before the scanner's first block (`_id` = address): recorded once. */
+export interface WalletOpeningDocument {
+  _id: string;
+  openingSun: number;
+  recordedAt: Date;
 }

@@ -73,6 +73,10 @@ const orders: IndexDescription[] = [
 const transactions: IndexDescription[] = [
   // insert idempotency ('exists'), findByHash and findByHashes (ledgerEntryKey).
   { name: INDEX.transactionEntryKey, key: { entryKey: 1 }, unique: true },
+  // listByHashes: every line of a txID, deposits and fees included (reconciliation).
+  { name: 'transactions_hash', key: { transactionHash: 1 } },
+  // listConfirmedInBlocks: reconciliation's pages of confirmed lines in block order.
+  { name: 'transactions_status_block', key: { status: 1, blockNumber: 1, _id: 1 } },
   // listByUser; type and status filters are residual on the user's range.
   { name: 'transactions_user_created', key: { userId: 1, createdAt: -1, _id: -1 } },
   // listPending, oldest first.

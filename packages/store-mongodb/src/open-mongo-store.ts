@@ -9,6 +9,7 @@ import { createMongoChainCursorStore } from './repositories/mongo-chain-cursor-s
 import { createMongoLeaseStore } from './repositories/mongo-lease-store.js';
 import { createMongoOrderStore } from './repositories/mongo-order-store.js';
 import { createMongoProductStore } from './repositories/mongo-product-store.js';
+import { createMongoReconciliationStore } from './repositories/mongo-reconciliation-store.js';
 import { createMongoSessionStore } from './repositories/mongo-session-store.js';
 import { createMongoTransactionStore } from './repositories/mongo-transaction-store.js';
 import { createMongoUserStore } from './repositories/mongo-user-store.js';
@@ -50,6 +51,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       chainCursors: createMongoChainCursorStore(collections),
       walletReservations: createMongoWalletReservationStore(collections),
       dashboard: createMongoDashboardReadModel(collections),
+      reconciliation: createMongoReconciliationStore(collections),
       async ping() {
         try {
           const answer = await db.command({ ping: 1 });

@@ -87,6 +87,9 @@ describeWithMongo('stored documents and start-up', (uri) => {
     expect(await indexNames('users')).toEqual(before);
     expect(await indexNames('transactions')).toContain('transactions_entry_key_unique');
     expect(await indexNames('transactions')).not.toContain('transactions_hash_unique');
+    expect(await indexNames('transactions')).toEqual(
+      expect.arrayContaining(['transactions_hash', 'transactions_status_block']),
+    );
     expect(await indexNames('withdrawals')).toContain('withdrawals_user_key_unique');
     expect(await indexNames('orders')).toContain('orders_number_unique');
   });

@@ -7,6 +7,7 @@ import { createSqliteChainCursorRepository } from './repositories/chain-cursors.
 import { createSqliteLeaseRepository } from './repositories/leases.repository.js';
 import { createSqliteOrderRepository } from './repositories/orders.repository.js';
 import { createSqliteProductRepository } from './repositories/products.repository.js';
+import { createSqliteReconciliationRepository } from './repositories/reconciliation.repository.js';
 import { createSqliteSessionRepository } from './repositories/sessions.repository.js';
 import { createSqliteTransactionRepository } from './repositories/transactions.repository.js';
 import { createSqliteUserRepository } from './repositories/users.repository.js';
@@ -54,6 +55,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     chainCursors: createSqliteChainCursorRepository(db),
     walletReservations: createSqliteWalletReservationRepository(db),
     dashboard: createSqliteDashboardReadModel(db),
+    reconciliation: createSqliteReconciliationRepository(db),
     async ping() {
       try {
         return db.prepare<[], { ok: number }>('SELECT 1 AS ok').get()?.ok === 1;

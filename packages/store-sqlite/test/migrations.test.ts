@@ -5,6 +5,7 @@ import { buildOrder, buildTransaction, buildTransferClaim, buildUser } from '@tr
 import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
+import { TRANSACTION_COLUMN_LIST, transactionToRow } from '../src/rows/transaction-row.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
 import { insertVersion5Order, insertVersion5Transaction } from './version-5-orders.js';
 
@@ -56,11 +57,13 @@ describe('schema migrations', () => {
         'pending_order_locks',
         'product_sales',
         'products',
+        'reconciliation_reports',
         'sessions',
         'stock_effects',
         'stock_reservations',
         'transactions',
         'users',
+        'wallet_openings',
         'wallet_reservations',
         'withdrawals',
       ].sort(),
@@ -236,6 +239,33 @@ describe('schema migrations', () => {
       ).toEqual([]);
     } finally {
       migrated.close();
+    }
+  });
+
+  it("pages a version-6 file's confirmed lines in block order (migration 7)", async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    for (const migration of MIGRATIONS.slice(0, 6)) old.exec(migration);
+    old.pragma('user_version = 6');
+    const later = buildTransaction({ status: 'confirmed', blockNumber: 8 });
+    const earlier = buildTransaction({ status: 'confirmed', blockNumber: 7 });
+    const pending = buildTransaction({ status: 'pending' });
+    const insert = old.prepare(
+      `INSERT INTO transactions (${TRANSACTION_COLUMN_LIST.join(', ')}) ` +
+        `VALUES (${TRANSACTION_COLUMN_LIST.map((column) => `@${column}`).join(', ')})`,
+    );
+    for (const line of [later, earlier, pending]) insert.run(transactionToRow(line));
+    old.close();
+
+    const store = await openSqliteStore({ filename });
+    try {
+      expect(await store.transactions.listConfirmedInBlocks({ from: 0, to: 10 }, null, 10)).toEqual([
+        earlier,
+        later,
+      ]);
+      expect(await store.reconciliation.latestReport()).toBeNull();
+    } finally {
+      await store.close();
     }
   });
 

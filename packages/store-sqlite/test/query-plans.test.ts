@@ -7,6 +7,7 @@ import { ORDER_REFUND_SQL } from '../src/repositories/order-refunds.js';
 import { ORDER_SQL } from '../src/repositories/order-sql.js';
 import { STATUS_GUARD_SQL } from '../src/repositories/order-status.js';
 import { PRODUCT_SQL } from '../src/repositories/products.repository.js';
+import { RECONCILIATION_SQL } from '../src/repositories/reconciliation.repository.js';
 import { SESSION_SQL } from '../src/repositories/sessions.repository.js';
 import { TRANSACTION_SQL } from '../src/repositories/transactions.repository.js';
 import { USER_SQL } from '../src/repositories/users.repository.js';
@@ -175,9 +176,22 @@ const QUERIES: Query[] = [
       ];
     }),
   ),
+  {
+    name: 'every line of some txIDs',
+    sql: TRANSACTION_SQL.linesByHashes,
+    params: [JSON.stringify(['ab', 'cd'])],
+  },
+  ...both.map((after) => ({
+    name: `confirmed lines of a block range (after ${after})`,
+    sql: TRANSACTION_SQL.confirmedInBlocks(after),
+    params: { to: 2, limit: 10, ...(after ? { block: 1, id } : { from: 1 }) },
+    indexOrdered: true,
+  })),
   { name: 'pending transactions', sql: TRANSACTION_SQL.pending, params: [10], indexOrdered: true },
   { name: 'transactions awaiting effect', sql: TRANSACTION_SQL.awaitingEffect, params: [10] },
   { name: 'pending outgoing sum', sql: TRANSACTION_SQL.pendingOutgoing, params: ['T'] },
+  { name: 'latest reconciliation report', sql: RECONCILIATION_SQL.latestReport, params: [] },
+  { name: 'wallet openings', sql: RECONCILIATION_SQL.openings(2), params: ['T1', 'T2'] },
   { name: 'session by id', sql: SESSION_SQL.byId, params: [id] },
   { name: 'sessions of a user', sql: SESSION_SQL.byUser, params: [id], indexOrdered: true },
   { name: 'withdrawal by key', sql: WITHDRAWAL_SQL.byKey, params: [id, 'k'] },

@@ -6,9 +6,12 @@ export interface DevnetTransaction {
   readonly amountSun: number;
   readonly blockNumber: number | null;
   readonly status: string;
+  /** Included in a block but its contract failed (the `fail-in-block` fault): no TRX moved. */
+  readonly failed: boolean;
 }
 
-export type DevnetFaultMode = 'reject' | 'drop' | 'timeout' | 'accept-timeout';
+/** `fail-in-block`: accepted and included, but executed as failed (`TRANSFER_FAILED`). */
+export type DevnetFaultMode = 'reject' | 'drop' | 'timeout' | 'accept-timeout' | 'fail-in-block';
 
 export interface DevnetState {
   readonly head: number;

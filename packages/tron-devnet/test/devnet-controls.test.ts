@@ -101,6 +101,7 @@ describe('devnet controls under /devnet/*', () => {
         amountSun: 3 * TRX,
         blockNumber: null,
         status: 'pending',
+        failed: false,
       },
     ]);
     const block = await client.produceBlocks(1);
@@ -158,7 +159,7 @@ describe('devnet controls under /devnet/*', () => {
     });
     expect(response.status).toBe(400);
     expect(await client.post('/devnet/faults', { mode: 'explode', count: 1 })).toEqual({
-      error: 'mode must be one of reject, drop, timeout, accept-timeout',
+      error: 'mode must be one of reject, drop, timeout, accept-timeout, fail-in-block',
     });
   });
 });

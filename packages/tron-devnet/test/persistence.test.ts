@@ -64,6 +64,40 @@ describe('a file-backed devnet', () => {
     }
   });
 
+  it('keeps a transfer that failed in its block failed, and one still pending due to fail', async () => {
+    const first = await DevnetClient.start({ statePath });
+    const sender = await first.fundedAccount(10 * TRX);
+    const recipient = await first.fundedAccount(1 * TRX);
+    await first.control.injectFaults('fail-in-block', 2);
+    const included = (await first.transfer(sender, recipient.base58, 2 * TRX)).signed;
+    await first.produceBlocks(SOLID_DEPTH + 1);
+    const info = await first.tronWeb.trx.getTransactionInfo(included.txID);
+    expect(info).toMatchObject({ result: 'FAILED' });
+    const pending = (await first.transfer(sender, recipient.base58, 3 * TRX)).signed;
+    await first.stop();
+
+    const second = await DevnetClient.start({ statePath });
+    try {
+      expect(await second.tronWeb.trx.getTransactionInfo(included.txID)).toEqual(info);
+      expect((await second.tronWeb.trx.getTransaction(included.txID)).ret).toEqual([
+        { contractRet: 'TRANSFER_FAILED' },
+      ]);
+      // Re-pushed after the restart, the pending one still fails when a block includes it.
+      await second.produceBlocks(SOLID_DEPTH + 1);
+      expect(await second.tronWeb.trx.getTransactionInfo(pending.txID)).toMatchObject({ result: 'FAILED' });
+      expect(await second.solidBalance(recipient.base58)).toBe(1 * TRX);
+      expect(await second.solidBalance(sender.base58)).toBe(10 * TRX);
+      // The fault itself is not persisted: nothing is armed after the restart.
+      const { signed } = await second.transfer(sender, recipient.base58, 1 * TRX);
+      await second.produceBlocks(SOLID_DEPTH + 1);
+      expect((await second.tronWeb.trx.getTransaction(signed.txID)).ret).toEqual([
+        { contractRet: 'SUCCESS' },
+      ]);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('writes through a temporary file and leaves only the state file behind', async () => {
     const devnet = await startDevnet({ statePath, blockIntervalMs: 0 });
     await fetch(`${devnet.url}/devnet/blocks`, { method: 'POST', body: JSON.stringify({ count: 3 }) });

@@ -30,6 +30,20 @@ const readStoredPort = async (file: string): Promise<number | null> => {
   }
 };
 
+/**
+ * The node of the configured chain for a process that is not the service (a CLI): TRON_FULL_HOST,
+ * or the embedded devnet of the running service (its port is in DATA_DIR); null when the devnet's
+ * port is unknown (the service never ran).
+ */
+export const runningChainUrl = async (config: AppConfig): Promise<string | null> => {
+  if (config.chain.kind === 'tron') return config.chain.fullHost;
+  const port =
+    config.chain.port !== 0
+      ? config.chain.port
+      : await readStoredPort(join(config.dataDir, DEVNET_PORT_FILE));
+  return port === null ? null : `http://127.0.0.1:${port}`;
+};
+
 export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChain> => {
   if (config.chain.kind === 'tron') {
     return {

@@ -97,6 +97,8 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     rooms,
     ...(chain.funding ? { funding: chain.funding } : {}),
     configuredMerchantAddress: config.merchantWalletAddress,
+    // The embedded devnet answers as fast as it can; only a real node has an allowance to keep.
+    reconcileRequestsPerSecond: config.chain.kind === 'tron' ? config.reconcile.maxRequestsPerSecond : 0,
   };
   const logFormat =
     config.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : config.logFormat;

@@ -26,6 +26,11 @@ export interface AppConfig {
     /** SCANNER_MAX_REQUESTS_PER_SECOND: block reads per second against a real node (0: no limit). */
     readonly maxRequestsPerSecond: number;
   };
+  /** Reconciliation (docs/operations.md, "Reconciling the ledger with the chain"). */
+  readonly reconcile: {
+    /** RECONCILE_MAX_REQUESTS_PER_SECOND: balance reads per second against a real node (0: no limit). */
+    readonly maxRequestsPerSecond: number;
+  };
   readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
   readonly store:
     | { readonly kind: 'sqlite' }

@@ -124,6 +124,9 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
       maxBlocksPerRun: integer('SCANNER_MAX_BLOCKS_PER_RUN', 200, 1, 100_000),
       maxRequestsPerSecond: integer('SCANNER_MAX_REQUESTS_PER_SECOND', 10, 0, 100_000),
     },
+    reconcile: {
+      maxRequestsPerSecond: integer('RECONCILE_MAX_REQUESTS_PER_SECOND', 10, 0, 100_000),
+    },
     argon2: {
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),
       timeCost: integer('ARGON2_TIME_COST', 2, 1, 100),

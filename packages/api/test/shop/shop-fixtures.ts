@@ -231,9 +231,11 @@ export interface ScanningShop {
  * The ledger tests' world: the scanner's cursor is set at the head before anything is funded, so
  * every movement from then on becomes a ledger line and every wallet's opening balance is 0.
  */
-export const startScanningShop = async (): Promise<ScanningShop> => {
+export const startScanningShop = async (
+  options: { readonly sqliteFile?: string } = {},
+): Promise<ScanningShop> => {
   const node = await startTestDevnet();
-  const h = await createTestApp({ devnet: node });
+  const h = await createTestApp({ devnet: node, ...options });
   await scanDeposits(paymentDepsOf(h), { startBlock: null, maxBlocks: 10 });
   return { node, h, devnet: devnetControl(node.url), merchant: await createMerchantAdmin(h) };
 };

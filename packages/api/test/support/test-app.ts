@@ -29,6 +29,8 @@ export interface TestAppOptions {
   readonly extraRoutes?: (app: FastifyInstance, parts: { store: ShopStore; vault: KeyVault }) => void;
   /** WebSocket keep-alive ping interval; short in tests of dead-connection dropping. */
   readonly wsPingIntervalMs?: number;
+  /** A SQLite file instead of an in-memory database, for tests that edit the store behind the service. */
+  readonly sqliteFile?: string;
   /** Runs on the bare server before the shop is registered (an onRoute hook, say). */
   readonly beforeShopApp?: (app: FastifyInstance) => void;
 }
@@ -61,7 +63,7 @@ export const startTestDevnet = (): Promise<RunningDevnet> => startDevnet({ block
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const ownDevnet = options.devnet ? null : await startTestDevnet();
   const devnet = options.devnet ?? (ownDevnet as RunningDevnet);
-  const store = await openSqliteStore({ filename: ':memory:' });
+  const store = await openSqliteStore({ filename: options.sqliteFile ?? ':memory:' });
   const chain = createTronChain({ fullHost: devnet.url, timeoutMs: 5000 });
   const vault = createKeyVault({ currentKeyId: 'test', keys: new Map([['test', randomBytes(32)]]) });
   const clock = createFakeClock();

@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   // Codes the table does not list but the domain needs to name its own refusals.
   'NOT_FOUND',
   'TRANSACTION_NOT_FOUND',
+  'RECONCILIATION_NOT_RUN',
   'TRANSACTION_NOT_PENDING',
   'KEY_DECRYPTION_FAILED',
   'UNSUPPORTED_MEDIA_TYPE',

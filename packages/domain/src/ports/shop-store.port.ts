@@ -4,6 +4,7 @@ import type { IdempotencyStore } from './idempotency-store.port.js';
 import type { LeaseStore } from './lease-store.port.js';
 import type { CounterStore, OrderStore } from './order-store.port.js';
 import type { ProductStore } from './product-store.port.js';
+import type { ReconciliationStore } from './reconciliation-store.port.js';
 import type { SessionStore } from './session-store.port.js';
 import type { TransactionStore } from './transaction-store.port.js';
 import type { UserStore } from './user-store.port.js';
@@ -22,6 +23,7 @@ export interface ShopStore {
   readonly chainCursors: ChainCursorStore;
   readonly walletReservations: WalletReservationStore;
   readonly dashboard: DashboardReadModel;
+  readonly reconciliation: ReconciliationStore;
   /** true when the database answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -36,6 +36,12 @@ export interface LedgerPosition {
   readonly id: string;
 }
 
+/** A line's place in block order, (blockNumber, id). */
+export interface BlockPosition {
+  readonly blockNumber: number;
+  readonly id: string;
+}
+
 /** One step of a deposit into the merchant wallet becoming an order's payment. */
 export type ReceivedLinkStep =
   | { readonly kind: 'bind'; readonly orderId: string }
@@ -69,6 +75,21 @@ export interface TransactionStore {
   linkReceived(id: string, step: ReceivedLinkStep, at: Date): Promise<boolean>;
   /** The transfers the service sent with any of these txIDs (never deposits): one batched read. */
   findByHashes(hashes: readonly string[]): Promise<readonly TransactionRecord[]>;
+  /**
+   * Every line with one of these txIDs, of any type (deposits and fees included): one batched
+   * read, for reconciliation to set the ledger beside the chain.
+   */
+  listByHashes(hashes: readonly string[]): Promise<readonly TransactionRecord[]>;
+  /**
+   * Confirmed lines whose `blockNumber` is in `[blocks.from, blocks.to]`, in (blockNumber, id)
+   * order, after `after` when given: reconciliation pages through the lines of the blocks it
+   * compared, `limit` at a time.
+   */
+  listConfirmedInBlocks(
+    blocks: { readonly from: number; readonly to: number },
+    after: BlockPosition | null,
+    limit: number,
+  ): Promise<readonly TransactionRecord[]>;
   /** The user's transactions (refunds of the user's orders included), newest first. */
   listByUser(
     userId: string,

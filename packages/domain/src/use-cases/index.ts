@@ -9,6 +9,8 @@ export * from './ledger/own-transactions.js';
 export * from './ledger/scan-deposits.js';
 export * from './ledger/merchant-ledger.js';
 export * from './ledger/merchant-ledger-export.js';
+export * from './ledger/reconcile/reconcile-deps.js';
+export * from './ledger/reconcile/reconcile-ledger.js';
 export * from './health/service-health.js';
 export * from './payments/apply-transfer-effect.js';
 export * from './payments/merchant-wallet.js';

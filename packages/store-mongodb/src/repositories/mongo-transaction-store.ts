@@ -15,6 +15,7 @@ import { transactionFromDocument, transactionToDocument } from '../mapping.js';
 import { findPage } from '../paging.js';
 
 const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const;
+const BLOCK_ORDER = { blockNumber: 1, _id: 1 } as const;
 
 const listFilter = (userId: string, query: TransactionListQuery): Filter<TransactionDocument> => ({
   userId,
@@ -111,6 +112,35 @@ export const createMongoTransactionStore = ({
     async findByHashes(hashes) {
       if (hashes.length === 0) return [];
       const documents = await transactions.find({ entryKey: { $in: [...hashes] } }).toArray();
+      return documents.map(transactionFromDocument);
+    },
+
+    async listByHashes(hashes) {
+      if (hashes.length === 0) return [];
+      const documents = await transactions.find({ transactionHash: { $in: [...hashes] } }).toArray();
+      return documents.map(transactionFromDocument);
+    },
+
+    async listConfirmedInBlocks(blocks, after, limit) {
+      // A position inside the range starts the index range at its block; the $or then skips
+      // that block's lines up to it.
+      const start = after !== null && after.blockNumber >= blocks.from ? after : null;
+      const documents = await transactions
+        .find({
+          status: 'confirmed',
+          blockNumber: { $gte: start?.blockNumber ?? blocks.from, $lte: blocks.to },
+          ...(start === null
+            ? {}
+            : {
+                $or: [
+                  { blockNumber: { $gt: start.blockNumber } },
+                  { blockNumber: start.blockNumber, _id: { $gt: start.id } },
+                ],
+              }),
+        })
+        .sort(BLOCK_ORDER)
+        .limit(limit)
+        .toArray();
       return documents.map(transactionFromDocument);
     },
 

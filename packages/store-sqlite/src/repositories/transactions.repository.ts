@@ -29,6 +29,21 @@ export const TRANSACTION_SQL = {
   byHash: 'SELECT * FROM transactions WHERE entry_key = ?',
   byHashes: (count: number) =>
     `SELECT * FROM transactions WHERE entry_key IN (${Array.from({ length: count }, () => '?').join(', ')})`,
+  // Every line of a txID, of any type: each entry key begins with its txID (ledgerEntryKey), so
+  // each wanted txID is one prefix range of the unique entry_key index (`char(0x10FFFF)` sorts
+  // after whatever follows the txID) and no index on transaction_hash has to be written on every
+  // insert. The txIDs come as one JSON array, so a block batch of thousands is one statement
+  // text; CROSS JOIN keeps them the outer loop.
+  linesByHashes:
+    'SELECT t.* FROM json_each(?) AS wanted CROSS JOIN transactions AS t ' +
+    'WHERE t.entry_key >= wanted.value AND t.entry_key < wanted.value || char(0x10FFFF) ' +
+    'AND t.transaction_hash = wanted.value',
+  // After a position, the row value alone is the lower bound: with `block_number >= @from` beside
+  // it SQLite starts every page at the range's first block and skips what earlier pages read.
+  confirmedInBlocks: (after: boolean) =>
+    "SELECT * FROM transactions WHERE status = 'confirmed' AND " +
+    (after ? '(block_number, id) > (@block, @id)' : 'block_number >= @from') +
+    ' AND block_number <= @to ORDER BY block_number, id LIMIT @limit',
   userPage: (type: boolean, status: boolean) =>
     `SELECT * FROM transactions WHERE ${userWhere(type, status)} ORDER BY created_at DESC, id DESC ` +
     'LIMIT @limit OFFSET @offset',
@@ -57,6 +72,11 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
       "UPDATE transactions SET type = 'purchase', user_id = @user, effect_applied = 0, updated_at = @at " +
         "WHERE id = @id AND type = 'deposit' AND order_id = @order",
     ),
+  };
+  const linesByHashes = db.prepare<[string], TransactionRow>(TRANSACTION_SQL.linesByHashes);
+  const confirmedInBlocks = {
+    first: db.prepare<Record<string, unknown>, TransactionRow>(TRANSACTION_SQL.confirmedInBlocks(false)),
+    after: db.prepare<Record<string, unknown>, TransactionRow>(TRANSACTION_SQL.confirmedInBlocks(true)),
   };
   const one = (sql: string, param: string) => {
     const row = db.prepare<[string], TransactionRow>(sql).get(param);
@@ -105,6 +125,21 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
         .prepare<string[], TransactionRow>(TRANSACTION_SQL.byHashes(hashes.length))
         .all(...hashes)
         .map(transactionFromRow);
+    },
+
+    async listByHashes(hashes) {
+      if (hashes.length === 0) return [];
+      // A txID given twice would join its lines twice.
+      return linesByHashes.all(JSON.stringify([...new Set(hashes)])).map(transactionFromRow);
+    },
+
+    async listConfirmedInBlocks(blocks, after, limit) {
+      // A position before the range leaves all of it to read.
+      const rows =
+        after === null || after.blockNumber < blocks.from
+          ? confirmedInBlocks.first.all({ from: blocks.from, to: blocks.to, limit })
+          : confirmedInBlocks.after.all({ block: after.blockNumber, id: after.id, to: blocks.to, limit });
+      return rows.map(transactionFromRow);
     },
 
     async listByUser(userId, query, request) {

@@ -1,4 +1,5 @@
 import { orderRefundsMigration } from './order-refunds-migration.js';
+import { reconciliationMigration } from './reconciliation-migration.js';
 
 /**
  * The versioned schema. Migration n brings `PRAGMA user_version` from n-1 to n; released
@@ -290,6 +291,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 6: partial refunds: an order's refunds in their own table, with counters on the order.
   orderRefundsMigration(),
+  // 7: reconciliation's latest report, wallet openings, and the confirmed lines in block order.
+  reconciliationMigration(),
 ];
 
 /*

@@ -19,6 +19,16 @@ export const cloneBook = (book: AccountBook): AccountBook =>
 export const bookFromList = (accounts: readonly Account[]): AccountBook =>
   new Map(accounts.map((account) => [account.address, { ...account }]));
 
+/**
+ * How a transfer included in a block failed (the `fail-in-block` fault). `contractRet` is
+ * java-tron's `Transaction.Result.contractResult`; `message` the runtime error its
+ * `gettransactioninfobyid` answers hex-encoded as `resMessage`.
+ */
+export interface TransferFailure {
+  readonly contractRet: 'TRANSFER_FAILED';
+  readonly message: string;
+}
+
 /** What executing one TransferContract did, kept so the solidified view can replay it. */
 export interface TransferEffects {
   readonly owner: HexAddress;
@@ -35,6 +45,11 @@ export interface TransferEffects {
   readonly operationTime: number;
   readonly ownerFreeNetUsage: number;
   readonly ownerLatestConsumeFreeTime: number;
+  /**
+   * Set when the contract failed: then only the bandwidth bill is paid. Optional so that state
+   * files written before failures existed still read as successes.
+   */
+  readonly failure?: TransferFailure;
 }
 
 export interface TransactionRecord {

@@ -11,10 +11,11 @@ import {
   cloneBook,
   type KeyPair,
   type TransactionRecord,
+  type TransferFailure,
 } from './chain-state.js';
 import { type Refusal, refuse } from './refusals.js';
 import { type DecodedTransaction, recoverSigner } from './signed-transaction.js';
-import { applyTransfer, executeTransfer } from './transfer-execution.js';
+import { applyTransfer, executeTransfer, type TransferToExecute } from './transfer-execution.js';
 
 /** java-tron refuses expirations further out than this from the head block (`MAXIMUM_TIME_UNTIL_EXPIRATION`). */
 const MAX_EXPIRATION_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -33,6 +34,16 @@ const newKeyPair = (): KeyPair => {
 };
 
 const alignDown = (time: number, slotMs: number): number => Math.floor(time / slotMs) * slotMs;
+
+/** A stored transaction executed again (in a new block, or re-pushed after a restart), failure kept. */
+const reexecution = (record: TransactionRecord): TransferToExecute => ({
+  contractType: record.contractType,
+  ownerAddress: record.effects.owner,
+  toAddress: record.effects.to,
+  amount: record.effects.amount,
+  bandwidthBytes: record.bandwidthBytes,
+  failure: record.effects.failure,
+});
 
 const genesisSnapshot = (config: DevnetConfig): ChainSnapshot => {
   const witness = newKeyPair();
@@ -153,11 +164,20 @@ export class DevnetChain {
     return [...this.#transactions.values(), ...this.#pending].filter(involves);
   }
 
-  /** java-tron's order: expiration vs next slot, signature, TAPOS, expiration window, duplicates, then execution. */
-  broadcast(transaction: DecodedTransaction): BroadcastVerdict {
+  /**
+   * java-tron's order: expiration vs next slot, signature, TAPOS, expiration window, duplicates, then
+   * execution. With `failure` the transfer is validated and accepted as usual but executes as
+   * failed, in the pending view and in its block alike.
+   */
+  broadcast(transaction: DecodedTransaction, failure?: TransferFailure): BroadcastVerdict {
     const refusal = this.#admissionRefusal(transaction);
     if (refusal !== null) return { kind: 'refused', txId: transaction.txId, refusal };
-    const effects = executeTransfer(this.#pendingBook, transaction, this.head.timestamp, this.#config.fees);
+    const effects = executeTransfer(
+      this.#pendingBook,
+      { ...transaction, failure },
+      this.head.timestamp,
+      this.#config.fees,
+    );
     if ('code' in effects) return { kind: 'refused', txId: transaction.txId, refusal: effects };
     applyTransfer(this.#pendingBook, effects);
     this.#pending.push({
@@ -193,17 +213,7 @@ export class DevnetChain {
       const effects =
         record.expiration <= parent.timestamp
           ? refuse.expired()
-          : executeTransfer(
-              work,
-              {
-                ...record,
-                ownerAddress: record.effects.owner,
-                toAddress: record.effects.to,
-                amount: record.effects.amount,
-              },
-              parent.timestamp,
-              this.#config.fees,
-            );
+          : executeTransfer(work, reexecution(record), parent.timestamp, this.#config.fees);
       if ('code' in effects) {
         this.#config.logger(`devnet: dropped ${record.txId} from the new block: ${effects.message}`);
         continue;
@@ -286,12 +296,7 @@ export class DevnetChain {
   #repush(record: TransactionRecord): void {
     const effects = executeTransfer(
       this.#pendingBook,
-      {
-        ...record,
-        ownerAddress: record.effects.owner,
-        toAddress: record.effects.to,
-        amount: record.effects.amount,
-      },
+      reexecution(record),
       this.head.timestamp,
       this.#config.fees,
     );

@@ -1,7 +1,7 @@
 import type { FeeSchedule } from '../options.js';
 import { type HexAddress, toBase58Address } from './addresses.js';
 import { usageAt } from './bandwidth.js';
-import type { AccountBook, TransferEffects } from './chain-state.js';
+import type { AccountBook, TransferEffects, TransferFailure } from './chain-state.js';
 import { type Refusal, refuse } from './refusals.js';
 
 export interface TransferToExecute {
@@ -10,6 +10,8 @@ export interface TransferToExecute {
   readonly toAddress: HexAddress | null;
   readonly amount: unknown;
   readonly bandwidthBytes: number;
+  /** Execute it as failed (after the same validation): the `fail-in-block` fault. */
+  readonly failure?: TransferFailure | undefined;
 }
 
 interface BandwidthBill {
@@ -85,28 +87,37 @@ export const executeTransfer = (
   if (owner.balance - bill.netFee < amount + createAccountFee) {
     return refuse.contractValidation('Validate TransferContract error, balance is not sufficient.');
   }
-  return {
+  const effects = {
     owner: ownerAddress,
     to: toAddress,
     amount,
     netUsage: bill.netUsage,
     netFee: bill.netFee,
-    createAccountFee,
-    createsAccount,
     operationTime: now,
     ownerFreeNetUsage: bill.ownerFreeNetUsage,
     ownerLatestConsumeFreeTime: bill.ownerLatestConsumeFreeTime,
   };
+  // java-tron bills bandwidth before it executes the contract, so a failed one still pays that
+  // bill (0.1 TRX for a would-be new recipient included); the 1 TRX activation is the contract's.
+  if (transfer.failure !== undefined) {
+    return { ...effects, createAccountFee: 0, createsAccount: false, failure: transfer.failure };
+  }
+  return { ...effects, createAccountFee, createsAccount };
 };
 
 /** Writes executed effects into a book (head, pending or solidified view). */
 export const applyTransfer = (book: AccountBook, effects: TransferEffects): void => {
   const owner = book.get(effects.owner);
   if (owner === undefined) throw new Error(`applyTransfer: owner ${effects.owner} missing from the book`);
-  owner.balance -= effects.amount + effects.netFee + effects.createAccountFee;
   owner.freeNetUsage = effects.ownerFreeNetUsage;
   owner.latestConsumeFreeTime = effects.ownerLatestConsumeFreeTime;
   owner.latestOperationTime = effects.operationTime;
+  if (effects.failure !== undefined) {
+    // A failed contract moves nothing and activates no one: only its bandwidth bill is paid.
+    owner.balance -= effects.netFee;
+    return;
+  }
+  owner.balance -= effects.amount + effects.netFee + effects.createAccountFee;
   const recipient = book.get(effects.to) ?? {
     address: effects.to,
     balance: 0,

@@ -1,10 +1,28 @@
+import type { TransferFailure } from '../chain/chain-state.js';
+
 /**
  * reject: refused with an error; drop: accepted, never included; timeout: no answer, not
- * accepted; accept-timeout: accepted (it will be included), but the answer never comes.
+ * accepted; accept-timeout: accepted (it will be included), but the answer never comes;
+ * fail-in-block: accepted and included, but its contract fails, so no TRX moves.
  */
-export type FaultMode = 'reject' | 'drop' | 'timeout' | 'accept-timeout';
+export type FaultMode = 'reject' | 'drop' | 'timeout' | 'accept-timeout' | 'fail-in-block';
 
-export const FAULT_MODES: readonly FaultMode[] = ['reject', 'drop', 'timeout', 'accept-timeout'];
+export const FAULT_MODES: readonly FaultMode[] = [
+  'reject',
+  'drop',
+  'timeout',
+  'accept-timeout',
+  'fail-in-block',
+];
+
+/**
+ * The result `fail-in-block` writes: java-tron's for a TRX transfer that failed while executing
+ * (`Program.TransferException`, whose runtime error starts "transfer trx failed: ").
+ */
+export const FAIL_IN_BLOCK: TransferFailure = {
+  contractRet: 'TRANSFER_FAILED',
+  message: 'transfer trx failed: devnet fault: fail-in-block',
+};
 
 export const isFaultMode = (value: unknown): value is FaultMode =>
   typeof value === 'string' && (FAULT_MODES as readonly string[]).includes(value);

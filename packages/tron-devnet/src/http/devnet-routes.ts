@@ -56,6 +56,8 @@ export const devnetRoutes = ({ chain, producer, faults }: DevnetRouteDeps): [str
         amountSun: record.effects.amount,
         blockNumber: record.blockNumber,
         status: transferStatus(record, solidNumber),
+        // Only once a block executed it: a pending transfer has no outcome yet.
+        failed: record.blockNumber !== null && record.effects.failure !== undefined,
       })),
     });
   };

@@ -52,26 +52,38 @@ export const accountResourceJson = (account: Readonly<Account>, now: number, fee
     TotalEnergyLimit: TOTAL_ENERGY_LIMIT,
   });
 
-/** A pending transaction has no `ret` yet: java-tron writes the result when a block executes it. */
+/**
+ * A pending transaction has no `ret` yet: java-tron writes the result when a block executes it,
+ * and only `contractRet` there (`TransactionCapsule.setResultCode`).
+ */
 export const transactionJson = (record: Readonly<TransactionRecord>): JsonObject => ({
-  ...(record.blockNumber === null ? {} : { ret: [{ contractRet: 'SUCCESS' }] }),
+  ...(record.blockNumber === null
+    ? {}
+    : { ret: [{ contractRet: record.effects.failure?.contractRet ?? 'SUCCESS' }] }),
   signature: [...record.signatures],
   txID: record.txId,
   raw_data: record.rawData,
   raw_data_hex: record.rawDataHex,
 });
 
-/** `{}` until a block holds the transaction: the info is written when the block is processed. */
+/**
+ * `{}` until a block holds the transaction: the info is written when the block is processed. A
+ * failed one gets `result: FAILED` and its runtime error as hex `resMessage`
+ * (`TransactionUtil.buildTransactionInfoInstance`), and the contract result in `receipt.result`,
+ * which java-tron writes for every TRANSFER_FAILED (those come from the VM, which sets it).
+ */
 export const transactionInfoJson = (record: Readonly<TransactionRecord>): JsonObject => {
   if (record.blockNumber === null || record.blockTimestamp === null) return {};
-  const { netUsage, netFee, createAccountFee } = record.effects;
+  const { netUsage, netFee, createAccountFee, failure } = record.effects;
   return withoutDefaults({
     id: record.txId,
     fee: netFee + createAccountFee,
     blockNumber: record.blockNumber,
     blockTimeStamp: record.blockTimestamp,
     contractResult: [''],
-    receipt: withoutDefaults({ net_usage: netUsage, net_fee: netFee }),
+    receipt: withoutDefaults({ net_usage: netUsage, net_fee: netFee, result: failure?.contractRet ?? '' }),
+    result: failure === undefined ? '' : 'FAILED',
+    resMessage: failure === undefined ? '' : utf8ToHex(failure.message),
   });
 };
 

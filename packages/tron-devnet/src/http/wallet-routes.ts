@@ -8,7 +8,7 @@ import {
   type JsonObject,
   UnparsableTransactionError,
 } from '../chain/signed-transaction.js';
-import type { BroadcastFaults } from './broadcast-faults.js';
+import { type BroadcastFaults, FAIL_IN_BLOCK } from './broadcast-faults.js';
 import {
   accountJson,
   accountResourceJson,
@@ -120,6 +120,9 @@ export const walletRoutes = ({ chain, faults, fees }: WalletRouteDeps): [string,
       case 'accept-timeout':
         chain.broadcast(transaction);
         return NO_ANSWER;
+      case 'fail-in-block':
+        // Still validated: a transfer the node would refuse is refused, fault or not.
+        return ok(broadcastJson(chain.broadcast(transaction, FAIL_IN_BLOCK)));
       case 'drop':
         return ok(broadcastJson({ kind: 'accepted', txId: transaction.txId }));
       case 'reject':

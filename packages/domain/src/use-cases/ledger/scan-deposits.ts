@@ -8,6 +8,13 @@ import { depositLine } from './deposit-line.js';
 
 /** The cursor's name in the store: the last block whose deposits are all recorded. */
 export const DEPOSIT_CURSOR = 'deposits';
+/** The first block the scanner covered, kept for reconciliation (its block range starts there). */
+export const DEPOSIT_ORIGIN_CURSOR = 'deposits-origin';
+/**
+ * When the scanner first ran, in epoch milliseconds of the service's clock: a wallet the service
+ * created later was born empty, so reconciliation knows its opening balance is 0.
+ */
+export const DEPOSIT_ORIGIN_TIME_CURSOR = 'deposits-origin-time';
 
 export interface ScanDepositsDeps {
   readonly store: Pick<ShopStore, 'chainCursors' | 'users' | 'transactions'>;
@@ -107,7 +114,11 @@ const recordBlocks = async (deps: ScanDepositsDeps, blocks: readonly SolidBlock[
 /** The first run's cursor: set once in the store (a concurrent first run may have set it first). */
 const startCursor = async (deps: ScanDepositsDeps, head: number, options: ScanDepositsOptions) => {
   const start = options.startBlock === null ? head : options.startBlock - 1;
-  await deps.store.chainCursors.advance(DEPOSIT_CURSOR, null, start, deps.clock.now());
+  const now = deps.clock.now();
+  // The origin first: a crash in between leaves no cursor, so the next run sets them all.
+  await deps.store.chainCursors.advance(DEPOSIT_ORIGIN_TIME_CURSOR, null, now.getTime(), now);
+  await deps.store.chainCursors.advance(DEPOSIT_ORIGIN_CURSOR, null, start + 1, now);
+  await deps.store.chainCursors.advance(DEPOSIT_CURSOR, null, start, now);
   return (await deps.store.chainCursors.read(DEPOSIT_CURSOR)) ?? start;
 };
 

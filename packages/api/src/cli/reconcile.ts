@@ -1,0 +1,58 @@
+import { createTronChain } from '@trx-shop/chain-tron';
+import { isDomainError, type Logger, reconcileLedger, totalDiscrepancies } from '@trx-shop/domain';
+import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
+import { systemClock } from '../adapters/system-clock.js';
+import { runningChainUrl } from '../composition/open-chain.js';
+import { argument, openCliContext } from './cli-context.js';
+import { reconcileDeps } from '../composition/reconcile-deps.js';
+import { formatReport, OUTPUT_FORMATS, type OutputFormat } from './reconciliation-output.js';
+
+/**
+ * `pnpm reconcile [--all-wallets] [--from-block N] [--format text|json|csv]`: compares the ledger
+ * with the chain of the configured network (docs/operations.md, "Reconciling the ledger with the
+ * chain"), keeps the report as the latest (the admin route shows it), prints it, and exits 1 when
+ * anything is wrong (2 when it could not run). An error is one line with its code, never a stack.
+ */
+/** The report is the output; the use case's log lines would only repeat it. */
+const quiet: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+const fail = (message: string): never => {
+  console.error(`reconcile: ${message}`);
+  process.exit(2);
+};
+
+const format = (argument('format') ?? 'text') as OutputFormat;
+if (!OUTPUT_FORMATS.includes(format)) fail(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`);
+const fromBlockText = argument('from-block');
+const fromBlock = fromBlockText === undefined ? null : Number(fromBlockText);
+if (fromBlock !== null && !(Number.isInteger(fromBlock) && fromBlock >= 0))
+  fail('--from-block must be a block number');
+
+const { config, store } = await openCliContext();
+try {
+  const url = await runningChainUrl(config);
+  if (url === null) fail('the embedded devnet runs inside the service: start it once (pnpm start) first');
+  const chain = createTronChain({
+    fullHost: url ?? '',
+    apiKey: config.chain.kind === 'tron' ? (config.chain.apiKey ?? undefined) : undefined,
+    timeoutMs: 10_000,
+  });
+  const report = await reconcileLedger(
+    reconcileDeps({
+      store,
+      chain,
+      clock: systemClock,
+      ids: createObjectIdGenerator(),
+      logger: quiet,
+      requestsPerSecond: config.chain.kind === 'tron' ? config.reconcile.maxRequestsPerSecond : 0,
+    }),
+    { allWallets: process.argv.includes('--all-wallets'), fromBlock },
+  );
+  process.stdout.write(formatReport(report, format));
+  process.exitCode = totalDiscrepancies(report) === 0 ? 0 : 1;
+} catch (error) {
+  if (isDomainError(error)) fail(`${error.code}: ${error.message}`);
+  throw error;
+} finally {
+  await store.close();
+}

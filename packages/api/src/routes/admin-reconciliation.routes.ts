@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { domainError, reconcileLedger } from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { domainLogger } from '../adapters/fastify-logger.js';
+import { reconcileDeps } from '../composition/reconcile-deps.js';
+import { errorResponses } from '../http/schemas.js';
+import { OPTIONAL_BODY } from '../http/validation.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import {
+  presentReconciliationReport,
+  ReconciliationReportView,
+} from './presenters/reconciliation.presenter.js';
+import type { RouteOptions } from './route-options.js';
+
+const RunBody = Type.Object(
+  {
+    allWallets: Type.Optional(
+      Type.Boolean({
+        description: 'read every held wallet’s balance, not only those active since the last run',
+      }),
+    ),
+    fromBlock: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'compare the blocks again from this one (at the earliest the scanner’s first block)',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'No body: the blocks since the last run and the wallets active in them',
+    [OPTIONAL_BODY]: true,
+  },
+);
+
+const ReportAnswer = Type.Object(
+  { success: Type.Literal(true), report: ReconciliationReportView },
+  { additionalProperties: false },
+);
+
+export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  const schemaBase = { tags: ['admin'], security: BEARER_OR_COOKIE };
+  const run = reconcileDeps({
+    ...deps,
+    logger: domainLogger(app.log),
+    requestsPerSecond: deps.reconcileRequestsPerSecond ?? 0,
+  });
+
+  app.get(
+    '/api/admin/reconciliation',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        ...schemaBase,
+        operationId: 'getReconciliationReport',
+        summary: 'The latest reconciliation of the ledger against the chain (404 before the first run)',
+        response: { 200: ReportAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async () => {
+      const report = await deps.store.reconciliation.latestReport();
+      if (!report) throw domainError('RECONCILIATION_NOT_RUN', 'No reconciliation has run yet');
+      return { success: true as const, report: presentReconciliationReport(report) };
+    },
+  );
+
+  app.post(
+    '/api/admin/reconciliation',
+    {
+      preValidation: app.requireAdmin,
+      config: { rateLimit: app.strictRateLimit },
+      schema: {
+        ...schemaBase,
+        operationId: 'runReconciliation',
+        summary:
+          'Reconcile the ledger with the solidified chain now, keep the report as the latest and answer it',
+        body: RunBody,
+        response: { 200: ReportAnswer, ...errorResponses(401, 403, 503) },
+      },
+    },
+    async (request) => {
+      const { allWallets, fromBlock } = request.body ?? {};
+      const report = await reconcileLedger(run, {
+        allWallets: allWallets ?? false,
+        fromBlock: fromBlock ?? null,
+      });
+      return { success: true as const, report: presentReconciliationReport(report) };
+    },
+  );
+};

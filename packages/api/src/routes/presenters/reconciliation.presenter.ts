@@ -1,0 +1,89 @@
+import {
+  DISCREPANCY_KINDS,
+  type Discrepancy,
+  formatSunAsTrx,
+  type ReconciliationReport,
+  totalDiscrepancies,
+} from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { IsoDate, OneOf } from '../../http/schemas.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+const DiscrepancyView = Type.Object(
+  {
+    kind: OneOf(DISCREPANCY_KINDS),
+    txHash: Nullable(Type.String()),
+    transactionId: Nullable(Type.String({ description: 'the ledger line concerned' })),
+    address: Nullable(Type.String({ description: 'the held wallet concerned' })),
+    blockNumber: Nullable(Type.Integer()),
+    field: Nullable(OneOf(['amount', 'sender', 'recipient', 'status', 'balance'] as const)),
+    ledger: Nullable(Type.String({ description: "the ledger's value (amounts in TRX)" })),
+    chain: Nullable(Type.String({ description: "the chain's value (amounts in TRX)" })),
+    detail: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+const CountsView = Type.Object(
+  Object.fromEntries(DISCREPANCY_KINDS.map((kind) => [kind, Type.Integer()])) as Record<
+    (typeof DISCREPANCY_KINDS)[number],
+    ReturnType<typeof Type.Integer>
+  >,
+  { additionalProperties: false },
+);
+
+export const ReconciliationReportView = Type.Object(
+  {
+    id: Type.String(),
+    ok: Type.Boolean({ description: 'true when nothing was found wrong' }),
+    startedAt: IsoDate,
+    finishedAt: IsoDate,
+    blocks: Nullable(
+      Type.Object(
+        { from: Type.Integer(), to: Type.Integer() },
+        { additionalProperties: false, description: 'the blocks compared, both included' },
+      ),
+    ),
+    transfersChecked: Type.Integer(),
+    linesChecked: Type.Integer(),
+    allWallets: Type.Boolean(),
+    walletsChecked: Type.Integer(),
+    walletsSkipped: Type.Integer({ description: 'wallets with a transfer in flight: checked next run' }),
+    openingsRecorded: Type.Integer({
+      description: 'wallets older than the scanner whose opening was taken now',
+    }),
+    summary: Type.Object(
+      { discrepancies: Type.Integer(), byKind: CountsView },
+      { additionalProperties: false },
+    ),
+    discrepancies: Type.Array(DiscrepancyView, { description: 'the first 1,000 rows' }),
+  },
+  { additionalProperties: false },
+);
+
+const AMOUNT_FIELDS: ReadonlySet<Discrepancy['field']> = new Set(['amount', 'balance']);
+
+/** A row with its SUN amounts as TRX text (addresses and statuses as they are). */
+export const presentDiscrepancy = (row: Discrepancy) => {
+  const value = (text: string | null) =>
+    text !== null && AMOUNT_FIELDS.has(row.field) ? formatSunAsTrx(Number(text)) : text;
+  return { ...row, ledger: value(row.ledger), chain: value(row.chain) };
+};
+
+export const presentReconciliationReport = (report: ReconciliationReport) => ({
+  id: report.id,
+  ok: totalDiscrepancies(report) === 0,
+  startedAt: report.startedAt.toISOString(),
+  finishedAt: report.finishedAt.toISOString(),
+  blocks: report.blocks,
+  transfersChecked: report.transfersChecked,
+  linesChecked: report.linesChecked,
+  allWallets: report.allWallets,
+  walletsChecked: report.walletsChecked,
+  walletsSkipped: report.walletsSkipped,
+  openingsRecorded: report.openingsRecorded,
+  summary: { discrepancies: totalDiscrepancies(report), byKind: report.counts },
+  discrepancies: report.discrepancies.map(presentDiscrepancy),
+});
