@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDataSetSection } from './data-set-section.js';
 import { runLedgerSection } from './ledger-section.js';
+import { runReconcileSection } from './reconcile-section.js';
 import { runScannerSection } from './scanner-section.js';
 import { machineFacts } from './machine.js';
 import { renderMarkdown } from './markdown-report.js';
@@ -37,6 +38,8 @@ console.log(
   `deposit scanner: ${plan.scanner.wallets} wallets, ${plan.scanner.blocks} blocks of ${plan.scanner.transfersPerBlock} transfers`,
 );
 const scanner = await runScannerSection(plan);
+console.log(`reconciliation: ${plan.reconcileWallets} wallets, every one read`);
+const reconciliation = await runReconcileSection(plan);
 console.log(`merchant ledger: ${plan.ledgerRows.join(', ')} lines`);
 const ledger = await runLedgerSection(plan, credentials);
 const mongodb = await runMongoSection(plan, credentials, process.env.MONGODB_URI);
@@ -51,6 +54,7 @@ const results: BenchResults = {
   dataSets,
   money,
   scanner,
+  reconciliation,
   ledger,
   mongodb,
 };

@@ -11,7 +11,8 @@ const table = (header: string[], rows: string[][]): string =>
   ].join('\n');
 
 export const renderMarkdown = (results: BenchResults): string => {
-  const { machine, plan, startup, firstRun, dataSets, money, scanner, ledger, mongodb } = results;
+  const { machine, plan, startup, firstRun, dataSets, money, scanner, reconciliation, ledger, mongodb } =
+    results;
   const exportCells = (figures: ExportFigures) => [
     `${figures.rows}`,
     `${figures.seconds.toFixed(1)} s`,
@@ -80,6 +81,16 @@ export const renderMarkdown = (results: BenchResults): string => {
           `${scanner.blocks} blocks, ${scanner.depositsRecorded} deposits recorded in ${scanner.scanMs} ms`,
         ],
         ['set-up (wallets and funded blocks)', `${scanner.seedSeconds.toFixed(0)} s`],
+      ],
+    ),
+    '## Reconciliation',
+    `\`POST /api/admin/reconciliation {allWallets: true}\` over ${reconciliation.wallets} custodial wallets made by registration, each funded once on a devnet process and scanned: ${reconciliation.blocks} blocks compared both ways (${reconciliation.transfersChecked} transfers), every wallet's balance read from the node unpaced and set against its ledger; nothing found wrong.`,
+    table(
+      ['figure', 'value'],
+      [
+        ['per 10,000 wallets', `${(reconciliation.msPer10kWallets / 1000).toFixed(1)} s`],
+        ['this run', `${reconciliation.wallets} wallets in ${reconciliation.runMs} ms`],
+        ['set-up (registrations, fundings, scan)', `${reconciliation.seedSeconds.toFixed(0)} s`],
       ],
     ),
     "## The merchant's ledger",

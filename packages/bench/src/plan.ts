@@ -15,6 +15,8 @@ export interface BenchPlan {
   readonly scanner: { readonly wallets: number; readonly blocks: number; readonly transfersPerBlock: number };
   /** Merchant ledger sizes (rows) whose page, filtered page and export are measured. */
   readonly ledgerRows: readonly number[];
+  /** Custodial wallets a full reconciliation reads. */
+  readonly reconcileWallets: number;
 }
 
 const USERS_AND_PRODUCTS = { users: 10_000, products: 1_000, days: 200 };
@@ -30,6 +32,7 @@ export const FULL_PLAN: BenchPlan = {
   startupSamples: 5,
   scanner: { wallets: 1_000_000, blocks: 200, transfersPerBlock: 300 },
   ledgerRows: [10_000, 1_000_000],
+  reconcileWallets: 10_000,
 };
 
 /** CI's smoke run: every section, small. */
@@ -44,4 +47,5 @@ export const QUICK_PLAN: BenchPlan = {
   startupSamples: 1,
   scanner: { wallets: 10_000, blocks: 5, transfersPerBlock: 300 },
   ledgerRows: [1_000, 10_000],
+  reconcileWallets: 500,
 };

@@ -5,6 +5,7 @@ import type { MongoSectionFigures } from './mongo-section.js';
 import type { BenchPlan } from './plan.js';
 import type { FirstRunFigures } from './first-run-section.js';
 import type { LedgerFigures } from './ledger-section.js';
+import type { ReconcileFigures } from './reconcile-section.js';
 import type { ScannerFigures } from './scanner-section.js';
 import type { StartupFigures } from './startup-section.js';
 
@@ -17,6 +18,7 @@ export interface BenchResults {
   readonly dataSets: DataSetFigures;
   readonly money: MoneySectionFigures;
   readonly scanner: ScannerFigures;
+  readonly reconciliation: ReconcileFigures;
   readonly ledger: readonly LedgerFigures[];
   readonly mongodb: MongoSectionFigures;
 }

@@ -2,6 +2,7 @@ import type { TransactionRecord } from '@trx-shop/domain';
 import type { DevnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../support/http.js';
 import type { TestApp } from '../support/test-app.js';
 import {
   createProduct,
@@ -16,7 +17,7 @@ import {
 
 /*
  * Every movement of every held wallet is in the ledger (docs/api.md, "Deposits" and "Fees"):
- * after 100 mixed payments, refunds, withdrawals (to customers and to new outside accounts) and
+ * after 100 mixed payments, partial and full refunds, withdrawals (to customers and to new outside accounts) and
  * deposits on the devnet, each wallet's balance on the solidified chain equals, exactly in SUN,
  * what its ledger lines say: deposits, payments and refunds received, minus payments, refunds
  * and withdrawals sent, minus the fees it burned. Every wallet starts empty after the scanner's
@@ -74,19 +75,22 @@ const operations: Record<string, () => Promise<void>> = {
     completedOrders.push({ id: order._id });
   },
   refund: async () => {
-    const candidate = completedOrders.shift();
+    const candidate = completedOrders[Math.floor(random() * completedOrders.length)];
     if (!candidate) return;
     const order = await h.store.orders.findById(candidate.id);
-    if (order?.status !== 'completed') {
-      completedOrders.push(candidate);
-      return;
-    }
+    const paidSun = order?.payment?.state === 'confirmed' ? order.payment.amountSun : 0;
+    const leftSun = paidSun - (order?.refundClaimedSun ?? 0);
+    if (order?.status !== 'completed' || leftSun <= 0) return;
+    // Mostly parts (a whole TRX while that fits), sometimes everything left.
+    const part = random() < 0.7 && leftSun > 1_000_000;
     const refunded = await h.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${candidate.id}/refund`,
       headers: merchant.admin.jar.header(),
+      ...(part ? { payload: { amount: 1, reason: 'partial' } } : {}),
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
+    if (!part) completedOrders.splice(completedOrders.indexOf(candidate), 1);
   },
   withdrawToCustomer: async () => {
     const sender = pick(shoppers);
@@ -161,5 +165,32 @@ describe('the ledger explains every held wallet', () => {
       const onChain = await h.chain.getConfirmedBalance(wallet);
       expect({ wallet, onChain }).toEqual({ wallet, onChain: received - sent - burned });
     }
+    expect(
+      confirmed.filter((line) => line.type === 'refund' && line.amountSun === 1_000_000).length,
+    ).toBeGreaterThan(0);
   }, 180_000);
+
+  it('and a reconciliation of that history against the chain, every wallet included, reports nothing', async () => {
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/reconciliation',
+      headers: merchant.admin.jar.header(),
+      payload: { allWallets: true },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = json(response).report as {
+      ok: boolean;
+      walletsChecked: number;
+      walletsSkipped: number;
+      openingsRecorded: number;
+      transfersChecked: number;
+      discrepancies: unknown[];
+    };
+    expect(report.discrepancies).toEqual([]);
+    expect(report.ok).toBe(true);
+    // Every wallet compared (none in flight after the last settlement), each from its opening.
+    expect(report.walletsChecked + report.openingsRecorded).toBe(1 + shoppers.length);
+    expect(report.walletsSkipped).toBe(0);
+    expect(report.transfersChecked).toBeGreaterThan(OPERATIONS / 2);
+  }, 60_000);
 });

@@ -3,6 +3,8 @@ import type { DiscrepancyLog } from './discrepancy-log.js';
 import type { ReconcileDeps } from './reconcile-deps.js';
 
 const WALLETS_PER_BATCH = 200;
+/** Balance checks in flight at once (the pace still spaces the node's requests). */
+const WALLETS_IN_FLIGHT = 8;
 /** Blocks past the scanner's cursor read to explain a balance gap; further behind, balances wait. */
 const MAX_UNSCANNED_BLOCKS = 100;
 
@@ -83,37 +85,46 @@ export const compareBalances = async (
   let walletsChecked = 0;
   let walletsSkipped = 0;
   let openingsRecorded = 0;
+  const checkWallet = async (user: User, openings: ReadonlyMap<string, number>): Promise<void> => {
+    const address = user.wallet.address;
+    if (!address) return;
+    const pending = await deps.store.transactions.walletMovementTotals(address, { status: 'pending' });
+    if (context.inFlight.has(address) || pending.inSun + pending.outSun + pending.feesSun > 0) {
+      walletsSkipped += 1;
+      return;
+    }
+    await deps.pace();
+    const [actualSun, netSun] = await Promise.all([
+      deps.chain.getConfirmedBalance(address),
+      deps.store.transactions.walletConfirmedNet(address, null),
+    ]);
+    const bornEmpty = context.originTime !== null && user.createdAt.getTime() > context.originTime.getTime();
+    const openingSun = openings.get(address) ?? (bornEmpty ? 0 : null);
+    if (openingSun === null) {
+      await deps.store.reconciliation.recordOpening({
+        address,
+        openingSun: actualSun - netSun,
+        recordedAt: deps.clock.now(),
+      });
+      openingsRecorded += 1;
+      return;
+    }
+    walletsChecked += 1;
+    const expectedSun = openingSun + netSun;
+    if (actualSun !== expectedSun) gaps.push({ user, address, openingSun, expectedSun, actualSun });
+  };
   for await (const batch of holders) {
-    const addresses = batch.flatMap((user) => user.wallet.address ?? []);
-    const openings = await deps.store.reconciliation.openings(addresses);
-    for (const user of batch) {
-      const address = user.wallet.address;
-      if (!address) continue;
-      const pending = await deps.store.transactions.walletMovementTotals(address, { status: 'pending' });
-      if (context.inFlight.has(address) || pending.inSun + pending.outSun + pending.feesSun > 0) {
-        walletsSkipped += 1;
-        continue;
-      }
-      await deps.pace();
-      const actualSun = await deps.chain.getConfirmedBalance(address);
-      const netSun = await deps.store.transactions.walletConfirmedNet(address, null);
-      const bornEmpty =
-        context.originTime !== null && user.createdAt.getTime() > context.originTime.getTime();
-      const openingSun = openings.get(address) ?? (bornEmpty ? 0 : null);
-      if (openingSun === null) {
-        await deps.store.reconciliation.recordOpening({
-          address,
-          openingSun: actualSun - netSun,
-          recordedAt: deps.clock.now(),
-        });
-        openingsRecorded += 1;
-        continue;
-      }
-      walletsChecked += 1;
-      const expectedSun = openingSun + netSun;
-      if (actualSun !== expectedSun) gaps.push({ user, address, openingSun, expectedSun, actualSun });
+    const openings = await deps.store.reconciliation.openings(
+      batch.flatMap((user) => user.wallet.address ?? []),
+    );
+    // A few wallets at once: each waits on the node's round trip, not on this process.
+    for (let start = 0; start < batch.length; start += WALLETS_IN_FLIGHT) {
+      await Promise.all(
+        batch.slice(start, start + WALLETS_IN_FLIGHT).map((user) => checkWallet(user, openings)),
+      );
     }
   }
+  gaps.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
   const moving =
     gaps.length === 0 ? new Set<string>() : await movingSinceScan(deps, context.scannedThrough, gaps);
   for (const gap of gaps) {
