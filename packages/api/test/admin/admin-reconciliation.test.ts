@@ -206,6 +206,30 @@ describe('GET and POST /api/admin/reconciliation', () => {
     });
   });
 
+  it('names a line whose txID the chain does not have, and the transfer it no longer stands for', async () => {
+    const withdrawal = (
+      await h.store.transactions.listByUser(alice.userId, { type: 'withdrawal' }, { limit: 10, page: 1 })
+    ).items[0];
+    if (!withdrawal) throw new Error('alice has no withdrawal');
+    const invented = 'ab'.repeat(32);
+    expect(
+      editStore('UPDATE transactions SET transaction_hash = ? WHERE id = ?', invented, withdrawal.id),
+    ).toBe(1);
+
+    const report = await reconcile({ fromBlock: 0 });
+
+    // The line still counts in alice's ledger, so her balance agrees; the transfer lacks its sender's line.
+    expect(report.discrepancies.map((row) => [row.kind, row.address, row.txHash])).toEqual([
+      ['missing-from-ledger', alice.address, withdrawal.transactionHash],
+      ['not-on-chain', alice.address, invented],
+    ]);
+    expect(report.discrepancies[1]).toMatchObject({
+      transactionId: withdrawal.id,
+      ledger: 'confirmed',
+      chain: 'unknown',
+    });
+  });
+
   it('names a balance a devnet funding changed in blocks the scanner never read', async () => {
     await devnet.fund(bob.address, 4_000_000);
     await devnet.settle();
