@@ -1,5 +1,7 @@
 export * from './errors/domain-error.js';
 export * from './errors/error-codes.js';
+export * from './events/read-log.js';
+export * from './events/shop-event.js';
 export * from './money/limits.js';
 export * from './money/sun.js';
 export * from './money/trx-amount.js';
@@ -11,6 +13,8 @@ export * from './orders/order-status.js';
 export type * from './ports/chain.port.js';
 export type * from './ports/chain-cursor-store.port.js';
 export type * from './ports/dashboard-read-model.port.js';
+export type * from './ports/event-log.port.js';
+export type * from './ports/outbox.port.js';
 export type * from './ports/idempotency-store.port.js';
 export type * from './ports/key-vault.port.js';
 export type * from './ports/lease-store.port.js';

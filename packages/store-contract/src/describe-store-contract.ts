@@ -3,6 +3,7 @@ import type { ContractHarness } from './harness.js';
 import { describeCounterContract } from './suite/counters.contract.js';
 import { describeCustomerReadModelContract } from './suite/customers.contract.js';
 import { describeDashboardContract } from './suite/dashboard.contract.js';
+import { describeEventContract } from './suite/events.contract.js';
 import { describeLeaseContract } from './suite/leases.contract.js';
 import { describeRefundedOverrideContract } from './suite/refunded-override.contract.js';
 import { describeVerifiedPaymentContract } from './suite/verified-payment.contract.js';
@@ -44,6 +45,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeLedgerScanContract(harness);
     describeWalletMovementContract(harness);
     describeReconciliationContract(harness);
+    describeEventContract(harness);
     describeSalesRangeContract(harness);
     describeCustomerReadModelContract(harness);
     if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);

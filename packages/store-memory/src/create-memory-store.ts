@@ -1,4 +1,5 @@
 import type { ShopStore } from '@trx-shop/domain';
+import { createMemoryEventLog, createMemoryOutbox } from './memory-events.js';
 import { createMemoryOrders } from './memory-orders.js';
 import { createMemoryProducts } from './memory-products.js';
 import {
@@ -34,6 +35,8 @@ export const createMemoryStore = (): ShopStore => {
     chainCursors: createMemoryChainCursors(tables),
     walletReservations: createMemoryWalletReservations(tables),
     reconciliation: createMemoryReconciliation(),
+    eventLog: createMemoryEventLog(tables),
+    outbox: createMemoryOutbox(tables),
     dashboard: {
       dashboard: () => Promise.reject(new Error('the in-memory store has no dashboard read model')),
     },

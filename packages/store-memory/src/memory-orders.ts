@@ -9,6 +9,7 @@ import {
   type SalesQuery,
   type TransferClaim,
 } from '@trx-shop/domain';
+import { writeOutbox } from './memory-events.js';
 import { newestFirst, pageFrom, type Tables } from './tables.js';
 
 const ORDER_NUMBER_COUNTER = 'order';
@@ -44,7 +45,8 @@ export const createMemoryOrders = ({
   orders,
   users,
   counters,
-}: Pick<Tables, 'orders' | 'users' | 'counters'>): OrderStore => {
+  outbox,
+}: Pick<Tables, 'orders' | 'users' | 'counters' | 'outbox'>): OrderStore => {
   const pendingOf = (userId: string, exceptId: string | null) =>
     [...orders.values()].find(
       (order) => order.userId === userId && order.status === 'pending' && order.id !== exceptId,
@@ -71,7 +73,7 @@ export const createMemoryOrders = ({
         };
       });
   return {
-    async create(order) {
+    async create(order, events) {
       if (order.status === 'pending') {
         const pending = pendingOf(order.userId, null);
         if (pending) {
@@ -86,6 +88,7 @@ export const createMemoryOrders = ({
       counters.set(ORDER_NUMBER_COUNTER, number);
       const stored: Order = { ...order, number };
       orders.set(stored.id, stored);
+      writeOutbox({ outbox }, stored.id, events);
       return ok(stored);
     },
 
@@ -114,7 +117,7 @@ export const createMemoryOrders = ({
       yield* salesOf(query);
     },
 
-    async claimTransfer(orderId, _slot, claim) {
+    async claimTransfer(orderId, _slot, claim, events) {
       const order = orders.get(orderId);
       if (!order || !payable(order)) return false;
       orders.set(orderId, {
@@ -123,10 +126,11 @@ export const createMemoryOrders = ({
         transactionHash: claim.txId,
         updatedAt: claim.claimedAt,
       });
+      writeOutbox({ outbox }, orderId, events);
       return true;
     },
 
-    async claimRefund(orderId, refund, paid) {
+    async claimRefund(orderId, refund, paid, events) {
       const order = orders.get(orderId);
       if (!order || !refundable(order, refund, paid)) return false;
       orders.set(orderId, {
@@ -135,6 +139,7 @@ export const createMemoryOrders = ({
         refundClaimedSun: order.refundClaimedSun + refund.amountSun,
         updatedAt: refund.claimedAt,
       });
+      writeOutbox({ outbox }, orderId, events);
       return true;
     },
 
@@ -153,12 +158,17 @@ export const createMemoryOrders = ({
       });
     },
 
-    async settleClaim(orderId, slot, txId, state) {
-      update(orderId, (order) => {
-        if (slot === 'refund') return settleRefund(order, txId, state);
-        const claim = order.payment;
-        return claim?.txId === txId ? { ...order, payment: { ...claim, state } } : order;
-      });
+    async settleClaim(orderId, slot, txId, state, events) {
+      const current = orders.get(orderId);
+      if (!current) return;
+      let next = current;
+      if (slot === 'refund') next = settleRefund(current, txId, state);
+      else if (current.payment?.txId === txId && current.payment.state !== state) {
+        next = { ...current, payment: { ...current.payment, state } };
+      }
+      if (next === current) return;
+      orders.set(orderId, next);
+      writeOutbox({ outbox }, orderId, events);
     },
 
     async listUnrecordedClaims(limit) {
@@ -199,6 +209,7 @@ export const createMemoryOrders = ({
           : { payment: change.paymentClaim, transactionHash: change.paymentClaim.txId }),
       };
       orders.set(orderId, next);
+      writeOutbox({ outbox }, orderId, change.events);
       return ok(next);
     },
 

@@ -5,7 +5,9 @@ import {
   type PageRequest,
   pageOf,
   type Product,
+  type LoggedEvent,
   type Session,
+  type ShopEvent,
   type StockReservation,
   type TransactionRecord,
   type User,
@@ -34,6 +36,10 @@ export interface Tables {
   readonly chainCursors: Map<string, number>;
   /** address -> key -> {amountSun, reservedAt}. */
   readonly walletReservations: Map<string, Map<string, { amountSun: number; reservedAt: Date }>>;
+  /** orderId -> events its state changes wrote, not yet relayed. */
+  readonly outbox: Map<string, ShopEvent[]>;
+  /** event id -> logged event. */
+  readonly eventLog: Map<string, LoggedEvent>;
 }
 
 export const emptyTables = (): Tables => ({
@@ -48,6 +54,8 @@ export const emptyTables = (): Tables => ({
   withdrawals: new Map(),
   leases: new Map(),
   chainCursors: new Map(),
+  outbox: new Map(),
+  eventLog: new Map(),
   walletReservations: new Map(),
 });
 

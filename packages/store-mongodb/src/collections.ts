@@ -2,6 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import type {
   ChainCursorDocument,
   CounterDocument,
+  EventDocument,
   LeaseDocument,
   OrderDocument,
   PendingOrderLockDocument,
@@ -29,6 +30,7 @@ export interface ShopCollections {
   readonly walletReservations: Collection<WalletReservationsDocument>;
   readonly reconciliationReports: Collection<ReconciliationReportDocument>;
   readonly walletOpenings: Collection<WalletOpeningDocument>;
+  readonly eventLog: Collection<EventDocument>;
 }
 
 export const shopCollections = (db: Db): ShopCollections => ({
@@ -45,4 +47,5 @@ export const shopCollections = (db: Db): ShopCollections => ({
   walletReservations: db.collection<WalletReservationsDocument>('wallet_reservations'),
   reconciliationReports: db.collection<ReconciliationReportDocument>('reconciliation_reports'),
   walletOpenings: db.collection<WalletOpeningDocument>('wallet_openings'),
+  eventLog: db.collection<EventDocument>('event_log'),
 });

@@ -1,8 +1,10 @@
 import type {
+  LoggedEvent,
   Order,
   Product,
   ReconciliationReport,
   Session,
+  ShopEvent,
   TransactionRecord,
   User,
   WithdrawalRecord,
@@ -52,6 +54,12 @@ export interface ProductDocument extends Mutable<Omit<Product, 'id'>> {
 
 export interface OrderDocument extends Mutable<Omit<Order, 'id'>> {
   _id: string;
+  /**
+   * Events of this order's state changes not yet relayed to the log, written by the same update
+   * as the change (no transactions: the order is the only record written). Absent on orders
+   * stored before events existed; the first `$push` creates it.
+   */
+  outbox?: ShopEvent[];
 }
 
 /** One record per user holding a pending order: `_id` = userId makes the slot unique. */
@@ -64,6 +72,11 @@ export interface PendingOrderLockDocument {
    * non-pending, which would otherwise make the lock look stale to a concurrent creator.
    */
   settling?: boolean;
+}
+
+/** A logged event: `_id` = the event's id, so a second insert of it is a duplicate key. */
+export interface EventDocument extends Omit<LoggedEvent, 'id'> {
+  _id: string;
 }
 
 export interface CounterDocument {

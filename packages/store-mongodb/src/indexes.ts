@@ -21,6 +21,7 @@ export const INDEX = {
   transactionEntryKey: 'transactions_entry_key_unique',
   userWalletAddress: 'users_wallet_address_key_unique',
   withdrawalUserKey: 'withdrawals_user_key_unique',
+  eventSequence: 'event_log_sequence_unique',
 } as const;
 
 const users: IndexDescription[] = [
@@ -68,6 +69,16 @@ const orders: IndexDescription[] = [
   { name: 'orders_refunds_recorded', key: { 'refunds.recorded': 1 } },
   // dashboard refund totals: only orders with a confirmed refund.
   { name: 'orders_refunded', key: { refundedSun: 1 } },
+  // outbox pending: a range over every date selects just the orders holding an unrelayed event.
+  { name: 'orders_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
+];
+
+const eventLog: IndexDescription[] = [
+  // readAfter and oldestSequence; unique, so one number never holds two events.
+  { name: INDEX.eventSequence, key: { sequence: 1 }, unique: true },
+  // compact: events of no order, oldest sequence first (loggedAt is residual; it grows with the
+  // sequence, so the scan stops near the cut).
+  { name: 'event_log_order_sequence', key: { 'subjects.orderId': 1, sequence: 1 } },
 ];
 
 const transactions: IndexDescription[] = [
@@ -165,6 +176,7 @@ export const ensureIndexes = async (collections: ShopCollections): Promise<void>
     collections.sessions.createIndexes(sessions),
     collections.withdrawals.createIndexes(withdrawals),
     collections.walletReservations.createIndexes(walletReservations),
+    collections.eventLog.createIndexes(eventLog),
   ]);
   // Products stored before reservations existed get the empty reservation fields the guarded
   // writes compare against (idempotent: only documents without them are touched).

@@ -1,13 +1,16 @@
 import {
+  type LoggedEvent,
   ledgerEntryKey,
   type Order,
   type Product,
   type Session,
+  type ShopEvent,
   type TransactionRecord,
   type User,
   type WithdrawalRecord,
 } from '@trx-shop/domain';
 import type {
+  EventDocument,
   OrderDocument,
   ProductDocument,
   SessionDocument,
@@ -62,16 +65,44 @@ export const productFromDocument = ({
   ...product,
 });
 
-export const orderToDocument = ({ id, ...order }: Order): OrderDocument => ({
+/**
+ * An event's own fields only: a caller may hand in a wider object (a LoggedEvent, say), and
+ * whatever is stored is read back into outbox entries and logged events.
+ */
+export const shopEventFields = ({ id, type, occurredAt, subjects, payload }: ShopEvent): ShopEvent => ({
+  id,
+  type,
+  occurredAt,
+  subjects: { ...subjects },
+  payload,
+});
+
+/** A new order holds the events of its creation in its outbox from the first write. */
+export const orderToDocument = (
+  { id, ...order }: Order,
+  events: readonly ShopEvent[] = [],
+): OrderDocument => ({
   _id: id,
   ...order,
   lines: [...order.lines],
   stockTaken: [...order.stockTaken],
   stockRestored: [...order.stockRestored],
   refunds: [...order.refunds],
+  outbox: events.map(shopEventFields),
 });
 
-export const orderFromDocument = ({ _id, ...order }: OrderDocument): Order => ({ id: _id, ...order });
+/** The outbox is the relay's business, never part of an order. */
+export const orderFromDocument = ({ _id, outbox: _outbox, ...order }: OrderDocument): Order => ({
+  id: _id,
+  ...order,
+});
+
+export const eventToDocument = (event: ShopEvent, sequence: number, loggedAt: Date): EventDocument => {
+  const { id, ...fields } = shopEventFields(event);
+  return { _id: id, ...fields, sequence, loggedAt };
+};
+
+export const eventFromDocument = ({ _id, ...event }: EventDocument): LoggedEvent => ({ id: _id, ...event });
 
 export const transactionToDocument = (record: TransactionRecord): TransactionDocument => {
   const { id, ...fields } = record;

@@ -6,8 +6,10 @@ import { createMongoCounterStore } from './repositories/mongo-counter-store.js';
 import { createCustomerQueries } from './repositories/mongo-customer-queries.js';
 import { createMongoDashboardReadModel } from './repositories/mongo-dashboard-read-model.js';
 import { createMongoChainCursorStore } from './repositories/mongo-chain-cursor-store.js';
+import { createMongoEventLog } from './repositories/mongo-event-log.js';
 import { createMongoLeaseStore } from './repositories/mongo-lease-store.js';
 import { createMongoOrderStore } from './repositories/mongo-order-store.js';
+import { createMongoOutbox } from './repositories/mongo-outbox.js';
 import { createMongoProductStore } from './repositories/mongo-product-store.js';
 import { createMongoReconciliationStore } from './repositories/mongo-reconciliation-store.js';
 import { createMongoSessionStore } from './repositories/mongo-session-store.js';
@@ -52,6 +54,8 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       walletReservations: createMongoWalletReservationStore(collections),
       dashboard: createMongoDashboardReadModel(collections),
       reconciliation: createMongoReconciliationStore(collections),
+      eventLog: createMongoEventLog(collections, counters),
+      outbox: createMongoOutbox(collections),
       async ping() {
         try {
           const answer = await db.command({ ping: 1 });

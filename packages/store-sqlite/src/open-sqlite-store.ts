@@ -4,8 +4,10 @@ import { createSqliteCustomerReadModel } from './read-models/customers.read-mode
 import { createSqliteDashboardReadModel } from './read-models/dashboard.read-model.js';
 import { createSqliteCounterRepository } from './repositories/counters.repository.js';
 import { createSqliteChainCursorRepository } from './repositories/chain-cursors.repository.js';
+import { createSqliteEventLogRepository } from './repositories/event-log.repository.js';
 import { createSqliteLeaseRepository } from './repositories/leases.repository.js';
 import { createSqliteOrderRepository } from './repositories/orders.repository.js';
+import { createSqliteOutboxRepository } from './repositories/outbox.repository.js';
 import { createSqliteProductRepository } from './repositories/products.repository.js';
 import { createSqliteReconciliationRepository } from './repositories/reconciliation.repository.js';
 import { createSqliteSessionRepository } from './repositories/sessions.repository.js';
@@ -56,6 +58,8 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     walletReservations: createSqliteWalletReservationRepository(db),
     dashboard: createSqliteDashboardReadModel(db),
     reconciliation: createSqliteReconciliationRepository(db),
+    eventLog: createSqliteEventLogRepository(db),
+    outbox: createSqliteOutboxRepository(db),
     async ping() {
       try {
         return db.prepare<[], { ok: number }>('SELECT 1 AS ok').get()?.ok === 1;

@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildOrder, buildTransaction, buildTransferClaim, buildUser } from '@trx-shop/store-contract';
+import {
+  BUILDER_NOW,
+  buildOrder,
+  buildShopEvent,
+  buildTransaction,
+  buildTransferClaim,
+  buildUser,
+} from '@trx-shop/store-contract';
 import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
@@ -48,6 +55,8 @@ describe('schema migrations', () => {
         'chain_cursors',
         'completed_lines',
         'counters',
+        'event_log',
+        'event_outbox',
         'leases',
         'order_day_totals',
         'order_lines',
@@ -266,6 +275,47 @@ describe('schema migrations', () => {
       expect(await store.reconciliation.latestReport()).toBeNull();
     } finally {
       await store.close();
+    }
+  });
+
+  it('adds the event log and the outbox to a version-7 file, numbering events apart from orders (migration 8)', async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    for (const migration of MIGRATIONS.slice(0, 7)) old.exec(migration);
+    old.pragma('user_version = 7');
+    old.prepare("INSERT INTO counters (name, value) VALUES ('order', 41)").run();
+    old.close();
+
+    const store = await openSqliteStore({ filename });
+    try {
+      const order = buildOrder();
+      const created = buildShopEvent({ subjects: { ...buildShopEvent().subjects, orderId: order.id } });
+      const stored = await store.orders.create(order, [created]);
+      expect(stored.ok && stored.value.number).toBe(42);
+      expect(await store.outbox.pending(10)).toEqual([{ sourceId: order.id, event: created }]);
+      const sequence = await store.eventLog.takeSequence();
+      expect(sequence).toBe(1);
+      expect(await store.eventLog.insert(created, sequence, BUILDER_NOW)).toEqual({
+        ...created,
+        sequence,
+        loggedAt: BUILDER_NOW,
+      });
+    } finally {
+      await store.close();
+    }
+
+    const migrated = new Database(filename, { readonly: true });
+    try {
+      const indexes = migrated
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('event_log', 'event_outbox') " +
+            "AND name NOT LIKE 'sqlite_autoindex_%' ORDER BY name",
+        )
+        .all()
+        .map((row) => row.name);
+      expect(indexes).toEqual(['event_log_compactable', 'event_log_sequence', 'event_outbox_pending']);
+    } finally {
+      migrated.close();
     }
   });
 

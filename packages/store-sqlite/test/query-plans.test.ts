@@ -2,10 +2,12 @@ import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_SQL } from '../src/read-models/customers.read-model.js';
 import { DASHBOARD_SQL } from '../src/read-models/dashboard.read-model.js';
+import { EVENT_LOG_SQL } from '../src/repositories/event-log.repository.js';
 import { ORDER_CHILDREN_SQL } from '../src/repositories/order-reader.js';
 import { ORDER_REFUND_SQL } from '../src/repositories/order-refunds.js';
 import { ORDER_SQL } from '../src/repositories/order-sql.js';
 import { STATUS_GUARD_SQL } from '../src/repositories/order-status.js';
+import { OUTBOX_SQL } from '../src/repositories/outbox.repository.js';
 import { PRODUCT_SQL } from '../src/repositories/products.repository.js';
 import { RECONCILIATION_SQL } from '../src/repositories/reconciliation.repository.js';
 import { SESSION_SQL } from '../src/repositories/sessions.repository.js';
@@ -190,6 +192,12 @@ const QUERIES: Query[] = [
   { name: 'pending transactions', sql: TRANSACTION_SQL.pending, params: [10], indexOrdered: true },
   { name: 'transactions awaiting effect', sql: TRANSACTION_SQL.awaitingEffect, params: [10] },
   { name: 'pending outgoing sum', sql: TRANSACTION_SQL.pendingOutgoing, params: ['T'] },
+  { name: 'logged event by id', sql: EVENT_LOG_SQL.byId, params: [id] },
+  { name: 'log read after a sequence', sql: EVENT_LOG_SQL.after, params: [1, 10], indexOrdered: true },
+  { name: 'oldest logged sequence', sql: EVENT_LOG_SQL.oldest, params: [] },
+  { name: 'event log compaction batch', sql: EVENT_LOG_SQL.compact, params: [1, 10], indexOrdered: true },
+  { name: 'pending outbox entries', sql: OUTBOX_SQL.pending, params: [10], indexOrdered: true },
+  { name: 'outbox entry clear', sql: OUTBOX_SQL.clear, params: [id, id] },
   { name: 'latest reconciliation report', sql: RECONCILIATION_SQL.latestReport, params: [] },
   { name: 'wallet openings', sql: RECONCILIATION_SQL.openings(2), params: ['T1', 'T2'] },
   { name: 'session by id', sql: SESSION_SQL.byId, params: [id] },

@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import {
+  compactEventLog,
   type PaymentDeps,
+  relayOutbox,
   runSettlement,
   type ScanDepositsOptions,
   type ScheduledTask,
@@ -18,7 +20,12 @@ export interface ListenerOptions {
   readonly intervalMs: number;
   /** This instance's name in the lease. */
   readonly instanceId: string;
+  /** EVENT_RETENTION_DAYS in ms: log entries that concern no order are compacted after it. */
+  readonly eventRetentionMs: number;
 }
+
+/** Compaction deletes at most this many log entries per run, so a run stays short. */
+const COMPACTION = { batchSize: 500, maxBatches: 4 } as const;
 
 /**
  * The background listener: once at start-up, then every interval. Only the holder of the lease
@@ -31,6 +38,7 @@ export const startSettlementListener = ({
   scheduler,
   intervalMs,
   instanceId,
+  eventRetentionMs,
 }: ListenerOptions): ScheduledTask => {
   const leaseMs = Math.max(30_000, intervalMs * 3);
   const scanForDeposits = depositScanWithBackoff(deps, scan, intervalMs);
@@ -48,6 +56,9 @@ export const startSettlementListener = ({
       );
     }
     await scanForDeposits();
+    // The events this run's state changes wrote (and any a crash left behind) reach the log.
+    await relayOutbox(deps);
+    await compactEventLog(deps, { retentionMs: eventRetentionMs, ...COMPACTION });
   });
   return {
     // A graceful stop hands the lease back, so a restarted (or another) instance runs at once

@@ -165,6 +165,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       intervalMs: config.listenerIntervalMs,
       scan: { startBlock: config.scanner.startBlock, maxBlocks: config.scanner.maxBlocksPerRun },
       instanceId: `${hostname()}:${process.pid}:${ids.newId()}`,
+      eventRetentionMs: config.eventRetentionDays * 86_400_000,
     });
     return { app, url, chain, network, bootstrap, demoProductsCreated, logFormat, stop: stopAll };
   } catch (error) {

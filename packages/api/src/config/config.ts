@@ -31,6 +31,8 @@ export interface AppConfig {
     /** RECONCILE_MAX_REQUESTS_PER_SECOND: balance reads per second against a real node (0: no limit). */
     readonly maxRequestsPerSecond: number;
   };
+  /** EVENT_RETENTION_DAYS: log entries that concern no order are compacted after this many days. */
+  readonly eventRetentionDays: number;
   readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
   readonly store:
     | { readonly kind: 'sqlite' }

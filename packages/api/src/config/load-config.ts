@@ -127,6 +127,7 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
     reconcile: {
       maxRequestsPerSecond: integer('RECONCILE_MAX_REQUESTS_PER_SECOND', 10, 0, 100_000),
     },
+    eventRetentionDays: integer('EVENT_RETENTION_DAYS', 30, 1, 36_500),
     argon2: {
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),
       timeCost: integer('ARGON2_TIME_COST', 2, 1, 100),

@@ -219,7 +219,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       },
       async (request) => {
         const changed = await overrideOrderStatus(
-          { orders: deps.store.orders, store: deps.store, clock: deps.clock },
+          { orders: deps.store.orders, store: deps.store, clock: deps.clock, ids: deps.ids },
           request.params.id,
           request.body,
         );

@@ -139,7 +139,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
     },
     async (request) => {
       const cancelled = await cancelOrder(
-        { store: deps.store, clock: deps.clock },
+        { store: deps.store, clock: deps.clock, ids: deps.ids },
         identityOf(request).user.id,
         request.params.id,
       );

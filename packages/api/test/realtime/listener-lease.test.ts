@@ -66,6 +66,7 @@ const startInstance = (instanceId: string, crashes = false): Instance => {
     intervalMs: INTERVAL_MS,
     scan: { startBlock: null, maxBlocks: 100 },
     instanceId,
+    eventRetentionMs: 30 * 86_400_000,
   });
   return { leaseAnswers, runErrors, listener };
 };

@@ -1,4 +1,5 @@
 import type { DomainError } from '../errors/domain-error.js';
+import type { ShopEvent } from '../events/shop-event.js';
 import type { Sun } from '../money/sun.js';
 import type { Order, OrderRefund, OrderWithCustomer, TransferClaim } from '../orders/order.js';
 import type { OrderStatus } from '../orders/order-status.js';
@@ -51,6 +52,8 @@ export interface StatusChange {
    * a payment").
    */
   readonly paymentClaim?: TransferClaim;
+  /** Written to the order's outbox in the same write, only when the change applies. */
+  readonly events?: readonly ShopEvent[];
   readonly at: Date;
 }
 
@@ -62,12 +65,17 @@ export interface PaidTransfer {
 
 export type StatusChangeFailure = 'ORDER_NOT_FOUND' | 'STATUS_MISMATCH' | 'PENDING_ORDER_EXISTS';
 
+/*
+ * Events (docs/api.md, "Events"): every state-changing method takes the events its change means
+ * and writes them to the order's outbox in the same single-record write, only when the change
+ * applies, so each fact yields its events exactly once; the relay moves them to the log.
+ */
 export interface OrderStore {
   /**
    * Stores a pending order with the next `#TRX-<n>` number. At most one pending order per user,
    * enforced atomically by the store: a second gets PENDING_ORDER_EXISTS with `pendingOrderId`.
    */
-  create(order: NewOrder): Promise<Result<Order, DomainError>>;
+  create(order: NewOrder, events?: readonly ShopEvent[]): Promise<Result<Order, DomainError>>;
   findById(id: string): Promise<Order | null>;
   findPendingByUser(userId: string): Promise<Order | null>;
   /** The user's orders, newest first. */
@@ -80,7 +88,12 @@ export interface OrderStore {
    * Step 2 of a payment's exactly-once transfer: only while the order is pending and has no
    * payment claim that is pending or confirmed. One atomic write; false means the claim was lost.
    */
-  claimTransfer(orderId: string, slot: 'payment', claim: TransferClaim): Promise<boolean>;
+  claimTransfer(
+    orderId: string,
+    slot: 'payment',
+    claim: TransferClaim,
+    events?: readonly ShopEvent[],
+  ): Promise<boolean>;
   /**
    * Step 2 of a refund's exactly-once transfer, and the refund's amount taken from the order's
    * refundable remainder, in one guarded write: only while the order is completed, `paid` is its
@@ -88,19 +101,26 @@ export interface OrderStore {
    * `paid.amountSun`. Appends the refund and adds its amount to `refundClaimedSun`. Several
    * refunds of one order may be pending at once; false means the claim was lost.
    */
-  claimRefund(orderId: string, refund: OrderRefund, paid: PaidTransfer): Promise<boolean>;
+  claimRefund(
+    orderId: string,
+    refund: OrderRefund,
+    paid: PaidTransfer,
+    events?: readonly ShopEvent[],
+  ): Promise<boolean>;
   /** Marks a claim (the payment, or the refund holding `txId`) as recorded once its transaction record exists. */
   markClaimRecorded(orderId: string, slot: TransferSlot, txId: string): Promise<void>;
   /**
    * Moves a claim to `confirmed` or `failed`; only the claim holding `txId` is touched. A refund
    * moves only from `pending`, in one guarded write with its counters: confirmed adds its amount
    * to `refundedSun`; failed gives it back to the remainder (subtracts it from `refundClaimedSun`).
+   * `events` are written only when the claim moved (a repeated settlement writes none).
    */
   settleClaim(
     orderId: string,
     slot: TransferSlot,
     txId: string,
     state: 'confirmed' | 'failed',
+    events?: readonly ShopEvent[],
   ): Promise<void>;
   /** Orders with a claim (payment or refund) whose transaction record was never written (crash after step 2). */
   listUnrecordedClaims(limit: number): Promise<readonly Order[]>;

@@ -1,8 +1,10 @@
 import type { ChainCursorStore } from './chain-cursor-store.port.js';
 import type { DashboardReadModel } from './dashboard-read-model.port.js';
+import type { EventLogStore } from './event-log.port.js';
 import type { IdempotencyStore } from './idempotency-store.port.js';
 import type { LeaseStore } from './lease-store.port.js';
 import type { CounterStore, OrderStore } from './order-store.port.js';
+import type { OutboxStore } from './outbox.port.js';
 import type { ProductStore } from './product-store.port.js';
 import type { ReconciliationStore } from './reconciliation-store.port.js';
 import type { SessionStore } from './session-store.port.js';
@@ -24,6 +26,8 @@ export interface ShopStore {
   readonly walletReservations: WalletReservationStore;
   readonly dashboard: DashboardReadModel;
   readonly reconciliation: ReconciliationStore;
+  readonly eventLog: EventLogStore;
+  readonly outbox: OutboxStore;
   /** true when the database answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -3,6 +3,7 @@ import type {
   OrderRefund,
   OutgoingReservation,
   PaidTransfer,
+  ShopEvent,
   ShopStore,
   StockChange,
   StockReservation,
@@ -65,6 +66,14 @@ export const raceOperations = {
     input: { orderId: string; refund: OrderRefund; paid: PaidTransfer },
   ): Promise<boolean> {
     return store.orders.claimRefund(input.orderId, input.refund, input.paid);
+  },
+
+  /** A relay's insert: the logged event's sequence (the first insert's, whoever made it). */
+  async insertEvent(
+    store: ShopStore,
+    input: { event: ShopEvent; sequence: number; at: Date },
+  ): Promise<number> {
+    return (await store.eventLog.insert(input.event, input.sequence, input.at)).sequence;
   },
 
   async reserveStock(store: ShopStore, reservation: StockReservation): Promise<boolean> {

@@ -9,6 +9,7 @@ import {
   type OrderRefund,
   type PaidTransfer,
   type SalesQuery,
+  type ShopEvent,
   type OrderStore,
   ok,
   offsetOf,
@@ -24,6 +25,7 @@ import type { OrderDocument } from '../documents.js';
 import { orderFromDocument, orderToDocument } from '../mapping.js';
 import { findPage, NEWEST_FIRST } from '../paging.js';
 import { withCustomers } from './order-customers.js';
+import { withEvents } from './order-outbox.js';
 import type { PendingOrderLocks } from './pending-order-lock.js';
 
 const ORDER_COUNTER = 'order';
@@ -117,7 +119,7 @@ export const createMongoOrderStore = (
             { $and: [{ 'payment.state': { $ne: 'pending' } }, { 'refunds.state': { $ne: 'pending' } }] }
           : {}),
       },
-      { $set: fields },
+      withEvents({ $set: fields }, change.events),
       { returnDocument: 'before' },
     );
     return before ? { before, after: { ...before, ...fields } } : null;
@@ -174,26 +176,34 @@ export const createMongoOrderStore = (
    * settlement, change nothing, so the counters move once. The element is named by an array
    * filter, not by `refunds.$`: mongo-java-server finds no position for a `$elemMatch` query.
    */
-  const settleRefund = async (orderId: string, txId: string, state: 'confirmed' | 'failed') => {
+  const settleRefund = async (
+    orderId: string,
+    txId: string,
+    state: 'confirmed' | 'failed',
+    events: readonly ShopEvent[] | undefined,
+  ) => {
     const filter = pendingRefund(orderId, txId);
     const document = await orders.findOne(filter, { projection: { refunds: 1 } });
     const settling = document?.refunds.find((refund) => refund.txId === txId && refund.state === 'pending');
     if (!settling) return;
     await orders.updateOne(
       filter,
-      {
-        $set: { 'refunds.$[settling].state': state },
-        $inc:
-          state === 'confirmed'
-            ? { refundedSun: settling.amountSun }
-            : { refundClaimedSun: -settling.amountSun },
-      },
+      withEvents(
+        {
+          $set: { 'refunds.$[settling].state': state },
+          $inc:
+            state === 'confirmed'
+              ? { refundedSun: settling.amountSun }
+              : { refundClaimedSun: -settling.amountSun },
+        },
+        events,
+      ),
       { arrayFilters: [{ 'settling.txId': txId, 'settling.state': 'pending' }] },
     );
   };
 
   return {
-    async create(order: NewOrder): Promise<Result<Order, DomainError>> {
+    async create(order: NewOrder, events?: readonly ShopEvent[]): Promise<Result<Order, DomainError>> {
       // Lock, then number, then insert: a refused creation never consumes an order number.
       const lock = await locks.take(order.userId, order.id, order.createdAt);
       if (!lock.taken) {
@@ -205,7 +215,7 @@ export const createMongoOrderStore = (
       }
       try {
         const stored: Order = { ...order, number: await counters.next(ORDER_COUNTER) };
-        await orders.insertOne(orderToDocument(stored));
+        await orders.insertOne(orderToDocument(stored, events));
         return ok(stored);
       } catch (error) {
         await locks.release(order.userId, order.id);
@@ -246,19 +256,29 @@ export const createMongoOrderStore = (
       return pageOf(await withCustomers(users, documents), total, page);
     },
 
-    async claimTransfer(orderId, _slot, claim: TransferClaim) {
-      const result = await orders.updateOne(paymentClaimGuard(orderId), {
-        $set: { payment: { ...claim }, transactionHash: claim.txId, updatedAt: claim.claimedAt },
-      });
+    async claimTransfer(orderId, _slot, claim: TransferClaim, events) {
+      const result = await orders.updateOne(
+        paymentClaimGuard(orderId),
+        withEvents(
+          { $set: { payment: { ...claim }, transactionHash: claim.txId, updatedAt: claim.claimedAt } },
+          events,
+        ),
+      );
       return result.matchedCount === 1;
     },
 
-    async claimRefund(orderId, refund, paid) {
-      const result = await orders.updateOne(refundClaimGuard(orderId, refund, paid), {
-        $push: { refunds: { ...refund } },
-        $inc: { refundClaimedSun: refund.amountSun },
-        $set: { updatedAt: refund.claimedAt },
-      });
+    async claimRefund(orderId, refund, paid, events) {
+      const result = await orders.updateOne(
+        refundClaimGuard(orderId, refund, paid),
+        withEvents(
+          {
+            $push: { refunds: { ...refund } },
+            $inc: { refundClaimedSun: refund.amountSun },
+            $set: { updatedAt: refund.claimedAt },
+          },
+          events,
+        ),
+      );
       return result.matchedCount === 1;
     },
 
@@ -273,12 +293,16 @@ export const createMongoOrderStore = (
       await orders.updateOne({ _id: orderId, 'payment.txId': txId }, { $set: { 'payment.recorded': true } });
     },
 
-    async settleClaim(orderId, slot, txId, state) {
+    async settleClaim(orderId, slot, txId, state, events) {
       if (slot === 'refund') {
-        await settleRefund(orderId, txId, state);
+        await settleRefund(orderId, txId, state, events);
         return;
       }
-      await orders.updateOne({ _id: orderId, 'payment.txId': txId }, { $set: { 'payment.state': state } });
+      // Guarded on the state differing: a repeated settlement matches nothing and writes no event.
+      await orders.updateOne(
+        { _id: orderId, 'payment.txId': txId, 'payment.state': { $ne: state } },
+        withEvents({ $set: { 'payment.state': state } }, events),
+      );
     },
 
     async listUnrecordedClaims(limit) {

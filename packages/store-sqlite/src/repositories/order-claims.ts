@@ -1,10 +1,11 @@
 import type { OrderStore, TransferClaim } from '@trx-shop/domain';
 import { claimToColumns, prefixed } from '../rows/claim-columns.js';
 import type { OrderRow } from '../rows/order-row.js';
-import type { Database } from '../sqlite-database.js';
+import { type Database, immediate } from '../sqlite-database.js';
 import type { OrderReader } from './order-reader.js';
 import { createSqliteOrderRefunds } from './order-refunds.js';
 import { ORDER_SQL } from './order-sql.js';
+import type { OutboxWriter } from './outbox.repository.js';
 
 /**
  * docs/decisions.md section 7, step 2: one guarded UPDATE per payment claim. The WHERE clause is
@@ -28,27 +29,38 @@ type ClaimOperations = Pick<
   'claimTransfer' | 'claimRefund' | 'markClaimRecorded' | 'settleClaim' | 'listUnrecordedClaims'
 >;
 
-export const createSqliteOrderClaims = (db: Database, reader: OrderReader): ClaimOperations => {
-  const refunds = createSqliteOrderRefunds(db);
+export const createSqliteOrderClaims = (
+  db: Database,
+  reader: OrderReader,
+  writeOutbox: OutboxWriter,
+): ClaimOperations => {
+  const refunds = createSqliteOrderRefunds(db, writeOutbox);
   const claimPayment = db.prepare(
     `UPDATE orders SET ${paymentClaimAssignments()} WHERE id = @id AND ${PAYMENT_CLAIM_GUARD}`,
   );
   const markPaymentRecorded = db.prepare(
     'UPDATE orders SET payment_recorded = 1 WHERE id = ? AND payment_tx_id = ?',
   );
-  const settlePayment = db.prepare('UPDATE orders SET payment_state = ? WHERE id = ? AND payment_tx_id = ?');
+  // A claim already in that state is not touched: no change means no settlement, and no events.
+  const settlePayment = db.prepare(
+    'UPDATE orders SET payment_state = @state WHERE id = @id AND payment_tx_id = @tx_id AND payment_state <> @state',
+  );
   const unrecorded = db.prepare<[number], OrderRow>(ORDER_SQL.unrecordedClaims);
   const listUnrecorded = db.transaction((limit: number) => reader.orders(unrecorded.all(limit)));
 
   return {
-    async claimTransfer(orderId: string, _slot: 'payment', transfer: TransferClaim) {
-      return (
-        claimPayment.run({ id: orderId, ...prefixed('payment', claimToColumns(transfer)) }).changes === 1
-      );
+    async claimTransfer(orderId: string, _slot: 'payment', transfer: TransferClaim, events) {
+      // The guarded UPDATE alone is atomic; the transaction is for its events, written only if it won.
+      return immediate(db, () => {
+        const claimed =
+          claimPayment.run({ id: orderId, ...prefixed('payment', claimToColumns(transfer)) }).changes === 1;
+        if (claimed) writeOutbox(orderId, events);
+        return claimed;
+      });
     },
 
-    async claimRefund(orderId, refund, paid) {
-      return refunds.claim(orderId, refund, paid);
+    async claimRefund(orderId, refund, paid, events) {
+      return refunds.claim(orderId, refund, paid, events);
     },
 
     async markClaimRecorded(orderId, slot, txId) {
@@ -56,9 +68,15 @@ export const createSqliteOrderClaims = (db: Database, reader: OrderReader): Clai
       else markPaymentRecorded.run(orderId, txId);
     },
 
-    async settleClaim(orderId, slot, txId, state) {
-      if (slot === 'refund') refunds.settle(orderId, txId, state);
-      else settlePayment.run(state, orderId, txId);
+    async settleClaim(orderId, slot, txId, state, events) {
+      if (slot === 'refund') {
+        refunds.settle(orderId, txId, state, events);
+        return;
+      }
+      immediate(db, () => {
+        if (settlePayment.run({ state, id: orderId, tx_id: txId }).changes === 1)
+          writeOutbox(orderId, events);
+      });
     },
 
     async listUnrecordedClaims(limit) {

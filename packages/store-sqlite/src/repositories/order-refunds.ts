@@ -1,6 +1,7 @@
-import type { OrderRefund, PaidTransfer } from '@trx-shop/domain';
+import type { OrderRefund, PaidTransfer, ShopEvent } from '@trx-shop/domain';
 import { ORDER_REFUND_COLUMN_LIST, refundToRow } from '../rows/order-refund-row.js';
 import { type Database, immediate, isUniqueViolation } from '../sqlite-database.js';
+import type { OutboxWriter } from './outbox.repository.js';
 
 const REFUND_VALUES = ORDER_REFUND_COLUMN_LIST.filter((column) => column !== 'position');
 
@@ -28,8 +29,11 @@ export const ORDER_REFUND_SQL = {
   givenBack: 'UPDATE orders SET refund_claimed_sun = refund_claimed_sun - ? WHERE id = ?',
 } as const;
 
-/** The refund side of the order claims: each call is one IMMEDIATE transaction over both tables. */
-export const createSqliteOrderRefunds = (db: Database) => {
+/**
+ * The refund side of the order claims: each call is one IMMEDIATE transaction over both tables
+ * and the outbox, whose events go in only when the claim or settlement applied.
+ */
+export const createSqliteOrderRefunds = (db: Database, writeOutbox: OutboxWriter) => {
   const takeFromRemainder = db.prepare(ORDER_REFUND_SQL.takeFromRemainder);
   const append = db.prepare(ORDER_REFUND_SQL.append);
   const markRecorded = db.prepare<[string, string]>(ORDER_REFUND_SQL.markRecorded);
@@ -40,7 +44,7 @@ export const createSqliteOrderRefunds = (db: Database) => {
   };
 
   return {
-    claim(orderId: string, refund: OrderRefund, paid: PaidTransfer): boolean {
+    claim(orderId: string, refund: OrderRefund, paid: PaidTransfer, events?: readonly ShopEvent[]): boolean {
       const { position: _position, ...row } = refundToRow(orderId, 0, refund);
       try {
         return immediate(db, () => {
@@ -52,7 +56,10 @@ export const createSqliteOrderRefunds = (db: Database) => {
               paid_tx_id: paid.txId,
               paid_amount_sun: paid.amountSun,
             }).changes === 1;
-          if (taken) append.run(row);
+          if (taken) {
+            append.run(row);
+            writeOutbox(orderId, events);
+          }
           return taken;
         });
       } catch (error) {
@@ -66,10 +73,17 @@ export const createSqliteOrderRefunds = (db: Database) => {
       markRecorded.run(txId, orderId);
     },
 
-    settle(orderId: string, txId: string, state: 'confirmed' | 'failed'): void {
+    settle(
+      orderId: string,
+      txId: string,
+      state: 'confirmed' | 'failed',
+      events?: readonly ShopEvent[],
+    ): void {
       immediate(db, () => {
         const settled = settle.get({ state, tx_id: txId, order_id: orderId });
-        if (settled) counterOf[state].run(settled.amount_sun, orderId);
+        if (!settled) return;
+        counterOf[state].run(settled.amount_sun, orderId);
+        writeOutbox(orderId, events);
       });
     },
   };

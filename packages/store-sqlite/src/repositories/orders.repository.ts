@@ -14,6 +14,7 @@ import { refundToRow } from '../rows/order-refund-row.js';
 import { type OrderRow, orderLinesToRows, orderToRow } from '../rows/order-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
 import { createCounterIncrement } from './counters.repository.js';
+import { createOutboxWriter } from './outbox.repository.js';
 import { createStatementCache } from '../statement-cache.js';
 import { createSqliteOrderClaims } from './order-claims.js';
 import { createOrderReader, type SaleRow } from './order-reader.js';
@@ -34,6 +35,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
   const reader = createOrderReader(db);
   const locks = createPendingOrderLocks(db);
   const nextNumber = createCounterIncrement(db);
+  const writeOutbox = createOutboxWriter(db);
   const insertOrder = db.prepare(INSERT_ORDER);
   const insertLine = db.prepare(INSERT_ORDER_LINE);
   const insertRefund = db.prepare(INSERT_ORDER_REFUND);
@@ -71,7 +73,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
     })();
 
   return {
-    async create(order: NewOrder) {
+    async create(order: NewOrder, events) {
       // Lock first, then the number, then the row: a refused creation never consumes a number.
       return immediate(db, () => {
         if (order.status === 'pending') {
@@ -91,6 +93,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
         for (const [position, refund] of stored.refunds.entries()) {
           insertRefund.run(refundToRow(stored.id, position, refund));
         }
+        writeOutbox(stored.id, events);
         return ok(stored);
       });
     },
@@ -142,8 +145,8 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
       }
     },
 
-    ...createSqliteOrderClaims(db, reader),
-    ...createSqliteOrderStatusChanges(db, reader, locks),
+    ...createSqliteOrderClaims(db, reader, writeOutbox),
+    ...createSqliteOrderStatusChanges(db, reader, locks, writeOutbox),
 
     async count() {
       return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM orders').get()?.n ?? 0;

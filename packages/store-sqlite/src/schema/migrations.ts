@@ -1,3 +1,4 @@
+import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
 
@@ -293,6 +294,8 @@ export const MIGRATIONS: readonly string[] = [
   orderRefundsMigration(),
   // 7: reconciliation's latest report, wallet openings, and the confirmed lines in block order.
   reconciliationMigration(),
+  // 8: the event log, and the outbox state changes write their events to.
+  eventLogMigration(),
 ];
 
 /*

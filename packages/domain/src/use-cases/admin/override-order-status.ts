@@ -1,3 +1,4 @@
+import { orderEvents } from '../../events/order-events.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order } from '../../orders/order.js';
 import { hasRefundInFlight } from '../../orders/order-refunds.js';
@@ -45,7 +46,7 @@ const orderHasPayment = (): DomainError =>
  * order refunded and bring no stock back. The store checks both in the same guarded write.
  */
 export const overrideOrderStatus = async (
-  deps: { readonly orders: OrderStore; readonly clock: Clock } & Pick<PaymentDeps, 'store'>,
+  deps: { readonly orders: OrderStore; readonly clock: Clock } & Pick<PaymentDeps, 'store' | 'ids'>,
   orderId: string,
   requested: { readonly status: unknown; readonly transactionHash?: string },
 ): Promise<Result<Order, DomainError>> => {
@@ -67,6 +68,14 @@ export const overrideOrderStatus = async (
     ...(toPending ? { requireNoLivePayment: true } : {}),
     ...(toRefunded ? { requireNoTransferInFlight: true } : {}),
     ...(requested.transactionHash === undefined ? {} : { transactionHash: requested.transactionHash }),
+    events: [
+      orderEvents(deps.ids, deps.clock.now()).statusOverridden(
+        order,
+        order.status,
+        next.value,
+        requested.transactionHash ?? null,
+      ),
+    ],
     at: deps.clock.now(),
   });
   if (changed.ok) {

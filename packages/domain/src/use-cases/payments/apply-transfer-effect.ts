@@ -1,3 +1,4 @@
+import { orderEvents } from '../../events/order-events.js';
 import type { Order } from '../../orders/order.js';
 import { isFullyRefunded } from '../../orders/order-refunds.js';
 import type { EffectKind } from '../../ports/order-store.port.js';
@@ -45,12 +46,17 @@ const moveStock = async (deps: EffectDeps, order: Order, kind: EffectKind): Prom
 /** Purchase confirmed: the order completes only if still pending; then stock and the event. */
 const applyPurchase = async (deps: EffectDeps, tx: TransactionRecord, orderId: string): Promise<void> => {
   const { orders } = deps.store;
-  await orders.settleClaim(orderId, 'payment', tx.transactionHash, 'confirmed');
+  const events = orderEvents(deps.ids, deps.clock.now());
+  const ref = { id: orderId, userId: tx.userId };
+  await orders.settleClaim(orderId, 'payment', tx.transactionHash, 'confirmed', [
+    events.paymentConfirmed(ref, claimOf(tx)),
+  ]);
   const changed = await orders.changeStatus(orderId, {
     from: ['pending'],
     to: 'completed',
     paymentTxId: tx.transactionHash,
     beginEffect: 'purchase',
+    events: [events.completed(ref, tx.amountSun)],
     at: deps.clock.now(),
   });
   const order = changed.ok ? changed.value : await orders.findById(orderId);
@@ -71,7 +77,11 @@ const applyPurchase = async (deps: EffectDeps, tx: TransactionRecord, orderId: s
  */
 const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: string): Promise<void> => {
   const { orders } = deps.store;
-  await orders.settleClaim(orderId, 'refund', tx.transactionHash, 'confirmed');
+  const events = orderEvents(deps.ids, deps.clock.now());
+  const ref = { id: orderId, userId: tx.userId };
+  await orders.settleClaim(orderId, 'refund', tx.transactionHash, 'confirmed', [
+    events.refundConfirmed(ref, claimOf(tx)),
+  ]);
   const settled = await orders.findById(orderId);
   if (!settled) return;
   if (!isFullyRefunded(settled)) {
@@ -82,6 +92,7 @@ const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: str
     from: ['pending', 'completed', 'failed', 'cancelled'],
     to: 'refunded',
     beginEffect: 'refund',
+    events: [events.refunded({ ...ref, refundedSun: settled.refundedSun })],
     at: deps.clock.now(),
   });
   const order = changed.ok ? changed.value : await orders.findById(orderId);
@@ -128,6 +139,14 @@ const recordFee = async (deps: EffectDeps, tx: TransactionRecord): Promise<void>
   });
 };
 
+/** The transfer a transaction record stands for, as an event describes it. */
+const claimOf = (tx: TransactionRecord) => ({
+  txId: tx.transactionHash,
+  amountSun: tx.amountSun,
+  fromAddress: tx.fromAddress,
+  toAddress: tx.toAddress,
+});
+
 /** The transfer a settled transaction stood for, as its wallet reservation names it. */
 const outgoingTransferOfTransaction = (tx: TransactionRecord): OutgoingTransfer | null => {
   if (tx.type === 'withdrawal') return { kind: 'withdrawal', withdrawalId: tx.id };
@@ -141,8 +160,12 @@ const outgoingTransferOfTransaction = (tx: TransactionRecord): OutgoingTransfer 
 /** Failure: a pending purchase's order fails; a refund or withdrawal claim is released. */
 const applyFailure = async (deps: EffectDeps, tx: TransactionRecord): Promise<void> => {
   const { orders, withdrawals } = deps.store;
+  const events = orderEvents(deps.ids, deps.clock.now());
+  const reason = tx.failureReason ?? '';
   if (tx.type === 'purchase' && tx.orderId) {
-    await orders.settleClaim(tx.orderId, 'payment', tx.transactionHash, 'failed');
+    await orders.settleClaim(tx.orderId, 'payment', tx.transactionHash, 'failed', [
+      events.paymentFailed({ id: tx.orderId, userId: tx.userId }, claimOf(tx), reason),
+    ]);
     await orders.changeStatus(tx.orderId, {
       from: ['pending'],
       to: 'failed',
@@ -151,7 +174,9 @@ const applyFailure = async (deps: EffectDeps, tx: TransactionRecord): Promise<vo
     });
     await releaseOrderStockIfDone(deps, tx.orderId);
   } else if (tx.type === 'refund' && tx.orderId) {
-    await orders.settleClaim(tx.orderId, 'refund', tx.transactionHash, 'failed');
+    await orders.settleClaim(tx.orderId, 'refund', tx.transactionHash, 'failed', [
+      events.refundFailed({ id: tx.orderId, userId: tx.userId }, claimOf(tx), reason),
+    ]);
   } else if (tx.type === 'withdrawal') {
     await withdrawals.settle(tx.id, 'failed');
   }

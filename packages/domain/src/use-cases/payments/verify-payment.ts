@@ -1,3 +1,4 @@
+import { orderEvents } from '../../events/order-events.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { sunToTrx } from '../../money/sun.js';
 import type { Order, TransferClaim } from '../../orders/order.js';
@@ -139,6 +140,10 @@ export const verifyPayment = async (
       requireNoTransferInFlight: true,
       beginEffect: 'purchase',
       paymentClaim: claim,
+      events: [
+        orderEvents(deps.ids, at).paymentConfirmed(order, claim),
+        orderEvents(deps.ids, at).completed(order, claim.amountSun),
+      ],
       at,
     });
     if (!completed.ok) {

@@ -1,3 +1,4 @@
+import { orderEvents } from '../../events/order-events.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order } from '../../orders/order.js';
 import { transitionOrder } from '../../orders/order-status.js';
@@ -7,7 +8,7 @@ import { releaseOrderStockIfDone } from '../payments/stock-reservations.js';
 
 /** The owner cancels a pending order that has no pending or confirmed payment. */
 export const cancelOrder = async (
-  deps: Pick<PaymentDeps, 'store' | 'clock'>,
+  deps: Pick<PaymentDeps, 'store' | 'clock' | 'ids'>,
   userId: string,
   orderId: string,
 ): Promise<Result<Order, DomainError>> => {
@@ -23,6 +24,7 @@ export const cancelOrder = async (
     from: ['pending'],
     to: next.value,
     requireNoLivePayment: true,
+    events: [orderEvents(deps.ids, deps.clock.now()).cancelled(order)],
     at: deps.clock.now(),
   });
   if (changed.ok) {

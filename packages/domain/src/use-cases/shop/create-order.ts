@@ -1,3 +1,5 @@
+import { orderEvents } from '../../events/order-events.js';
+import type { NewOrder } from '../../ports/order-store.port.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order, OrderLine } from '../../orders/order.js';
 import { priceOrder } from '../../orders/order-pricing.js';
@@ -64,7 +66,7 @@ export const createOrder = async (
   if (!merchant.ok) return merchant;
 
   const now = deps.clock.now();
-  return orders.create({
+  const draft: NewOrder = {
     id: deps.ids.newId(),
     userId,
     lines,
@@ -84,5 +86,6 @@ export const createOrder = async (
     refundEffect: null,
     createdAt: now,
     updatedAt: now,
-  });
+  };
+  return orders.create(draft, [orderEvents(deps.ids, now).created(draft)]);
 };

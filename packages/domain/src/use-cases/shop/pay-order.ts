@@ -1,3 +1,4 @@
+import { orderEvents } from '../../events/order-events.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { sunToTrx } from '../../money/sun.js';
 import type { Order } from '../../orders/order.js';
@@ -60,7 +61,10 @@ export const payOrder = async (
   const sent = await sendClaimedTransfer(deps, {
     request,
     privateKey: await deps.vault.open(user.wallet.encryptedPrivateKey, user.id),
-    claim: (claim) => orders.claimTransfer(order.id, 'payment', claim),
+    claim: (claim) =>
+      orders.claimTransfer(order.id, 'payment', claim, [
+        orderEvents(deps.ids, claim.claimedAt).paymentSent(order, claim),
+      ]),
     lostClaim: async () => {
       const current = await orders.findById(order.id);
       const again = checkPayable(current?.status ?? 'cancelled', current?.payment?.state ?? 'none');

@@ -1,3 +1,4 @@
+import { orderEvents } from '../../events/order-events.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { type Sun, sunToTrx } from '../../money/sun.js';
 import type { Order, OrderRefund } from '../../orders/order.js';
@@ -70,7 +71,9 @@ export const refundOrder = async (
     privateKey: await deps.vault.open(merchant.value.encryptedPrivateKey, merchant.value.ownerId),
     claim: (claim) => {
       const refund: OrderRefund = { ...claim, id: refundId, reason: requested.reason ?? null };
-      return orders.claimRefund(order.id, refund, { txId: payment.txId, amountSun: payment.amountSun });
+      return orders.claimRefund(order.id, refund, { txId: payment.txId, amountSun: payment.amountSun }, [
+        orderEvents(deps.ids, claim.claimedAt).refundSent(order, refund),
+      ]);
     },
     lostClaim: async () => {
       // Nothing was claimed, so nothing will settle this reservation: give the balance back now.

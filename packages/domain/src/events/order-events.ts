@@ -1,0 +1,75 @@
+import { formatSunAsTrx } from '../money/sun.js';
+import type { Order, OrderRefund, TransferClaim } from '../orders/order.js';
+import type { OrderStatus } from '../orders/order-status.js';
+import type { IdGenerator } from '../ports/runtime.port.js';
+import type { EventPayload, ShopEvent, ShopEventType } from './shop-event.js';
+
+/** What an order's events need to know of it: the state change's order may be a draft (no number yet). */
+type OrderRef = Pick<Order, 'id' | 'userId'>;
+
+const orderEvent = (
+  ids: IdGenerator,
+  type: ShopEventType,
+  order: OrderRef,
+  at: Date,
+  payload: EventPayload,
+): ShopEvent => ({
+  id: ids.newId(),
+  type,
+  occurredAt: at,
+  subjects: { userId: order.userId, orderId: order.id, transactionId: null, productId: null },
+  payload,
+});
+
+const transfer = (claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>) => ({
+  txHash: claim.txId,
+  amount: formatSunAsTrx(claim.amountSun),
+  from: claim.fromAddress,
+  to: claim.toAddress,
+});
+
+/*
+ * The payloads of an order's events (docs/api.md, "Events"): money as exact TRX text. Each
+ * builder answers the event a state change writes into the order's outbox with that change.
+ */
+export const orderEvents = (ids: IdGenerator, at: Date) => ({
+  created: (order: Omit<Order, 'number'>) =>
+    orderEvent(ids, 'order.created', order, at, {
+      total: formatSunAsTrx(order.totalSun),
+      lines: order.lines.map((line) => ({
+        productId: line.productId,
+        quantity: line.quantity,
+        price: formatSunAsTrx(line.priceSun),
+      })),
+      walletAddress: order.walletAddress,
+    }),
+  cancelled: (order: OrderRef) => orderEvent(ids, 'order.cancelled', order, at, { by: 'owner' }),
+  statusOverridden: (order: OrderRef, from: OrderStatus, to: OrderStatus, transactionHash: string | null) =>
+    orderEvent(ids, 'order.status_overridden', order, at, { from, to, transactionHash }),
+  paymentSent: (order: OrderRef, claim: TransferClaim) =>
+    orderEvent(ids, 'payment.sent', order, at, transfer(claim)),
+  paymentConfirmed: (
+    order: OrderRef,
+    claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
+  ) => orderEvent(ids, 'payment.confirmed', order, at, transfer(claim)),
+  paymentFailed: (
+    order: OrderRef,
+    claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
+    reason: string,
+  ) => orderEvent(ids, 'payment.failed', order, at, { ...transfer(claim), reason }),
+  completed: (order: OrderRef, paidSun: number) =>
+    orderEvent(ids, 'order.completed', order, at, { paid: formatSunAsTrx(paidSun) }),
+  refundSent: (order: OrderRef, refund: OrderRefund) =>
+    orderEvent(ids, 'refund.sent', order, at, { ...transfer(refund), reason: refund.reason }),
+  refundConfirmed: (
+    order: OrderRef,
+    claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
+  ) => orderEvent(ids, 'refund.confirmed', order, at, transfer(claim)),
+  refundFailed: (
+    order: OrderRef,
+    claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
+    reason: string,
+  ) => orderEvent(ids, 'refund.failed', order, at, { ...transfer(claim), reason }),
+  refunded: (order: Pick<Order, 'id' | 'userId' | 'refundedSun'>) =>
+    orderEvent(ids, 'order.refunded', order, at, { refundedAmount: formatSunAsTrx(order.refundedSun) }),
+});

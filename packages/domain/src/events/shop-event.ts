@@ -1,0 +1,72 @@
+/**
+ * The business events the service records in its event log (docs/api.md, "Events"): what
+ * happened, once per fact, in the order it was logged. Webhooks, real-time frames across
+ * instances and order timelines are all read from this log.
+ */
+export const SHOP_EVENT_TYPES = [
+  'order.created',
+  'order.cancelled',
+  'order.status_overridden',
+  'payment.sent',
+  'payment.confirmed',
+  'payment.failed',
+  'order.completed',
+  'refund.sent',
+  'refund.confirmed',
+  'refund.failed',
+  'order.refunded',
+  'deposit.received',
+  'fee.recorded',
+  'withdrawal.sent',
+  'withdrawal.confirmed',
+  'withdrawal.failed',
+  'customer.blocked',
+  'customer.unblocked',
+  'product.created',
+  'product.updated',
+  'product.archived',
+] as const;
+export type ShopEventType = (typeof SHOP_EVENT_TYPES)[number];
+
+export type EventPayloadValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly EventPayloadValue[]
+  | EventPayload;
+export interface EventPayload {
+  readonly [field: string]: EventPayloadValue;
+}
+
+/** The records an event concerns (null where it concerns none of that kind). */
+export interface EventSubjects {
+  readonly userId: string | null;
+  readonly orderId: string | null;
+  readonly transactionId: string | null;
+  readonly productId: string | null;
+}
+
+/** An event as its state change wrote it (in the changed record's outbox), before the log has it. */
+export interface ShopEvent {
+  /** Unique: the relay moves an event to the log once by this id, however often it runs. */
+  readonly id: string;
+  readonly type: ShopEventType;
+  readonly occurredAt: Date;
+  readonly subjects: EventSubjects;
+  /** JSON-safe; money as exact TRX decimal text (`"12.5"`), never a float. */
+  readonly payload: EventPayload;
+}
+
+/** An event in the log: its place (`sequence`, increasing, with possible holes) and when it got there. */
+export interface LoggedEvent extends ShopEvent {
+  readonly sequence: number;
+  readonly loggedAt: Date;
+}
+
+export const NO_SUBJECTS: EventSubjects = {
+  userId: null,
+  orderId: null,
+  transactionId: null,
+  productId: null,
+};

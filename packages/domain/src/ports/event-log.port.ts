@@ -1,0 +1,29 @@
+import type { LoggedEvent, ShopEvent } from '../events/shop-event.js';
+
+/**
+ * The durable, ordered event log, in the store so every instance reads the same one. Sequence
+ * numbers come from a counter taken before the insert lands, so a reader may briefly see n+1
+ * before n (`readLogAfter` waits for such a hole for a grace period).
+ */
+export interface EventLogStore {
+  /**
+   * The next sequence number (a counter: never reused). A number whose insert never lands (its
+   * writer died in between) leaves a hole readers pass after the grace period.
+   */
+  takeSequence(): Promise<number>;
+  /**
+   * Logs the event at `sequence`, unless an event with its id is logged already: answers the
+   * logged one either way (the relay may run twice for one event).
+   */
+  insert(event: ShopEvent, sequence: number, at: Date): Promise<LoggedEvent>;
+  /** Logged events with a sequence above `sequence`, ascending, at most `limit`. */
+  readAfter(sequence: number, limit: number): Promise<readonly LoggedEvent[]>;
+  findById(id: string): Promise<LoggedEvent | null>;
+  /** The lowest sequence still logged; null when the log is empty. */
+  oldestSequence(): Promise<number | null>;
+  /**
+   * Removes up to `limit` events logged before `before` that concern no order (events of an order
+   * are its history and stay), oldest first; answers how many went.
+   */
+  compact(before: Date, limit: number): Promise<number>;
+}

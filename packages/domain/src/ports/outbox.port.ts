@@ -1,0 +1,20 @@
+import type { ShopEvent } from '../events/shop-event.js';
+
+/** An event still in the outbox of the record whose state change wrote it. */
+export interface OutboxEntry {
+  /** The record holding it (an order's id). */
+  readonly sourceId: string;
+  readonly event: ShopEvent;
+}
+
+/**
+ * Events written with their state change, in the same single-record write (an outbox on that
+ * record), waiting for the relay to move them to the log: a crash between the two leaves them
+ * here, never lost and never logged twice (the log is idempotent by event id).
+ */
+export interface OutboxStore {
+  /** Entries not yet cleared, oldest `occurredAt` first, at most `limit`. */
+  pending(limit: number): Promise<readonly OutboxEntry[]>;
+  /** Removes the entry from its record's outbox (once the log has it). */
+  clear(entry: OutboxEntry): Promise<void>;
+}

@@ -1,0 +1,44 @@
+import type { Clock } from '../../ports/runtime.port.js';
+import type { ShopStore } from '../../ports/shop-store.port.js';
+
+const BATCH = 200;
+
+/**
+ * Moves the events state changes left in their records' outboxes to the log: insert (idempotent
+ * by event id), then clear. A crash after the insert leaves the entry, whose next relay finds it
+ * logged and only clears it; two relays at once log each event once. Answers how many it moved.
+ */
+export const relayOutbox = async (deps: {
+  readonly store: Pick<ShopStore, 'outbox' | 'eventLog'>;
+  readonly clock: Clock;
+}): Promise<number> => {
+  const { outbox, eventLog } = deps.store;
+  const entries = await outbox.pending(BATCH);
+  for (const entry of entries) {
+    // Logged by a relay that died before clearing: no new number for it.
+    if (!(await eventLog.findById(entry.event.id))) {
+      await eventLog.insert(entry.event, await eventLog.takeSequence(), deps.clock.now());
+    }
+    await outbox.clear(entry);
+  }
+  return entries.length;
+};
+
+/**
+ * Removes log entries older than the retention (default 30 days) that concern no order, in
+ * batches of `batchSize`, at most `maxBatches` per call so one run stays bounded. An order's
+ * events are its history (the timelines of docs/api.md) and are never removed.
+ */
+export const compactEventLog = async (
+  deps: { readonly store: Pick<ShopStore, 'eventLog'>; readonly clock: Clock },
+  options: { readonly retentionMs: number; readonly batchSize: number; readonly maxBatches: number },
+): Promise<number> => {
+  const before = new Date(deps.clock.now().getTime() - options.retentionMs);
+  let removed = 0;
+  for (let batch = 0; batch < options.maxBatches; batch += 1) {
+    const count = await deps.store.eventLog.compact(before, options.batchSize);
+    removed += count;
+    if (count < options.batchSize) break;
+  }
+  return removed;
+};

@@ -1,0 +1,12 @@
+import { NO_SUBJECTS, type ShopEvent } from '@trx-shop/domain';
+import { BUILDER_NOW } from './fixed-time.js';
+import { newObjectId } from './object-id.js';
+
+export const buildShopEvent = (overrides: Partial<ShopEvent> = {}): ShopEvent => ({
+  id: newObjectId(),
+  type: 'order.created',
+  occurredAt: BUILDER_NOW,
+  subjects: { ...NO_SUBJECTS, orderId: newObjectId(), userId: newObjectId() },
+  payload: { orderNumber: '#TRX-1', total: '5.99', lines: [{ productId: newObjectId(), quantity: 2 }] },
+  ...overrides,
+});

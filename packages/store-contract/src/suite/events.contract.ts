@@ -1,0 +1,171 @@
+import { NO_SUBJECTS } from '@trx-shop/domain';
+import { describe, expect, it } from 'vitest';
+import { buildShopEvent } from '../builders/event.builder.js';
+import { BUILDER_NOW, minutesAfter } from '../builders/fixed-time.js';
+import { newObjectId } from '../builders/object-id.js';
+import { buildOrder, buildOrderRefund, buildTransferClaim } from '../builders/order.builder.js';
+import type { ContractHarness } from '../harness.js';
+import { paidOrder } from './paid-order.js';
+import { useFreshStore } from './use-store.js';
+
+const RACE_TIMEOUT_MS = 120_000;
+
+/** The event log and the orders' outbox (docs/api.md, "Events"). */
+export const describeEventContract = (harness: ContractHarness): void => {
+  describe('event log', () => {
+    const store = useFreshStore(harness);
+
+    it('logs each event once at the sequence it took, and reads it back in sequence order, exactly', async () => {
+      const log = store().eventLog;
+      const first = buildShopEvent();
+      const second = buildShopEvent({
+        type: 'product.updated',
+        subjects: { ...NO_SUBJECTS, productId: newObjectId() },
+      });
+      const [a, b] = [await log.takeSequence(), await log.takeSequence()];
+      expect(b).toBeGreaterThan(a);
+      // The later number lands first: a reader sees the hole at `a` until the earlier insert lands.
+      expect(await log.insert(second, b, BUILDER_NOW)).toEqual({
+        ...second,
+        sequence: b,
+        loggedAt: BUILDER_NOW,
+      });
+      expect((await log.readAfter(a - 1, 10)).map((event) => event.sequence)).toEqual([b]);
+      await log.insert(first, a, minutesAfter(BUILDER_NOW, 1));
+      expect(await log.readAfter(a - 1, 10)).toEqual([
+        { ...first, sequence: a, loggedAt: minutesAfter(BUILDER_NOW, 1) },
+        { ...second, sequence: b, loggedAt: BUILDER_NOW },
+      ]);
+      expect(await log.readAfter(a, 10)).toEqual([{ ...second, sequence: b, loggedAt: BUILDER_NOW }]);
+      expect(await log.readAfter(a - 1, 1)).toHaveLength(1);
+      // Again under another number: the first insert stands.
+      expect(await log.insert(first, await log.takeSequence(), minutesAfter(BUILDER_NOW, 5))).toMatchObject({
+        sequence: a,
+      });
+      expect(await log.readAfter(a - 1, 10)).toHaveLength(2);
+      expect(await log.findById(second.id)).toMatchObject({ sequence: b, payload: second.payload });
+      expect(await log.findById(newObjectId())).toBeNull();
+      expect(await log.oldestSequence()).toBe(a);
+    });
+
+    it('compacts only events older than the cut that concern no order, oldest first and at most the limit', async () => {
+      const log = store().eventLog;
+      const old = (minutes: number, orderId: string | null) =>
+        buildShopEvent({
+          occurredAt: minutesAfter(BUILDER_NOW, minutes),
+          subjects: { ...NO_SUBJECTS, orderId },
+        });
+      const events = [old(0, null), old(1, newObjectId()), old(2, null), old(3, null), old(30, null)];
+      for (const event of events) {
+        await log.insert(event, await log.takeSequence(), event.occurredAt);
+      }
+      const cut = minutesAfter(BUILDER_NOW, 10);
+      expect(await log.compact(cut, 2)).toBe(2);
+      expect(await log.compact(cut, 2)).toBe(1);
+      expect(await log.compact(cut, 2)).toBe(0);
+      const kept = (await log.readAfter(0, 10)).map((event) => event.id);
+      expect(kept).toEqual([events[1]?.id, events[4]?.id]);
+    });
+
+    it(
+      'logs an event once when relays on separate connections insert it at once',
+      async () => {
+        const event = buildShopEvent();
+        const sequences: number[] = [];
+        for (let index = 0; index < 20; index += 1) sequences.push(await store().eventLog.takeSequence());
+        const outcomes = await harness.race(
+          store(),
+          'insertEvent',
+          sequences.map((sequence) => ({ event, sequence, at: BUILDER_NOW })),
+        );
+        expect(new Set(outcomes)).toHaveProperty('size', 1);
+        expect(await store().eventLog.readAfter(0, 100)).toEqual([
+          { ...event, sequence: outcomes[0], loggedAt: BUILDER_NOW },
+        ]);
+      },
+      RACE_TIMEOUT_MS,
+    );
+  });
+
+  describe("orders' outbox", () => {
+    const store = useFreshStore(harness);
+    const pendingIds = async () => (await store().outbox.pending(100)).map((entry) => entry.event.id);
+
+    it('keeps the events of a write that applied, oldest first, until each is cleared', async () => {
+      const order = buildOrder();
+      const created = buildShopEvent({
+        occurredAt: BUILDER_NOW,
+        subjects: { ...NO_SUBJECTS, orderId: order.id },
+      });
+      expect((await store().orders.create(order, [created])).ok).toBe(true);
+      const cancelled = buildShopEvent({ type: 'order.cancelled', occurredAt: minutesAfter(BUILDER_NOW, 1) });
+      const changed = await store().orders.changeStatus(order.id, {
+        from: ['pending'],
+        to: 'cancelled',
+        events: [cancelled],
+        at: minutesAfter(BUILDER_NOW, 1),
+      });
+      expect(changed.ok).toBe(true);
+      expect(await store().outbox.pending(100)).toEqual([
+        { sourceId: order.id, event: created },
+        { sourceId: order.id, event: cancelled },
+      ]);
+      expect(await store().outbox.pending(1)).toHaveLength(1);
+      await store().outbox.clear({ sourceId: order.id, event: created });
+      expect(await pendingIds()).toEqual([cancelled.id]);
+      await store().outbox.clear({ sourceId: order.id, event: created });
+      expect(await pendingIds()).toEqual([cancelled.id]);
+    });
+
+    it('writes no event for a write that did not apply', async () => {
+      const userId = newObjectId();
+      const first = buildOrder({ userId });
+      await store().orders.create(first);
+      // A second pending order of the user is refused, and so are its events.
+      expect((await store().orders.create(buildOrder({ userId }), [buildShopEvent()])).ok).toBe(false);
+      expect(
+        (
+          await store().orders.changeStatus(first.id, {
+            from: ['completed'],
+            to: 'refunded',
+            events: [buildShopEvent()],
+            at: BUILDER_NOW,
+          })
+        ).ok,
+      ).toBe(false);
+      const claim = buildTransferClaim();
+      expect(await store().orders.claimTransfer(first.id, 'payment', claim, [buildShopEvent()])).toBe(true);
+      expect(
+        await store().orders.claimTransfer(first.id, 'payment', buildTransferClaim(), [buildShopEvent()]),
+      ).toBe(false);
+      expect(await store().outbox.pending(100)).toHaveLength(1);
+    });
+
+    it('writes the events of a settlement once, however often it is repeated', async () => {
+      const { order, paid } = await paidOrder(store());
+      const refund = buildOrderRefund({ amountSun: 100_000 });
+      const sent = buildShopEvent({ type: 'refund.sent' });
+      expect(await store().orders.claimRefund(order.id, refund, paid, [sent])).toBe(true);
+      const confirmed = buildShopEvent({
+        type: 'refund.confirmed',
+        occurredAt: minutesAfter(BUILDER_NOW, 2),
+      });
+      for (let repeat = 0; repeat < 3; repeat += 1) {
+        await store().orders.settleClaim(
+          order.id,
+          'refund',
+          refund.txId,
+          'confirmed',
+          repeat === 0 ? [confirmed] : [buildShopEvent()],
+        );
+      }
+      const paymentEvent = buildShopEvent({
+        type: 'payment.confirmed',
+        occurredAt: minutesAfter(BUILDER_NOW, 3),
+      });
+      // Its payment is confirmed already: settling it confirmed again moves nothing and writes nothing.
+      await store().orders.settleClaim(order.id, 'payment', paid.txId, 'confirmed', [paymentEvent]);
+      expect(await pendingIds()).toEqual([sent.id, confirmed.id]);
+    });
+  });
+};

@@ -1,0 +1,75 @@
+import type { CounterStore, EventLogStore, LoggedEvent } from '@trx-shop/domain';
+import type { ShopCollections } from '../collections.js';
+import { isDuplicateKey } from '../duplicate-key.js';
+import { eventFromDocument, eventToDocument } from '../mapping.js';
+
+/** The counter the sequence numbers come from (the order numbers' mechanism). */
+const EVENT_SEQUENCE = 'events';
+
+/** Events of an order are its history; only events of none may be compacted away. */
+const OF_NO_ORDER = { 'subjects.orderId': null } as const;
+
+/*
+ * The log is one collection keyed by event id: the `_id` makes an insert idempotent (a second
+ * insert of an event is a duplicate key, answered with the one logged), and the unique sequence
+ * index keeps one event per number. Every write is a single-document insert or delete.
+ */
+export const createMongoEventLog = (
+  { eventLog }: Pick<ShopCollections, 'eventLog'>,
+  counters: CounterStore,
+): EventLogStore => {
+  const findById = async (id: string): Promise<LoggedEvent | null> => {
+    const document = await eventLog.findOne({ _id: id });
+    return document ? eventFromDocument(document) : null;
+  };
+
+  return {
+    takeSequence: () => counters.next(EVENT_SEQUENCE),
+
+    async insert(event, sequence, at) {
+      const document = eventToDocument(event, sequence, at);
+      try {
+        await eventLog.insertOne(document);
+        return eventFromDocument(document);
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        // Another relay logged it first: its number stands. Refused only for its sequence (held by
+        // another event), it is not logged, and a reused number is a bug worth surfacing.
+        const logged = await findById(event.id);
+        if (!logged) throw error;
+        return logged;
+      }
+    },
+
+    async readAfter(sequence, limit) {
+      // A limit of 0 means "no limit" to MongoDB.
+      if (limit <= 0) return [];
+      const documents = await eventLog
+        .find({ sequence: { $gt: sequence } })
+        .sort({ sequence: 1 })
+        .limit(limit)
+        .toArray();
+      return documents.map(eventFromDocument);
+    },
+
+    findById,
+
+    async oldestSequence() {
+      const oldest = await eventLog.findOne({}, { sort: { sequence: 1 }, projection: { sequence: 1 } });
+      return oldest?.sequence ?? null;
+    },
+
+    async compact(before, limit) {
+      if (limit <= 0) return 0;
+      // Ids first, then one delete by id: a delete has no sort or limit of its own.
+      const removable = await eventLog
+        .find({ ...OF_NO_ORDER, loggedAt: { $lt: before } }, { projection: { _id: 1 } })
+        .sort({ sequence: 1 })
+        .limit(limit)
+        .toArray();
+      if (removable.length === 0) return 0;
+      const deleted = await eventLog.deleteMany({ _id: { $in: removable.map((document) => document._id) } });
+      return deleted.deletedCount;
+    },
+  };
+};

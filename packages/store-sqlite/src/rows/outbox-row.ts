@@ -1,0 +1,27 @@
+import type { ShopEvent } from '@trx-shop/domain';
+
+/**
+ * One row of `event_outbox` (migration 8). The event is JSON text because the relay only ever
+ * reads it whole; `occurred_at` is copied out as a column for the oldest-first order.
+ */
+export interface OutboxRow {
+  event_id: string;
+  source_id: string;
+  occurred_at: number;
+  body: string;
+}
+
+/** JSON keeps `occurredAt` as ISO text; the payload is JSON-safe by the event's own contract. */
+type EventJson = Omit<ShopEvent, 'occurredAt'> & { readonly occurredAt: string };
+
+export const outboxRowOf = (sourceId: string, event: ShopEvent): OutboxRow => ({
+  event_id: event.id,
+  source_id: sourceId,
+  occurred_at: event.occurredAt.getTime(),
+  body: JSON.stringify(event),
+});
+
+export const eventFromOutboxBody = (body: string): ShopEvent => {
+  const stored = JSON.parse(body) as EventJson;
+  return { ...stored, occurredAt: new Date(stored.occurredAt) };
+};
