@@ -88,7 +88,7 @@ export const createMemoryOrders = ({
       counters.set(ORDER_NUMBER_COUNTER, number);
       const stored: Order = { ...order, number };
       orders.set(stored.id, stored);
-      writeOutbox({ outbox }, stored.id, events);
+      writeOutbox({ outbox }, 'order', stored.id, events);
       return ok(stored);
     },
 
@@ -126,7 +126,7 @@ export const createMemoryOrders = ({
         transactionHash: claim.txId,
         updatedAt: claim.claimedAt,
       });
-      writeOutbox({ outbox }, orderId, events);
+      writeOutbox({ outbox }, 'order', orderId, events);
       return true;
     },
 
@@ -139,7 +139,7 @@ export const createMemoryOrders = ({
         refundClaimedSun: order.refundClaimedSun + refund.amountSun,
         updatedAt: refund.claimedAt,
       });
-      writeOutbox({ outbox }, orderId, events);
+      writeOutbox({ outbox }, 'order', orderId, events);
       return true;
     },
 
@@ -168,7 +168,7 @@ export const createMemoryOrders = ({
       }
       if (next === current) return;
       orders.set(orderId, next);
-      writeOutbox({ outbox }, orderId, events);
+      writeOutbox({ outbox }, 'order', orderId, events);
     },
 
     async listUnrecordedClaims(limit) {
@@ -209,7 +209,7 @@ export const createMemoryOrders = ({
           : { payment: change.paymentClaim, transactionHash: change.paymentClaim.txId }),
       };
       orders.set(orderId, next);
-      writeOutbox({ outbox }, orderId, change.events);
+      writeOutbox({ outbox }, 'order', orderId, change.events);
       return ok(next);
     },
 

@@ -1,3 +1,4 @@
+import { writeOutbox } from './memory-events.js';
 import type { Product, ProductStore, StockReservation } from '@trx-shop/domain';
 import { containsText, newestFirst, pageFrom, type Tables } from './tables.js';
 
@@ -5,7 +6,8 @@ export const createMemoryProducts = ({
   products,
   stockJournal,
   stockReservations,
-}: Pick<Tables, 'products' | 'stockJournal' | 'stockReservations'>): ProductStore => {
+  outbox,
+}: Pick<Tables, 'products' | 'stockJournal' | 'stockReservations' | 'outbox'>): ProductStore => {
   const journalOf = (productId: string) => {
     const journal = stockJournal.get(productId) ?? new Map<string, number>();
     stockJournal.set(productId, journal);
@@ -27,8 +29,9 @@ export const createMemoryProducts = ({
   };
 
   return {
-    async insert(product) {
+    async insert(product, events) {
       products.set(product.id, product);
+      writeOutbox({ outbox }, 'product', product.id, events);
       return product;
     },
 
@@ -57,7 +60,7 @@ export const createMemoryProducts = ({
       return pageFrom(matching, page);
     },
 
-    async update(id, patch, at) {
+    async update(id, patch, at, events) {
       const current = products.get(id);
       if (!current) return null;
       const next: Product = {
@@ -72,6 +75,7 @@ export const createMemoryProducts = ({
         updatedAt: at,
       };
       products.set(id, next);
+      writeOutbox({ outbox }, 'product', id, events);
       return next;
     },
 

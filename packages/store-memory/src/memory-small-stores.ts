@@ -1,3 +1,4 @@
+import { writeOutbox } from './memory-events.js';
 import type {
   CounterStore,
   IdempotencyStore,
@@ -64,15 +65,19 @@ export const createMemorySessions = ({ sessions }: Pick<Tables, 'sessions'>): Se
 
 const withdrawalKey = (userId: string, key: string) => `${userId}\u0000${key}`;
 
-export const createMemoryWithdrawals = ({ withdrawals }: Pick<Tables, 'withdrawals'>): IdempotencyStore => {
+export const createMemoryWithdrawals = ({
+  withdrawals,
+  outbox,
+}: Pick<Tables, 'withdrawals' | 'outbox'>): IdempotencyStore => {
   const byId = (id: string) => [...withdrawals.entries()].find(([, record]) => record.id === id);
   return {
-    async claim(record, reuseAfter) {
+    async claim(record, reuseAfter, events) {
       const slot = withdrawalKey(record.userId, record.key);
       const existing = withdrawals.get(slot);
       if (existing && existing.createdAt.getTime() >= reuseAfter.getTime())
         return { claimed: false, existing };
       withdrawals.set(slot, record);
+      writeOutbox({ outbox }, 'withdrawal', record.id, events);
       return { claimed: true };
     },
     async find(userId, key) {
@@ -82,9 +87,11 @@ export const createMemoryWithdrawals = ({ withdrawals }: Pick<Tables, 'withdrawa
       const found = byId(id);
       if (found) withdrawals.set(found[0], { ...found[1], claim: { ...found[1].claim, recorded: true } });
     },
-    async settle(id, state) {
+    async settle(id, state, events) {
       const found = byId(id);
-      if (found) withdrawals.set(found[0], { ...found[1], claim: { ...found[1].claim, state } });
+      if (found?.[1].claim.state !== 'pending') return;
+      withdrawals.set(found[0], { ...found[1], claim: { ...found[1].claim, state } });
+      writeOutbox({ outbox }, 'withdrawal', id, events);
     },
     async listUnrecorded(limit) {
       return [...withdrawals.values()]

@@ -1,7 +1,9 @@
+import { writeOutbox } from './memory-events.js';
 import {
   ledgerEntryKey,
   receivedEntryKey,
   movementOf,
+  type ShopEvent,
   type TransactionRecord,
   type TransactionStore,
   type WalletMovementQuery,
@@ -19,7 +21,8 @@ const selects =
 
 export const createMemoryTransactions = ({
   transactions,
-}: Pick<Tables, 'transactions'>): TransactionStore => {
+  outbox,
+}: Pick<Tables, 'transactions' | 'outbox'>): TransactionStore => {
   const all = () => [...transactions.values()];
   const update = (id: string, change: (record: TransactionRecord) => TransactionRecord | null): boolean => {
     const current = transactions.get(id);
@@ -28,17 +31,18 @@ export const createMemoryTransactions = ({
     transactions.set(id, next);
     return true;
   };
-  const insertOne = (record: TransactionRecord): 'inserted' | 'exists' => {
+  const insertOne = (record: TransactionRecord, events?: readonly ShopEvent[]): 'inserted' | 'exists' => {
     const key = ledgerEntryKey(record);
     if (all().some((existing) => ledgerEntryKey(existing) === key)) return 'exists';
     transactions.set(record.id, record);
+    writeOutbox({ outbox }, 'transaction', record.id, events);
     return 'inserted';
   };
   return {
-    insert: async (record) => insertOne(record),
-    async insertMany(records) {
+    insert: async (record, events) => insertOne(record, events),
+    async insertMany(records, events) {
       const outcomes: ('inserted' | 'exists')[] = [];
-      for (const record of records) outcomes.push(insertOne(record));
+      for (const [index, record] of records.entries()) outcomes.push(insertOne(record, events?.[index]));
       return outcomes;
     },
     async findById(id) {

@@ -1,3 +1,4 @@
+import { writeOutbox } from './memory-events.js';
 import {
   type CustomerRow,
   domainError,
@@ -18,7 +19,11 @@ const caseKey = (text: string): string => text.toLowerCase();
 const signedTotal = (order: Order): number =>
   order.status === 'completed' ? order.totalSun : order.status === 'refunded' ? -order.totalSun : 0;
 
-export const createMemoryUsers = ({ users, orders }: Pick<Tables, 'users' | 'orders'>): UserStore => {
+export const createMemoryUsers = ({
+  users,
+  orders,
+  outbox,
+}: Pick<Tables, 'users' | 'orders' | 'outbox'>): UserStore => {
   const taken = (field: 'email' | 'username', value: string, exceptId: string | null) =>
     [...users.values()].some((user) => user.id !== exceptId && caseKey(user[field]) === caseKey(value));
   const update = (id: string, change: (user: User) => User): User | null => {
@@ -87,8 +92,11 @@ export const createMemoryUsers = ({ users, orders }: Pick<Tables, 'users' | 'ord
       return update(id, (user) => ({ ...user, passwordHash, updatedAt: at }));
     },
 
-    async setActive(id, isActive, at) {
-      return update(id, (user) => ({ ...user, isActive, updatedAt: at }));
+    async setActive(id, isActive, at, events) {
+      const changes = users.get(id)?.isActive !== isActive;
+      const updated = update(id, (user) => ({ ...user, isActive, updatedAt: at }));
+      if (updated && changes) writeOutbox({ outbox }, 'user', id, events);
+      return updated;
     },
 
     async recordLogin(id, at) {

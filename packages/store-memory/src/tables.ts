@@ -36,7 +36,7 @@ export interface Tables {
   readonly chainCursors: Map<string, number>;
   /** address -> key -> {amountSun, reservedAt}. */
   readonly walletReservations: Map<string, Map<string, { amountSun: number; reservedAt: Date }>>;
-  /** orderId -> events its state changes wrote, not yet relayed. */
+  /** `<source>\0<id>` -> events its record's state changes wrote, not yet relayed. */
   readonly outbox: Map<string, ShopEvent[]>;
   /** event id -> logged event. */
   readonly eventLog: Map<string, LoggedEvent>;

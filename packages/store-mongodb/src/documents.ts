@@ -20,7 +20,18 @@ import type {
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export interface UserDocument extends Mutable<Omit<User, 'id'>> {
+/**
+ * A record whose state changes write events: those not yet relayed to the log sit in its own
+ * `outbox`, written by the same single-document update as the change (no transactions: the
+ * record is the only document written). Absent on records stored before their kind had events;
+ * the first `$push` creates it.
+ */
+export interface OutboxHolder {
+  _id: string;
+  outbox?: ShopEvent[];
+}
+
+export interface UserDocument extends Mutable<Omit<User, 'id'>>, OutboxHolder {
   _id: string;
   /** Lower-cased email: its unique index makes email unique case-insensitively. */
   emailKey: string;
@@ -46,20 +57,14 @@ export interface StockReservationEntry {
   reservedAt: Date;
 }
 
-export interface ProductDocument extends Mutable<Omit<Product, 'id'>> {
+export interface ProductDocument extends Mutable<Omit<Product, 'id'>>, OutboxHolder {
   _id: string;
   stockJournal: StockJournalEntry[];
   stockReservations: StockReservationEntry[];
 }
 
-export interface OrderDocument extends Mutable<Omit<Order, 'id'>> {
+export interface OrderDocument extends Mutable<Omit<Order, 'id'>>, OutboxHolder {
   _id: string;
-  /**
-   * Events of this order's state changes not yet relayed to the log, written by the same update
-   * as the change (no transactions: the order is the only record written). Absent on orders
-   * stored before events existed; the first `$push` creates it.
-   */
-  outbox?: ShopEvent[];
 }
 
 /** One record per user holding a pending order: `_id` = userId makes the slot unique. */
@@ -84,7 +89,7 @@ export interface CounterDocument {
   seq: number;
 }
 
-export interface TransactionDocument extends Mutable<Omit<TransactionRecord, 'id'>> {
+export interface TransactionDocument extends Mutable<Omit<TransactionRecord, 'id'>>, OutboxHolder {
   _id: string;
   /** `ledgerEntryKey` of the record: unique, it makes every insert idempotent. */
   entryKey: string;
@@ -94,7 +99,7 @@ export interface SessionDocument extends Mutable<Omit<Session, 'id'>> {
   _id: string;
 }
 
-export interface WithdrawalDocument extends Mutable<Omit<WithdrawalRecord, 'id'>> {
+export interface WithdrawalDocument extends Mutable<Omit<WithdrawalRecord, 'id'>>, OutboxHolder {
   _id: string;
 }
 

@@ -38,6 +38,8 @@ const users: IndexDescription[] = [
   { name: 'users_created', key: { createdAt: 1 } },
   // dashboard activeUsers.
   { name: 'users_active', key: { isActive: 1 } },
+  // outbox pending: the users holding an unrelayed event (like orders_outbox_occurred).
+  { name: 'users_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
 ];
 
 const products: IndexDescription[] = [
@@ -50,6 +52,8 @@ const products: IndexDescription[] = [
   { name: 'products_active_created', key: { isActive: 1, createdAt: -1, _id: -1 } },
   // listStockReservations (the sweep of stranded reservations).
   { name: 'products_reservations_reserved', key: { 'stockReservations.reservedAt': 1 } },
+  // outbox pending: the products holding an unrelayed event.
+  { name: 'products_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
 ];
 
 const orders: IndexDescription[] = [
@@ -69,7 +73,8 @@ const orders: IndexDescription[] = [
   { name: 'orders_refunds_recorded', key: { 'refunds.recorded': 1 } },
   // dashboard refund totals: only orders with a confirmed refund.
   { name: 'orders_refunded', key: { refundedSun: 1 } },
-  // outbox pending: a range over every date selects just the orders holding an unrelayed event.
+  // outbox pending: a range over every date selects just the orders holding an unrelayed event
+  // (multikey; empty and missing outboxes are outside the range).
   { name: 'orders_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
 ];
 
@@ -99,6 +104,8 @@ const transactions: IndexDescription[] = [
   // listWalletMovements, walletMovementTotals, walletConfirmedNet: a wallet's ins and outs.
   { name: 'transactions_to_created', key: { toAddress: 1, createdAt: -1, _id: -1 } },
   { name: 'transactions_from_created', key: { fromAddress: 1, createdAt: -1, _id: -1 } },
+  // outbox pending: the lines holding an unrelayed event.
+  { name: 'transactions_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
 ];
 
 const sessions: IndexDescription[] = [
@@ -111,6 +118,8 @@ const withdrawals: IndexDescription[] = [
   { name: INDEX.withdrawalUserKey, key: { userId: 1, key: 1 }, unique: true },
   // listUnrecorded.
   { name: 'withdrawals_claim_recorded', key: { 'claim.recorded': 1, createdAt: 1 } },
+  // outbox pending: the withdrawal records holding an unrelayed event.
+  { name: 'withdrawals_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
 ];
 
 const walletReservations: IndexDescription[] = [

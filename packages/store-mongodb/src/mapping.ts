@@ -21,7 +21,8 @@ import type {
 
 /*
  * Domain records <-> stored documents. Only `_id` and the adapter's own helper fields differ;
- * every domain field is stored as is, so reading back gives an equal record.
+ * every domain field is stored as is, so reading back gives an equal record. A record's `outbox`
+ * is the relay's business: it is written on insert and stripped from every record read back.
  */
 
 export const emailKeyOf = (email: string): string => email.toLowerCase();
@@ -42,23 +43,29 @@ export const userFromDocument = ({
   emailKey: _email,
   usernameKey: _username,
   walletAddressKey: _wallet,
+  outbox: _outbox,
   ...user
 }: UserDocument): User => ({
   id: _id,
   ...user,
 });
 
-export const productToDocument = ({ id, ...product }: Product): ProductDocument => ({
+export const productToDocument = (
+  { id, ...product }: Product,
+  events: readonly ShopEvent[] = [],
+): ProductDocument => ({
   _id: id,
   ...product,
   stockJournal: [],
   stockReservations: [],
+  outbox: events.map(shopEventFields),
 });
 
 export const productFromDocument = ({
   _id,
   stockJournal: _journal,
   stockReservations: _reservations,
+  outbox: _outbox,
   ...product
 }: ProductDocument): Product => ({
   id: _id,
@@ -91,7 +98,6 @@ export const orderToDocument = (
   outbox: events.map(shopEventFields),
 });
 
-/** The outbox is the relay's business, never part of an order. */
 export const orderFromDocument = ({ _id, outbox: _outbox, ...order }: OrderDocument): Order => ({
   id: _id,
   ...order,
@@ -104,14 +110,18 @@ export const eventToDocument = (event: ShopEvent, sequence: number, loggedAt: Da
 
 export const eventFromDocument = ({ _id, ...event }: EventDocument): LoggedEvent => ({ id: _id, ...event });
 
-export const transactionToDocument = (record: TransactionRecord): TransactionDocument => {
+export const transactionToDocument = (
+  record: TransactionRecord,
+  events: readonly ShopEvent[] = [],
+): TransactionDocument => {
   const { id, ...fields } = record;
-  return { _id: id, ...fields, entryKey: ledgerEntryKey(record) };
+  return { _id: id, ...fields, entryKey: ledgerEntryKey(record), outbox: events.map(shopEventFields) };
 };
 
 export const transactionFromDocument = ({
   _id,
   entryKey: _entryKey,
+  outbox: _outbox,
   ...record
 }: TransactionDocument): TransactionRecord => ({
   id: _id,
@@ -125,12 +135,20 @@ export const sessionFromDocument = ({ _id, ...session }: SessionDocument): Sessi
   ...session,
 });
 
-export const withdrawalToDocument = ({ id, ...record }: WithdrawalRecord): WithdrawalDocument => ({
+export const withdrawalToDocument = (
+  { id, ...record }: WithdrawalRecord,
+  outbox: readonly ShopEvent[] = [],
+): WithdrawalDocument => ({
   _id: id,
   ...record,
+  outbox: outbox.map(shopEventFields),
 });
 
-export const withdrawalFromDocument = ({ _id, ...record }: WithdrawalDocument): WithdrawalRecord => ({
+export const withdrawalFromDocument = ({
+  _id,
+  outbox: _outbox,
+  ...record
+}: WithdrawalDocument): WithdrawalRecord => ({
   id: _id,
   ...record,
 });

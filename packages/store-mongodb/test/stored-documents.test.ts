@@ -77,6 +77,7 @@ describeWithMongo('stored documents and start-up', (uri) => {
         'users_active',
         'users_created',
         'users_email_key_unique',
+        'users_outbox_occurred',
         'users_role_created',
         'users_username_key_unique',
         'users_wallet_address_key_unique',

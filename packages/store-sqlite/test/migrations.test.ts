@@ -292,7 +292,9 @@ describe('schema migrations', () => {
       const created = buildShopEvent({ subjects: { ...buildShopEvent().subjects, orderId: order.id } });
       const stored = await store.orders.create(order, [created]);
       expect(stored.ok && stored.value.number).toBe(42);
-      expect(await store.outbox.pending(10)).toEqual([{ sourceId: order.id, event: created }]);
+      expect(await store.outbox.pending(10)).toEqual([
+        { source: 'order', sourceId: order.id, event: created },
+      ]);
       const sequence = await store.eventLog.takeSequence();
       expect(sequence).toBe(1);
       expect(await store.eventLog.insert(created, sequence, BUILDER_NOW)).toEqual({
@@ -314,6 +316,11 @@ describe('schema migrations', () => {
         .all()
         .map((row) => row.name);
       expect(indexes).toEqual(['event_log_compactable', 'event_log_sequence', 'event_outbox_pending']);
+      const outboxColumns = migrated
+        .prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)')
+        .all('event_outbox')
+        .map((row) => row.name);
+      expect(outboxColumns).toEqual(['position', 'event_id', 'source', 'source_id', 'occurred_at', 'body']);
     } finally {
       migrated.close();
     }

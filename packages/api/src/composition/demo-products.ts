@@ -1,4 +1,10 @@
-import type { Clock, IdGenerator, ProductStore } from '@trx-shop/domain';
+import {
+  type Clock,
+  type IdGenerator,
+  type Product,
+  type ProductStore,
+  recordEvents,
+} from '@trx-shop/domain';
 
 const DEMO_PRODUCTS = [
   {
@@ -45,9 +51,9 @@ export const seedDemoProducts = async (
 ): Promise<number> => {
   if ((await deps.products.count()) > 0) return 0;
   const now = deps.clock.now();
-  for (const product of DEMO_PRODUCTS) {
-    await deps.products.insert({
-      ...product,
+  for (const fields of DEMO_PRODUCTS) {
+    const product: Product = {
+      ...fields,
       id: deps.ids.newId(),
       reservedStock: 0,
       image: '',
@@ -55,7 +61,8 @@ export const seedDemoProducts = async (
       createdBy,
       createdAt: now,
       updatedAt: now,
-    });
+    };
+    await deps.products.insert(product, [recordEvents(deps.ids, now).productCreated(product)]);
   }
   return DEMO_PRODUCTS.length;
 };

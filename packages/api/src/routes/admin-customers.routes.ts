@@ -165,7 +165,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
     },
     async (request) => {
       const changed = await setCustomerActive(
-        { users, sessions: deps.store.sessions, clock: deps.clock },
+        { users, sessions: deps.store.sessions, clock: deps.clock, ids: deps.ids },
         identityOf(request).user.id,
         request.params.id,
         request.body.isActive,

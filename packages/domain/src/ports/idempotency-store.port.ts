@@ -1,3 +1,4 @@
+import type { ShopEvent } from '../events/shop-event.js';
 import type { TransferClaim } from '../orders/order.js';
 
 /** A withdrawal claimed under a client's Idempotency-Key (or a generated one). */
@@ -19,9 +20,12 @@ export interface IdempotencyStore {
   claim(
     record: WithdrawalRecord,
     reuseAfter: Date,
+    /** Written with the claim, only when this record is the one claimed. */
+    events?: readonly ShopEvent[],
   ): Promise<{ readonly claimed: true } | { readonly claimed: false; readonly existing: WithdrawalRecord }>;
   find(userId: string, key: string): Promise<WithdrawalRecord | null>;
   markRecorded(id: string): Promise<void>;
-  settle(id: string, state: 'confirmed' | 'failed'): Promise<void>;
+  /** Moves the claim from pending once; `events` are written only by that move. */
+  settle(id: string, state: 'confirmed' | 'failed', events?: readonly ShopEvent[]): Promise<void>;
   listUnrecorded(limit: number): Promise<readonly WithdrawalRecord[]>;
 }

@@ -1,8 +1,12 @@
 import type { ShopEvent } from '../events/shop-event.js';
 
+/** The kinds of record that carry an outbox. */
+export type OutboxSource = 'order' | 'transaction' | 'withdrawal' | 'user' | 'product';
+
 /** An event still in the outbox of the record whose state change wrote it. */
 export interface OutboxEntry {
-  /** The record holding it (an order's id). */
+  readonly source: OutboxSource;
+  /** The record holding it (an order's, a transaction's, ... id). */
   readonly sourceId: string;
   readonly event: ShopEvent;
 }

@@ -1,3 +1,4 @@
+import type { ShopEvent } from '../events/shop-event.js';
 import type { Sun } from '../money/sun.js';
 import type { Product, ProductCategory } from '../products/product.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
@@ -44,12 +45,14 @@ export interface StockReservation {
 }
 
 export interface ProductStore {
-  insert(product: Product): Promise<Product>;
+  /** `events` go to the product's outbox in the same write (docs/api.md, "Events"). */
+  insert(product: Product, events?: readonly ShopEvent[]): Promise<Product>;
   findById(id: string): Promise<Product | null>;
   findManyByIds(ids: readonly string[]): Promise<readonly Product[]>;
   /** Newest first (createdAt, then id). */
   list(query: ProductQuery, page: PageRequest): Promise<Page<Product>>;
-  update(id: string, patch: ProductPatch, at: Date): Promise<Product | null>;
+  /** `events` are written with the change, only when the product exists. */
+  update(id: string, patch: ProductPatch, at: Date, events?: readonly ShopEvent[]): Promise<Product | null>;
   /** Returns the quantity actually moved (0..quantity). Unknown product: 0. */
   applyStockChange(change: StockChange, at: Date): Promise<number>;
   /** Drops the memory of an applied change once its result is recorded elsewhere. */

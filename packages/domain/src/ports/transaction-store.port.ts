@@ -1,3 +1,4 @@
+import type { ShopEvent } from '../events/shop-event.js';
 import type { Sun } from '../money/sun.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { TransactionRecord } from '../transactions/transaction.js';
@@ -51,15 +52,20 @@ export type ReceivedLinkStep =
 export interface TransactionStore {
   /**
    * Idempotent on the ledger entry key (`ledgerEntryKey`): a second insert of the same transfer
-   * (or of the same deposit into the same wallet) keeps the first record.
+   * (or of the same deposit into the same wallet) keeps the first record. `events` go to the
+   * record's outbox in the same write, only when it is inserted.
    */
-  insert(record: TransactionRecord): Promise<'inserted' | 'exists'>;
+  insert(record: TransactionRecord, events?: readonly ShopEvent[]): Promise<'inserted' | 'exists'>;
   /**
    * `insert` for each record, in one write where the store allows it (a block's deposits): the
    * outcomes in the records' order. A record whose key an earlier one of the same call took is
    * `exists`.
    */
-  insertMany(records: readonly TransactionRecord[]): Promise<readonly ('inserted' | 'exists')[]>;
+  insertMany(
+    records: readonly TransactionRecord[],
+    /** The events of each record (same index), written only for the records inserted. */
+    events?: readonly (readonly ShopEvent[])[],
+  ): Promise<readonly ('inserted' | 'exists')[]>;
   findById(id: string): Promise<TransactionRecord | null>;
   /** The transfer the service sent with this txID (never a deposit). */
   findByHash(hash: string): Promise<TransactionRecord | null>;

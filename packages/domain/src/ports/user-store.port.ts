@@ -1,3 +1,4 @@
+import type { ShopEvent } from '../events/shop-event.js';
 import type { DomainError } from '../errors/domain-error.js';
 import type { Sun } from '../money/sun.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
@@ -57,7 +58,8 @@ export interface UserStore {
   /** USERNAME_TAKEN when the new username is in use (case-insensitively) by another user. */
   updateProfile(id: string, patch: UserProfilePatch, at: Date): Promise<Result<User, DomainError>>;
   updatePasswordHash(id: string, passwordHash: string, at: Date): Promise<User | null>;
-  setActive(id: string, isActive: boolean, at: Date): Promise<User | null>;
+  /** `events` are written with the change, only when `isActive` actually changed. */
+  setActive(id: string, isActive: boolean, at: Date, events?: readonly ShopEvent[]): Promise<User | null>;
   recordLogin(id: string, at: Date): Promise<void>;
   setTwoFactor(id: string, state: TwoFactorState, at: Date): Promise<User | null>;
   /**

@@ -4,6 +4,10 @@ import { buildShopEvent } from '../builders/event.builder.js';
 import { BUILDER_NOW, minutesAfter } from '../builders/fixed-time.js';
 import { newObjectId } from '../builders/object-id.js';
 import { buildOrder, buildOrderRefund, buildTransferClaim } from '../builders/order.builder.js';
+import { buildProduct } from '../builders/product.builder.js';
+import { buildTransaction } from '../builders/transaction.builder.js';
+import { buildUser } from '../builders/user.builder.js';
+import { buildWithdrawal } from '../builders/withdrawal.builder.js';
 import type { ContractHarness } from '../harness.js';
 import { paidOrder } from './paid-order.js';
 import { useFreshStore } from './use-store.js';
@@ -107,13 +111,13 @@ export const describeEventContract = (harness: ContractHarness): void => {
       });
       expect(changed.ok).toBe(true);
       expect(await store().outbox.pending(100)).toEqual([
-        { sourceId: order.id, event: created },
-        { sourceId: order.id, event: cancelled },
+        { source: 'order', sourceId: order.id, event: created },
+        { source: 'order', sourceId: order.id, event: cancelled },
       ]);
       expect(await store().outbox.pending(1)).toHaveLength(1);
-      await store().outbox.clear({ sourceId: order.id, event: created });
+      await store().outbox.clear({ source: 'order', sourceId: order.id, event: created });
       expect(await pendingIds()).toEqual([cancelled.id]);
-      await store().outbox.clear({ sourceId: order.id, event: created });
+      await store().outbox.clear({ source: 'order', sourceId: order.id, event: created });
       expect(await pendingIds()).toEqual([cancelled.id]);
     });
 
@@ -166,6 +170,101 @@ export const describeEventContract = (harness: ContractHarness): void => {
       // Its payment is confirmed already: settling it confirmed again moves nothing and writes nothing.
       await store().orders.settleClaim(order.id, 'payment', paid.txId, 'confirmed', [paymentEvent]);
       expect(await pendingIds()).toEqual([sent.id, confirmed.id]);
+    });
+  });
+
+  describe('the outboxes of transactions, withdrawals, users and products', () => {
+    const store = useFreshStore(harness);
+    const pending = async () =>
+      (await store().outbox.pending(100)).map((entry) => [entry.source, entry.sourceId, entry.event.id]);
+
+    it('keeps the events of an inserted transaction line, and none of one that already existed', async () => {
+      const deposit = buildTransaction({
+        type: 'deposit',
+        orderId: null,
+        status: 'confirmed',
+        signedTransaction: '',
+      });
+      const event = buildShopEvent({ type: 'deposit.received' });
+      expect(await store().transactions.insert(deposit, [event])).toBe('inserted');
+      expect(await store().transactions.insert({ ...deposit, id: newObjectId() }, [buildShopEvent()])).toBe(
+        'exists',
+      );
+      const [fresh, again] = [buildTransaction({ type: 'fee', status: 'confirmed' }), deposit];
+      const [freshEvent, againEvent] = [buildShopEvent({ type: 'fee.recorded' }), buildShopEvent()];
+      expect(await store().transactions.insertMany([fresh, again], [[freshEvent], [againEvent]])).toEqual([
+        'inserted',
+        'exists',
+      ]);
+      expect(await pending()).toEqual([
+        ['transaction', deposit.id, event.id],
+        ['transaction', fresh.id, freshEvent.id],
+      ]);
+    });
+
+    it('keeps the events of a withdrawal claimed and settled once, and none of a lost claim or a repeat', async () => {
+      const withdrawal = buildWithdrawal();
+      const sent = buildShopEvent({ type: 'withdrawal.sent' });
+      expect(await store().withdrawals.claim(withdrawal, minutesAfter(BUILDER_NOW, -60), [sent])).toEqual({
+        claimed: true,
+      });
+      const sameKey = { ...withdrawal, id: newObjectId() };
+      expect(
+        (await store().withdrawals.claim(sameKey, minutesAfter(BUILDER_NOW, -60), [buildShopEvent()]))
+          .claimed,
+      ).toBe(false);
+      const confirmed = buildShopEvent({ type: 'withdrawal.confirmed' });
+      await store().withdrawals.settle(withdrawal.id, 'confirmed', [confirmed]);
+      await store().withdrawals.settle(withdrawal.id, 'confirmed', [buildShopEvent()]);
+      await store().withdrawals.settle(withdrawal.id, 'failed', [buildShopEvent()]);
+      expect(await pending()).toEqual([
+        ['withdrawal', withdrawal.id, sent.id],
+        ['withdrawal', withdrawal.id, confirmed.id],
+      ]);
+      expect((await store().withdrawals.find(withdrawal.userId, withdrawal.key))?.claim.state).toBe(
+        'confirmed',
+      );
+    });
+
+    it('keeps the events of a customer blocked or unblocked only when the flag changed', async () => {
+      const user = buildUser({ isActive: true });
+      expect((await store().users.insert(user)).ok).toBe(true);
+      const blocked = buildShopEvent({ type: 'customer.blocked' });
+      expect((await store().users.setActive(user.id, false, BUILDER_NOW, [blocked]))?.isActive).toBe(false);
+      expect((await store().users.setActive(user.id, false, BUILDER_NOW, [buildShopEvent()]))?.isActive).toBe(
+        false,
+      );
+      const unblocked = buildShopEvent({
+        type: 'customer.unblocked',
+        occurredAt: minutesAfter(BUILDER_NOW, 1),
+      });
+      await store().users.setActive(user.id, true, minutesAfter(BUILDER_NOW, 1), [unblocked]);
+      expect(await store().users.setActive(newObjectId(), true, BUILDER_NOW, [buildShopEvent()])).toBeNull();
+      expect(await pending()).toEqual([
+        ['user', user.id, blocked.id],
+        ['user', user.id, unblocked.id],
+      ]);
+    });
+
+    it('keeps the events of a product created and updated, and none of an update of a missing product', async () => {
+      const product = buildProduct();
+      const created = buildShopEvent({ type: 'product.created' });
+      await store().products.insert(product, [created]);
+      const updated = buildShopEvent({ type: 'product.updated', occurredAt: minutesAfter(BUILDER_NOW, 1) });
+      expect(
+        await store().products.update(product.id, { stock: 3 }, minutesAfter(BUILDER_NOW, 1), [updated]),
+      ).toMatchObject({
+        stock: 3,
+      });
+      expect(
+        await store().products.update(newObjectId(), { stock: 1 }, BUILDER_NOW, [buildShopEvent()]),
+      ).toBeNull();
+      expect(await pending()).toEqual([
+        ['product', product.id, created.id],
+        ['product', product.id, updated.id],
+      ]);
+      await store().outbox.clear({ source: 'product', sourceId: product.id, event: created });
+      expect(await pending()).toEqual([['product', product.id, updated.id]]);
     });
   });
 };

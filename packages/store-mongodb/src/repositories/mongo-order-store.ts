@@ -25,7 +25,7 @@ import type { OrderDocument } from '../documents.js';
 import { orderFromDocument, orderToDocument } from '../mapping.js';
 import { findPage, NEWEST_FIRST } from '../paging.js';
 import { withCustomers } from './order-customers.js';
-import { withEvents } from './order-outbox.js';
+import { withEvents } from './outbox-writes.js';
 import type { PendingOrderLocks } from './pending-order-lock.js';
 
 const ORDER_COUNTER = 'order';

@@ -7,6 +7,7 @@ import { productFromDocument, productToDocument } from '../mapping.js';
 import { findPage } from '../paging.js';
 import { createStockChanges } from './mongo-stock-changes.js';
 import { createStockReservations } from './mongo-stock-reservations.js';
+import { withEvents } from './outbox-writes.js';
 
 const listFilter = (query: ProductQuery): Filter<ProductDocument> => {
   const filter: Filter<ProductDocument> = {};
@@ -38,8 +39,8 @@ export const createMongoProductStore = ({ products }: Pick<ShopCollections, 'pro
   const stock = createStockChanges(products);
 
   return {
-    async insert(product) {
-      await products.insertOne(productToDocument(product));
+    async insert(product, events) {
+      await products.insertOne(productToDocument(product, events));
       return product;
     },
 
@@ -57,8 +58,11 @@ export const createMongoProductStore = ({ products }: Pick<ShopCollections, 'pro
 
     list: (query, page) => findPage(products, listFilter(query), page, productFromDocument),
 
-    async update(id, patch, at) {
-      const result = await products.updateOne({ _id: id }, { $set: patchFields(patch, at) });
+    async update(id, patch, at, events) {
+      const result = await products.updateOne(
+        { _id: id },
+        withEvents({ $set: patchFields(patch, at) }, events),
+      );
       return result.matchedCount === 0 ? null : findById(id);
     },
 

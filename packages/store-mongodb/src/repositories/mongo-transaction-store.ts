@@ -53,9 +53,10 @@ export const createMongoTransactionStore = ({
   };
 
   return {
-    async insert(record) {
+    async insert(record, events) {
       try {
-        await transactions.insertOne(transactionToDocument(record));
+        // The events ride in the inserted document: a refused insert writes none.
+        await transactions.insertOne(transactionToDocument(record, events));
         return 'inserted';
       } catch (error) {
         // The unique entry key makes a re-recorded transfer (a retried step 3) a no-op.
@@ -64,12 +65,15 @@ export const createMongoTransactionStore = ({
       }
     },
 
-    async insertMany(records) {
+    async insertMany(records, events) {
       if (records.length === 0) return [];
       const outcomes = records.map((): 'inserted' | 'exists' => 'inserted');
       try {
         // Unordered: a duplicate refuses only itself, and the rest still go in one round trip.
-        await transactions.insertMany(records.map(transactionToDocument), { ordered: false });
+        await transactions.insertMany(
+          records.map((record, index) => transactionToDocument(record, events?.[index])),
+          { ordered: false },
+        );
       } catch (error) {
         const refused = refusedWrites(error);
         if (refused === null) throw error;

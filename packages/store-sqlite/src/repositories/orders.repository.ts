@@ -35,7 +35,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
   const reader = createOrderReader(db);
   const locks = createPendingOrderLocks(db);
   const nextNumber = createCounterIncrement(db);
-  const writeOutbox = createOutboxWriter(db);
+  const writeOutbox = createOutboxWriter(db, 'order');
   const insertOrder = db.prepare(INSERT_ORDER);
   const insertLine = db.prepare(INSERT_ORDER_LINE);
   const insertRefund = db.prepare(INSERT_ORDER_REFUND);

@@ -5,6 +5,7 @@ import {
   type ProductQuery,
   type ProductStore,
   pageOf,
+  type ShopEvent,
 } from '@trx-shop/domain';
 import {
   PRODUCT_COLUMNS,
@@ -15,6 +16,7 @@ import {
 } from '../rows/product-row.js';
 import { type Database, flag, immediate } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
+import { createOutboxWriter } from './outbox.repository.js';
 import { createSqliteStockChanges } from './stock-changes.js';
 import { createSqliteStockReservations } from './stock-reservations.js';
 
@@ -60,11 +62,15 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
   const reservations = createSqliteStockReservations(db);
   const stock = createSqliteStockChanges(db, reservations.dropInTransaction);
   const statement = createStatementCache(db);
+  const writeOutbox = createOutboxWriter(db, 'product');
 
   return {
-    async insert(product) {
-      statement(INSERT_PRODUCT).run(productToRow(product));
-      return product;
+    async insert(product, events) {
+      return immediate(db, () => {
+        statement(INSERT_PRODUCT).run(productToRow(product));
+        writeOutbox(product.id, events);
+        return product;
+      });
     },
 
     async findById(id) {
@@ -106,7 +112,7 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
       return read();
     },
 
-    async update(id: string, patch: ProductPatch, at: Date) {
+    async update(id: string, patch: ProductPatch, at: Date, events?: readonly ShopEvent[]) {
       return immediate(db, () => {
         const current = find(id);
         if (!current) return null;
@@ -137,6 +143,7 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
           is_active: flag(next.isActive),
           updated_at: at.getTime(),
         });
+        writeOutbox(id, events);
         return next;
       });
     },

@@ -1,11 +1,19 @@
-import { offsetOf, pageOf, receivedEntryKey, type TransactionStore } from '@trx-shop/domain';
+import {
+  offsetOf,
+  pageOf,
+  receivedEntryKey,
+  type ShopEvent,
+  type TransactionRecord,
+  type TransactionStore,
+} from '@trx-shop/domain';
 import {
   TRANSACTION_COLUMN_LIST as COLUMNS,
   type TransactionRow,
   transactionFromRow,
   transactionToRow,
 } from '../rows/transaction-row.js';
-import type { Database } from '../sqlite-database.js';
+import { type Database, immediate } from '../sqlite-database.js';
+import { createOutboxWriter } from './outbox.repository.js';
 import {
   confirmedNetSql,
   movementBatchSql,
@@ -61,6 +69,13 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')}) ` +
       'ON CONFLICT (entry_key) DO NOTHING',
   );
+  const writeOutbox = createOutboxWriter(db, 'transaction');
+  /** A line's events go in only when the line did: a transfer recorded twice writes them once. */
+  const insertOne = (record: TransactionRecord, events?: readonly ShopEvent[]): 'inserted' | 'exists' => {
+    if (insert.run(transactionToRow(record)).changes !== 1) return 'exists';
+    writeOutbox(record.id, events);
+    return 'inserted';
+  };
   const linkStatements = {
     bind: db.prepare(
       "UPDATE transactions SET order_id = @order, updated_at = @at WHERE id = @id AND type = 'deposit' AND order_id IS NULL",
@@ -84,15 +99,13 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
   };
 
   return {
-    async insert(record) {
-      return insert.run(transactionToRow(record)).changes === 1 ? 'inserted' : 'exists';
+    async insert(record, events) {
+      return immediate(db, () => insertOne(record, events));
     },
 
-    async insertMany(records) {
+    async insertMany(records, events) {
       // One commit for the lot: with the table's indexes, a commit per row costs five times the row.
-      return db.transaction(() =>
-        records.map((record) => (insert.run(transactionToRow(record)).changes === 1 ? 'inserted' : 'exists')),
-      )();
+      return immediate(db, () => records.map((record, index) => insertOne(record, events?.[index])));
     },
 
     async findById(id) {

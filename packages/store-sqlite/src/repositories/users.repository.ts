@@ -12,6 +12,7 @@ import {
 } from '@trx-shop/domain';
 import { caseKey, USER_COLUMNS, type UserRow, userFromRow, userToRow } from '../rows/user-row.js';
 import { type Database, flag, immediate, isUniqueViolation } from '../sqlite-database.js';
+import { createOutboxWriter } from './outbox.repository.js';
 
 export const USER_SQL = {
   byId: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`,
@@ -24,6 +25,11 @@ export const USER_SQL = {
     `SELECT ${USER_COLUMNS} FROM users WHERE id > ? AND wallet_encrypted_key IS NOT NULL ` +
     'ORDER BY id LIMIT ?',
   firstAdmin: `SELECT ${USER_COLUMNS} FROM users WHERE role = 'admin' ORDER BY created_at, id LIMIT 1`,
+  /** Changes a row only when the flag flips: that is what tells setActive to write its events. */
+  flipActive:
+    'UPDATE users SET is_active = @is_active, updated_at = @at WHERE id = @id AND is_active <> @is_active ' +
+    `RETURNING ${USER_COLUMNS}`,
+  touch: `UPDATE users SET updated_at = @at WHERE id = @id RETURNING ${USER_COLUMNS}`,
 } as const;
 
 const INSERT_USER = `INSERT INTO users (${USER_COLUMNS}) VALUES (${USER_COLUMNS.split(', ')
@@ -40,6 +46,9 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
   const idByEmailKey = db.prepare<[string], { id: string }>(USER_SQL.idByEmailKey);
   const idByUsernameKey = db.prepare<[string], { id: string }>(USER_SQL.idByUsernameKey);
   const insert = db.prepare(INSERT_USER);
+  const flipActive = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.flipActive);
+  const touch = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.touch);
+  const writeOutbox = createOutboxWriter(db, 'user');
   const find = (id: string): User | null => {
     const row = byId.get(id);
     return row ? userFromRow(row) : null;
@@ -118,13 +127,18 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
       );
     },
 
-    async setActive(id, isActive, at) {
-      return updateReturning(
-        'UPDATE users SET is_active = ?, updated_at = ? WHERE id = ?',
-        flag(isActive),
-        at.getTime(),
-        id,
-      );
+    async setActive(id, isActive, at, events) {
+      const params = { id, is_active: flag(isActive), at: at.getTime() };
+      return immediate(db, () => {
+        const flipped = flipActive.get(params);
+        if (flipped) {
+          writeOutbox(id, events);
+          return userFromRow(flipped);
+        }
+        // Already so (or no such user): still stamped as before, but nothing happened to announce.
+        const same = touch.get(params);
+        return same ? userFromRow(same) : null;
+      });
     },
 
     async recordLogin(id, at) {

@@ -1,6 +1,7 @@
 import type { IdempotencyStore, WithdrawalRecord } from '@trx-shop/domain';
 import { type WithdrawalRow, withdrawalFromRow, withdrawalToRow } from '../rows/withdrawal-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
+import { createOutboxWriter } from './outbox.repository.js';
 
 const COLUMNS = [
   'id',
@@ -22,6 +23,8 @@ const COLUMNS = [
 export const WITHDRAWAL_SQL = {
   byKey: 'SELECT * FROM withdrawals WHERE user_id = ? AND key = ?',
   unrecorded: 'SELECT * FROM withdrawals WHERE recorded = 0 ORDER BY created_at LIMIT ?',
+  /** Only a pending claim settles, so a repeated or contrary settlement moves nothing. */
+  settle: "UPDATE withdrawals SET state = @state WHERE id = @id AND state = 'pending'",
 } as const;
 
 export const createSqliteWithdrawalRepository = (db: Database): IdempotencyStore => {
@@ -35,21 +38,27 @@ export const createSqliteWithdrawalRepository = (db: Database): IdempotencyStore
       'WHERE user_id = @user_id AND key = @key AND created_at = @expected_created_at',
   );
   const byKey = db.prepare<[string, string], WithdrawalRow>(WITHDRAWAL_SQL.byKey);
+  const settle = db.prepare<[{ id: string; state: string }]>(WITHDRAWAL_SQL.settle);
+  const writeOutbox = createOutboxWriter(db, 'withdrawal');
   const find = (userId: string, key: string): WithdrawalRecord | null => {
     const row = byKey.get(userId, key);
     return row ? withdrawalFromRow(row) : null;
   };
 
   return {
-    async claim(record, reuseAfter) {
+    async claim(record, reuseAfter, events) {
+      const claimed = () => {
+        writeOutbox(record.id, events);
+        return { claimed: true as const };
+      };
       return immediate(db, () => {
         const row = withdrawalToRow(record);
-        if (insert.run(row).changes === 1) return { claimed: true as const };
+        if (insert.run(row).changes === 1) return claimed();
         const existing = find(record.userId, record.key);
         if (!existing) throw new Error('a conflicting withdrawal record vanished inside a write transaction');
         if (existing.createdAt.getTime() < reuseAfter.getTime()) {
           const replaced = replace.run({ ...row, expected_created_at: existing.createdAt.getTime() });
-          if (replaced.changes === 1) return { claimed: true as const };
+          if (replaced.changes === 1) return claimed();
         }
         return { claimed: false as const, existing };
       });
@@ -63,8 +72,10 @@ export const createSqliteWithdrawalRepository = (db: Database): IdempotencyStore
       db.prepare('UPDATE withdrawals SET recorded = 1 WHERE id = ?').run(id);
     },
 
-    async settle(id, state) {
-      db.prepare('UPDATE withdrawals SET state = ? WHERE id = ?').run(state, id);
+    async settle(id, state, events) {
+      immediate(db, () => {
+        if (settle.run({ id, state }).changes === 1) writeOutbox(id, events);
+      });
     },
 
     async listUnrecorded(limit) {

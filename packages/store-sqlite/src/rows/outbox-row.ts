@@ -1,4 +1,4 @@
-import type { ShopEvent } from '@trx-shop/domain';
+import type { OutboxSource, ShopEvent } from '@trx-shop/domain';
 
 /**
  * One row of `event_outbox` (migration 8). The event is JSON text because the relay only ever
@@ -6,6 +6,7 @@ import type { ShopEvent } from '@trx-shop/domain';
  */
 export interface OutboxRow {
   event_id: string;
+  source: OutboxSource;
   source_id: string;
   occurred_at: number;
   body: string;
@@ -14,8 +15,9 @@ export interface OutboxRow {
 /** JSON keeps `occurredAt` as ISO text; the payload is JSON-safe by the event's own contract. */
 type EventJson = Omit<ShopEvent, 'occurredAt'> & { readonly occurredAt: string };
 
-export const outboxRowOf = (sourceId: string, event: ShopEvent): OutboxRow => ({
+export const outboxRowOf = (source: OutboxSource, sourceId: string, event: ShopEvent): OutboxRow => ({
   event_id: event.id,
+  source,
   source_id: sourceId,
   occurred_at: event.occurredAt.getTime(),
   body: JSON.stringify(event),

@@ -1,5 +1,5 @@
 /**
- * Migration 8: the event log and the orders' outbox (docs/api.md, "Events"). Released like every
+ * Migration 8: the event log and the records' outbox (docs/api.md, "Events"). Released like every
  * migration: never edited once shipped.
  *
  * - `event_log`: the primary key on the event id is what makes a relay's insert idempotent
@@ -12,7 +12,9 @@
  * - `event_outbox`: the events a state change wrote in its own transaction, the whole event as JSON.
  *   `position` aliases the rowid, so it is insertion order (a new row takes the largest + 1) and,
  *   being declared, survives VACUUM, which may renumber an undeclared rowid. The event id is
- *   unique, which is how one entry is cleared.
+ *   unique, which is how one entry is cleared. One table serves every kind of record: the port
+ *   names an outbox by `source` and `source_id` together. `source` has no CHECK, so a new kind of
+ *   record needs no table rebuild (SQLite cannot alter a constraint); the port's type guards it.
  * - `event_outbox_pending` on `occurred_at` alone: like every index it ends with the rowid, which
  *   is `position`, so it serves "oldest first, ties in insertion order" without a sort.
  */
@@ -36,6 +38,7 @@ export function eventLogMigration(): string {
   CREATE TABLE event_outbox (
     position INTEGER PRIMARY KEY,
     event_id TEXT NOT NULL UNIQUE,
+    source TEXT NOT NULL,
     source_id TEXT NOT NULL,
     occurred_at INTEGER NOT NULL,
     body TEXT NOT NULL

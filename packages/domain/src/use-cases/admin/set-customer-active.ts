@@ -1,5 +1,6 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
-import type { Clock } from '../../ports/runtime.port.js';
+import { recordEvents } from '../../events/record-events.js';
+import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
 import type { SessionStore } from '../../ports/session-store.port.js';
 import type { UserStore } from '../../ports/user-store.port.js';
 import { err, type Result } from '../../shared/result.js';
@@ -10,7 +11,12 @@ import type { User } from '../../users/user.js';
  * every session of the customer, so unblocking never revives an old token.
  */
 export const setCustomerActive = async (
-  deps: { readonly users: UserStore; readonly sessions: SessionStore; readonly clock: Clock },
+  deps: {
+    readonly users: UserStore;
+    readonly sessions: SessionStore;
+    readonly clock: Clock;
+    readonly ids: IdGenerator;
+  },
   actingAdminId: string,
   userId: string,
   isActive: boolean,
@@ -22,7 +28,10 @@ export const setCustomerActive = async (
   }
   // Sessions end before and after the flag flips: a login racing the block cannot outlive it.
   if (!isActive) await deps.sessions.deactivateOthers(userId, null);
-  const updated = await deps.users.setActive(userId, isActive, deps.clock.now());
+  const now = deps.clock.now();
+  const updated = await deps.users.setActive(userId, isActive, now, [
+    recordEvents(deps.ids, now).customerActivity(userId, isActive, actingAdminId),
+  ]);
   if (!isActive) await deps.sessions.deactivateOthers(userId, null);
   return updated ? { ok: true, value: updated } : err(domainError('USER_NOT_FOUND', 'User not found'));
 };

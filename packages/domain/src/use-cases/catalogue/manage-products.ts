@@ -1,5 +1,8 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
-import type { ProductStore } from '../../ports/product-store.port.js';
+import { recordEvents } from '../../events/record-events.js';
+import type { EventPayload } from '../../events/shop-event.js';
+import { formatSunAsTrx } from '../../money/sun.js';
+import type { ProductPatch, ProductStore } from '../../ports/product-store.port.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
 import type { Product } from '../../products/product.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -24,22 +27,30 @@ export const createProduct = async (
   const { name, priceSun, category } = fields.value;
   if (name === undefined || priceSun === undefined || category === undefined) return err(notFound());
   const now = deps.clock.now();
-  return ok(
-    await deps.products.insert({
-      id: deps.ids.newId(),
-      name,
-      description: fields.value.description ?? '',
-      priceSun,
-      category,
-      stock: fields.value.stock ?? 0,
-      reservedStock: 0,
-      image: fields.value.image ?? '',
-      isActive: fields.value.isActive ?? true,
-      createdBy: adminId,
-      createdAt: now,
-      updatedAt: now,
-    }),
-  );
+  const product: Product = {
+    id: deps.ids.newId(),
+    name,
+    description: fields.value.description ?? '',
+    priceSun,
+    category,
+    stock: fields.value.stock ?? 0,
+    reservedStock: 0,
+    image: fields.value.image ?? '',
+    isActive: fields.value.isActive ?? true,
+    createdBy: adminId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return ok(await deps.products.insert(product, [recordEvents(deps.ids, now).productCreated(product)]));
+};
+
+/** What an update changed, as its event tells it (price in TRX text). */
+const changedFields = (patch: ProductPatch): EventPayload => {
+  const { priceSun, ...rest } = patch;
+  return {
+    ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+    ...(priceSun === undefined ? {} : { price: formatSunAsTrx(priceSun) }),
+  } as EventPayload;
 };
 
 export const updateProduct = async (
@@ -49,7 +60,11 @@ export const updateProduct = async (
 ): Promise<Result<Product, DomainError>> => {
   const fields = parseProductFields(input);
   if (!fields.ok) return fields;
-  const updated = await deps.products.update(productId, fields.value, deps.clock.now());
+  const now = deps.clock.now();
+  // Archiving is an update that takes the product off the catalogue; it says so.
+  const type = fields.value.isActive === false ? 'product.archived' : 'product.updated';
+  const event = recordEvents(deps.ids, now).productChanged(type, productId, changedFields(fields.value));
+  const updated = await deps.products.update(productId, fields.value, now, [event]);
   return updated ? ok(updated) : err(notFound());
 };
 

@@ -1,3 +1,4 @@
+import { recordEvents } from '../../events/record-events.js';
 import { sunToTrx } from '../../money/sun.js';
 import type { BlockTransfer, ChainPort, SolidBlock } from '../../ports/chain.port.js';
 import type { Notifier } from '../../ports/notifier.port.js';
@@ -92,7 +93,11 @@ const recordBlocks = async (deps: ScanDepositsDeps, blocks: readonly SolidBlock[
   if (deposits.length === 0) return 0;
   // The insert is idempotent on (txID, receiving wallet): a rescan, a restart or a second
   // scanner finds the line there, and only the one that inserted it tells the owner.
-  const outcomes = await deps.store.transactions.insertMany(deposits.map(({ line }) => line));
+  const events = recordEvents(deps.ids, deps.clock.now());
+  const outcomes = await deps.store.transactions.insertMany(
+    deposits.map(({ line }) => line),
+    deposits.map(({ line }) => [events.depositReceived(line)]),
+  );
   let recorded = 0;
   deposits.forEach(({ owner, line, block }, index) => {
     if (outcomes[index] !== 'inserted') return;

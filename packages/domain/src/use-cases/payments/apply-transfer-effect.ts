@@ -1,3 +1,4 @@
+import { recordEvents } from '../../events/record-events.js';
 import { orderEvents } from '../../events/order-events.js';
 import type { Order } from '../../orders/order.js';
 import { isFullyRefunded } from '../../orders/order-refunds.js';
@@ -114,7 +115,7 @@ const recordFee = async (deps: EffectDeps, tx: TransactionRecord): Promise<void>
       : tx.userId;
   if (payer === undefined) return;
   const at = deps.clock.now();
-  await deps.store.transactions.insert({
+  const line: TransactionRecord = {
     id: deps.ids.newId(),
     userId: payer,
     orderId: tx.orderId,
@@ -136,7 +137,8 @@ const recordFee = async (deps: EffectDeps, tx: TransactionRecord): Promise<void>
     effectApplied: true,
     createdAt: at,
     updatedAt: at,
-  });
+  };
+  await deps.store.transactions.insert(line, [recordEvents(deps.ids, at).feeRecorded(line)]);
 };
 
 /** The transfer a transaction record stands for, as an event describes it. */
@@ -178,7 +180,9 @@ const applyFailure = async (deps: EffectDeps, tx: TransactionRecord): Promise<vo
       events.refundFailed({ id: tx.orderId, userId: tx.userId }, claimOf(tx), reason),
     ]);
   } else if (tx.type === 'withdrawal') {
-    await withdrawals.settle(tx.id, 'failed');
+    await withdrawals.settle(tx.id, 'failed', [
+      recordEvents(deps.ids, deps.clock.now()).withdrawalSettled(tx, 'failed'),
+    ]);
   }
 };
 
@@ -191,7 +195,11 @@ export const applyTransferEffect = async (deps: EffectDeps, tx: TransactionRecor
     await recordFee(deps, tx);
     if (tx.type === 'purchase' && tx.orderId) await applyPurchase(deps, tx, tx.orderId);
     else if (tx.type === 'refund' && tx.orderId) await applyRefund(deps, tx, tx.orderId);
-    else if (tx.type === 'withdrawal') await deps.store.withdrawals.settle(tx.id, 'confirmed');
+    else if (tx.type === 'withdrawal') {
+      await deps.store.withdrawals.settle(tx.id, 'confirmed', [
+        recordEvents(deps.ids, deps.clock.now()).withdrawalSettled(tx, 'confirmed'),
+      ]);
+    }
   } else if (tx.status === 'failed') {
     await applyFailure(deps, tx);
   } else {

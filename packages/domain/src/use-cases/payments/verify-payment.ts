@@ -1,3 +1,4 @@
+import { recordEvents } from '../../events/record-events.js';
 import { orderEvents } from '../../events/order-events.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { sunToTrx } from '../../money/sun.js';
@@ -60,16 +61,16 @@ const receivedLine = async (
   const { transactions } = deps.store;
   const existing = await transactions.findReceived(transfer.txId, transfer.toAddress);
   if (existing) return existing;
-  await transactions.insert(
-    depositLine({
-      id: deps.ids.newId(),
-      // A configured merchant address has no owner: the line is the customer's from the start.
-      userId: merchantOwnerId ?? order.userId,
-      transfer,
-      block: { number: transfer.blockNumber, time: transfer.blockTime },
-      now: deps.clock.now(),
-    }),
-  );
+  const line = depositLine({
+    id: deps.ids.newId(),
+    // A configured merchant address has no owner: the line is the customer's from the start.
+    userId: merchantOwnerId ?? order.userId,
+    transfer,
+    block: { number: transfer.blockNumber, time: transfer.blockTime },
+    now: deps.clock.now(),
+  });
+  // The scanner finds it recorded and says nothing, so this insert announces it.
+  await transactions.insert(line, [recordEvents(deps.ids, deps.clock.now()).depositReceived(line)]);
   // Inserted here or by a scanner a moment earlier: either way it is there now.
   return transactions.findReceived(transfer.txId, transfer.toAddress);
 };

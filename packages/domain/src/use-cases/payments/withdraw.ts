@@ -1,3 +1,4 @@
+import { recordEvents } from '../../events/record-events.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { MAX_WITHDRAWAL_SUN } from '../../money/limits.js';
 import { sunToTrx } from '../../money/sun.js';
@@ -168,6 +169,7 @@ export const withdraw = async (
             createdAt: now,
           },
           reuseAfter,
+          [recordEvents(deps.ids, now).withdrawalSent(user.id, recordId, claim)],
         );
         claimed = outcome.claimed;
         if (!outcome.claimed) winner = outcome.existing;
