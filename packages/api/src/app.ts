@@ -95,6 +95,7 @@ export const shopApp = fp(
     await app.register(rateLimitPlugin, {
       globalMax: settings.rateLimitMax,
       authMax: settings.authRateLimitMax,
+      counters: deps.store.windowCounters,
     });
     await app.register(errorHandlerPlugin);
     await app.register(authPlugin, {

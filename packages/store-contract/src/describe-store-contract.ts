@@ -22,6 +22,7 @@ import { describeSessionContract } from './suite/sessions.contract.js';
 import { describeStockContract } from './suite/stock.contract.js';
 import { describeTransactionContract } from './suite/transactions.contract.js';
 import { describeUserContract } from './suite/users.contract.js';
+import { describeWindowCounterContract } from './suite/window-counters.contract.js';
 import { describeWithdrawalContract } from './suite/withdrawals.contract.js';
 
 /** Defines the whole store contract (vitest describe/it blocks) against one adapter. */
@@ -46,6 +47,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeWalletMovementContract(harness);
     describeReconciliationContract(harness);
     describeEventContract(harness);
+    describeWindowCounterContract(harness);
     describeSalesRangeContract(harness);
     describeCustomerReadModelContract(harness);
     if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);

@@ -13,6 +13,7 @@ import {
 import { createMemoryReconciliation } from './memory-reconciliation.js';
 import { createMemoryTransactions } from './memory-transactions.js';
 import { createMemoryUsers } from './memory-users.js';
+import { createMemoryWindowCounters } from './memory-window-counters.js';
 import { emptyTables } from './tables.js';
 
 /**
@@ -37,6 +38,7 @@ export const createMemoryStore = (): ShopStore => {
     reconciliation: createMemoryReconciliation(),
     eventLog: createMemoryEventLog(tables),
     outbox: createMemoryOutbox(tables),
+    windowCounters: createMemoryWindowCounters(),
     dashboard: {
       dashboard: () => Promise.reject(new Error('the in-memory store has no dashboard read model')),
     },

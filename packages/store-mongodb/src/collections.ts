@@ -13,6 +13,7 @@ import type {
   UserDocument,
   WalletOpeningDocument,
   WalletReservationsDocument,
+  WindowCounterDocument,
   WithdrawalDocument,
 } from './documents.js';
 
@@ -31,6 +32,7 @@ export interface ShopCollections {
   readonly reconciliationReports: Collection<ReconciliationReportDocument>;
   readonly walletOpenings: Collection<WalletOpeningDocument>;
   readonly eventLog: Collection<EventDocument>;
+  readonly windowCounters: Collection<WindowCounterDocument>;
 }
 
 export const shopCollections = (db: Db): ShopCollections => ({
@@ -48,4 +50,5 @@ export const shopCollections = (db: Db): ShopCollections => ({
   reconciliationReports: db.collection<ReconciliationReportDocument>('reconciliation_reports'),
   walletOpenings: db.collection<WalletOpeningDocument>('wallet_openings'),
   eventLog: db.collection<EventDocument>('event_log'),
+  windowCounters: db.collection<WindowCounterDocument>('window_counters'),
 });

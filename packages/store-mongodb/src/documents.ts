@@ -134,3 +134,10 @@ export interface WalletOpeningDocument {
   openingSun: number;
   recordedAt: Date;
 }
+
+/** A fixed-window counter (`_id` = key): hits so far in the window ending at `resetAt`. */
+export interface WindowCounterDocument {
+  _id: string;
+  count: number;
+  resetAt: Date;
+}

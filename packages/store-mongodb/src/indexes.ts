@@ -6,8 +6,8 @@ import { walletAddressKeyOf } from './mapping.js';
 /*
  * Every index the adapter creates, each with the queries it serves. Creation is idempotent
  * (`createIndexes` with fixed names and specs is a no-op when they exist). Lookups by `_id`
- * (findById everywhere, pending-order locks, counters, leases, wallet-key pages walked in `_id`
- * order) use the built-in `_id` index and are not repeated here.
+ * (findById everywhere, pending-order locks, counters, leases, window counters, wallet-key pages
+ * walked in `_id` order) use the built-in `_id` index and are not repeated here.
  *
  * Unique indexes carry invariants; the others serve reads. mongo-java-server ignores non-unique
  * indexes (it scans), which changes speed, never results. No partial indexes are used: the
@@ -127,6 +127,11 @@ const walletReservations: IndexDescription[] = [
   { name: 'wallet_reservations_reserved', key: { 'reservations.reservedAt': 1 } },
 ];
 
+const windowCounters: IndexDescription[] = [
+  // sweep: windows that ended before a time; hit, peek and reset go by `_id` (the key).
+  { name: 'window_counters_reset', key: { resetAt: 1 } },
+];
+
 /** Until a key field exists on every document, a unique index on it cannot be built. */
 const BACKFILL_BATCH = 1_000;
 
@@ -186,6 +191,7 @@ export const ensureIndexes = async (collections: ShopCollections): Promise<void>
     collections.withdrawals.createIndexes(withdrawals),
     collections.walletReservations.createIndexes(walletReservations),
     collections.eventLog.createIndexes(eventLog),
+    collections.windowCounters.createIndexes(windowCounters),
   ]);
   // Products stored before reservations existed get the empty reservation fields the guarded
   // writes compare against (idempotent: only documents without them are touched).

@@ -17,6 +17,7 @@ import { createMongoTransactionStore } from './repositories/mongo-transaction-st
 import { createMongoUserStore } from './repositories/mongo-user-store.js';
 import { createMongoWalletReservationStore } from './repositories/mongo-wallet-reservations.js';
 import { createMongoWithdrawalStore } from './repositories/mongo-withdrawal-store.js';
+import { createMongoWindowCounters } from './repositories/mongo-window-counters.js';
 import { createPendingOrderLocks } from './repositories/pending-order-lock.js';
 
 export interface MongoStoreOptions {
@@ -56,6 +57,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       reconciliation: createMongoReconciliationStore(collections),
       eventLog: createMongoEventLog(collections, counters),
       outbox: createMongoOutbox(collections),
+      windowCounters: createMongoWindowCounters(collections),
       async ping() {
         try {
           const answer = await db.command({ ping: 1 });

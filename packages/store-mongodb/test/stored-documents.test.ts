@@ -93,6 +93,7 @@ describeWithMongo('stored documents and start-up', (uri) => {
     );
     expect(await indexNames('withdrawals')).toContain('withdrawals_user_key_unique');
     expect(await indexNames('orders')).toContain('orders_number_unique');
+    expect(await indexNames('window_counters')).toContain('window_counters_reset');
   });
 
   it('gives documents stored before the deposit scanner their key fields, and drops the unique txID index', async () => {

@@ -74,6 +74,7 @@ describe('schema migrations', () => {
         'users',
         'wallet_openings',
         'wallet_reservations',
+        'window_counters',
         'withdrawals',
       ].sort(),
     );
@@ -321,6 +322,50 @@ describe('schema migrations', () => {
         .all('event_outbox')
         .map((row) => row.name);
       expect(outboxColumns).toEqual(['position', 'event_id', 'source', 'source_id', 'occurred_at', 'body']);
+    } finally {
+      migrated.close();
+    }
+  });
+
+  it('adds the window counters to a version-8 file, swept in reset order (migration 9)', async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    for (const migration of MIGRATIONS.slice(0, 8)) old.exec(migration);
+    old.pragma('user_version = 8');
+    old.close();
+
+    const at = (ms: number) => new Date(BUILDER_NOW.getTime() + ms);
+    const store = await openSqliteStore({ filename });
+    try {
+      expect(await store.windowCounters.hit('login:a', 1_000, at(0))).toEqual({
+        count: 1,
+        resetAt: at(1_000),
+      });
+      expect(await store.windowCounters.hit('login:a', 1_000, at(999))).toEqual({
+        count: 2,
+        resetAt: at(1_000),
+      });
+      expect(await store.windowCounters.sweep(at(1_001), 10)).toBe(1);
+      expect(await store.windowCounters.peek('login:a', at(0))).toBeNull();
+    } finally {
+      await store.close();
+    }
+    expect(inspect(filename).version).toBe(MIGRATIONS.length);
+
+    const migrated = new Database(filename, { readonly: true });
+    try {
+      const indexes = migrated
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'window_counters' " +
+            "AND name NOT LIKE 'sqlite_autoindex_%' ORDER BY name",
+        )
+        .all()
+        .map((row) => row.name);
+      expect(indexes).toEqual(['window_counters_reset_at']);
+      const table = migrated
+        .prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'window_counters'")
+        .get();
+      expect(table?.sql).toMatch(/WITHOUT ROWID/);
     } finally {
       migrated.close();
     }

@@ -13,6 +13,7 @@ import { RECONCILIATION_SQL } from '../src/repositories/reconciliation.repositor
 import { SESSION_SQL } from '../src/repositories/sessions.repository.js';
 import { TRANSACTION_SQL } from '../src/repositories/transactions.repository.js';
 import { USER_SQL } from '../src/repositories/users.repository.js';
+import { WINDOW_COUNTER_SQL } from '../src/repositories/window-counters.repository.js';
 import { WITHDRAWAL_SQL } from '../src/repositories/withdrawals.repository.js';
 import { migrate } from '../src/schema/migrate.js';
 
@@ -207,6 +208,10 @@ const QUERIES: Query[] = [
   { name: 'withdrawal by key', sql: WITHDRAWAL_SQL.byKey, params: [id, 'k'] },
   { name: 'unrecorded withdrawals', sql: WITHDRAWAL_SQL.unrecorded, params: [10], indexOrdered: true },
   { name: 'withdrawal settlement', sql: WITHDRAWAL_SQL.settle, params: { id, state: 'confirmed' } },
+  // The window counter's hit is an INSERT ... VALUES upsert: no plan rows, its conflict is the key.
+  { name: 'window counter peek', sql: WINDOW_COUNTER_SQL.peek, params: ['login:a', 1] },
+  { name: 'window counter reset', sql: WINDOW_COUNTER_SQL.reset, params: ['login:a'] },
+  { name: 'window counter sweep batch', sql: WINDOW_COUNTER_SQL.sweep, params: [1, 100], indexOrdered: true },
   { name: 'dashboard status totals', sql: DASHBOARD_SQL.statusTotals, params: [] },
   { name: 'dashboard whole days of a window', sql: DASHBOARD_SQL.wholeDaysIn, params: [0, 1] },
   { name: 'dashboard partial day of a window', sql: DASHBOARD_SQL.partialDayIn, params: [0, 1] },

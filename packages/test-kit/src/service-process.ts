@@ -114,8 +114,10 @@ export const startServiceProcess = async (
     const urls = await waitFor(
       () => {
         const api = /API {8}(http:\/\/\S+?)\/api\n/.exec(output);
-        const devnet = /Devnet {5}(http:\/\/\S+)\s/.exec(output);
-        return api?.[1] && devnet?.[1] ? { apiUrl: api[1], devnetUrl: devnet[1] } : null;
+        // With TRON_FULL_HOST the service runs no devnet of its own: the node is the given one.
+        const devnet = env.TRON_FULL_HOST ?? /Devnet {5}(http:\/\/\S+)\s/.exec(output)?.[1];
+        const ready = api?.[1] && devnet && /Admin {6}/.test(output);
+        return ready ? { apiUrl: api[1] ?? '', devnetUrl: devnet } : null;
       },
       START_TIMEOUT_MS,
       'the start-up banner',

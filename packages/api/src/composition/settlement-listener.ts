@@ -59,6 +59,8 @@ export const startSettlementListener = ({
     // The events this run's state changes wrote (and any a crash left behind) reach the log.
     await relayOutbox(deps);
     await compactEventLog(deps, { retentionMs: eventRetentionMs, ...COMPACTION });
+    // Ended throttling windows; a flood of made-up accounts leaves at most one row per attempt.
+    await deps.store.windowCounters.sweep(deps.clock.now(), COMPACTION.batchSize * COMPACTION.maxBatches);
   });
   return {
     // A graceful stop hands the lease back, so a restarted (or another) instance runs at once

@@ -1,3 +1,5 @@
+import type { WindowCounterStore } from '@trx-shop/domain';
+
 /*
  * The login policy (docs/operations.md, "Login throttling"): failures are counted per (account,
  * client address), so a stranger failing from elsewhere never locks the owner out; an account
@@ -23,63 +25,44 @@ export const DEFAULT_THROTTLE_TIMING = {
   maxDelayMs: 8_000,
 } as const;
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-/** Buckets are dropped wholesale past this many, so a flood of fake accounts cannot grow memory. */
-const MAX_BUCKETS = 100_000;
-
 export type ThrottleVerdict =
   | { readonly kind: 'allow'; readonly delayMs: number }
   | { readonly kind: 'refuse'; readonly retryAfterS: number };
 
-export const createLoginThrottle = (options: LoginThrottleOptions) => {
-  const pairs = new Map<string, Window>();
-  const accounts = new Map<string, Window>();
-  const pairKey = (account: string, address: string) => `${account}\u0000${address}`;
+const pairKey = (account: string, address: string) => `login-pair:${account}\u0000${address}`;
+const accountKey = (account: string) => `login-account:${account}`;
 
-  const current = (buckets: Map<string, Window>, key: string, now: number): Window | null => {
-    const window = buckets.get(key);
-    if (!window) return null;
-    if (window.resetAt > now) return window;
-    buckets.delete(key);
-    return null;
-  };
-  const bump = (buckets: Map<string, Window>, key: string, now: number, windowMs: number) => {
-    const window = current(buckets, key, now);
-    if (window) {
-      window.count += 1;
-      return;
+/**
+ * The policy over counters in the store (`WindowCounterStore`), so it holds across instances: a
+ * failure counted by one instance refuses the next attempt on any other.
+ */
+export const createLoginThrottle = (counters: WindowCounterStore, options: LoginThrottleOptions) => ({
+  /** What to do with an attempt for `account` from `address`, before it is handled. */
+  async verdict(account: string, address: string, now: Date): Promise<ThrottleVerdict> {
+    const [pair, accountWindow] = await Promise.all([
+      counters.peek(pairKey(account, address), now),
+      counters.peek(accountKey(account), now),
+    ]);
+    if (pair && pair.count >= options.pairMax) {
+      const retryAfterS = Math.max(1, Math.ceil((pair.resetAt.getTime() - now.getTime()) / 1000));
+      return { kind: 'refuse', retryAfterS };
     }
-    if (buckets.size >= MAX_BUCKETS) buckets.clear();
-    buckets.set(key, { count: 1, resetAt: now + windowMs });
-  };
+    const excess = (accountWindow?.count ?? 0) - options.accountCeiling;
+    if (excess < 0) return { kind: 'allow', delayMs: 0 };
+    return { kind: 'allow', delayMs: Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** excess) };
+  },
 
-  return {
-    /** What to do with an attempt for `account` from `address`, before it is handled. */
-    verdict(account: string, address: string, now: number): ThrottleVerdict {
-      const pair = current(pairs, pairKey(account, address), now);
-      if (pair && pair.count >= options.pairMax) {
-        return { kind: 'refuse', retryAfterS: Math.max(1, Math.ceil((pair.resetAt - now) / 1000)) };
-      }
-      const failures = current(accounts, account, now)?.count ?? 0;
-      const excess = failures - options.accountCeiling;
-      if (excess < 0) return { kind: 'allow', delayMs: 0 };
-      return { kind: 'allow', delayMs: Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** excess) };
-    },
+  async recordFailure(account: string, address: string, now: Date): Promise<void> {
+    await Promise.all([
+      counters.hit(pairKey(account, address), options.pairWindowMs, now),
+      counters.hit(accountKey(account), options.accountWindowMs, now),
+    ]);
+  },
 
-    recordFailure(account: string, address: string, now: number): void {
-      bump(pairs, pairKey(account, address), now, options.pairWindowMs);
-      bump(accounts, account, now, options.accountWindowMs);
-    },
-
-    /** A success from this address clears that pair; the account's count only decays. */
-    recordSuccess(account: string, address: string): void {
-      pairs.delete(pairKey(account, address));
-    },
-  };
-};
+  /** A success from this address clears that pair; the account's count only decays. */
+  async recordSuccess(account: string, address: string): Promise<void> {
+    await counters.reset(pairKey(account, address));
+  },
+});
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body.js';
 import { STATUS_OF } from '../http/error-status.js';
 import { createLoginThrottle, DEFAULT_THROTTLE_TIMING } from './login-throttle.js';
+import type { WindowCounterStore } from '@trx-shop/domain';
 
 export interface RateLimitOptions {
   /** Requests per minute per IP, all routes (RATE_LIMIT_MAX). */
@@ -16,6 +17,8 @@ export interface RateLimitOptions {
   readonly authMax: number;
   /** Test seam: shorter windows and delays. */
   readonly throttleTiming?: Partial<typeof DEFAULT_THROTTLE_TIMING>;
+  /** The store's counters: the login throttle and the strict per-address limit hold across instances. */
+  readonly counters: WindowCounterStore;
 }
 
 const PER_ADDRESS_FACTOR = 10;
@@ -65,7 +68,7 @@ export const rateLimitPlugin = fp(
     });
     // Failures per (account, address) refuse that pair only; an account failing from many
     // addresses is slowed, never locked (docs/operations.md, "Login throttling").
-    const throttle = createLoginThrottle({
+    const throttle = createLoginThrottle(options.counters, {
       pairMax: options.authMax,
       accountCeiling: options.authMax * ACCOUNT_CEILING_FACTOR,
       ...DEFAULT_THROTTLE_TIMING,
@@ -73,9 +76,20 @@ export const rateLimitPlugin = fp(
     });
     const isStrict = (request: FastifyRequest) =>
       request.routeOptions.config.rateLimit === app.strictRateLimit;
+    const strictMax = options.authMax * PER_ADDRESS_FACTOR;
     app.addHook('preHandler', async (request, reply) => {
       if (!isStrict(request)) return;
-      const verdict = throttle.verdict(accountOf(request), ipOf(request), Date.now());
+      const now = new Date();
+      // The plugin's own strict limit counts per instance; this one counts across all of them.
+      const fromAddress = await options.counters.hit(`strict:${ipOf(request)}`, 60_000, now);
+      if (fromAddress.count > strictMax) {
+        const retryAfterS = Math.max(1, Math.ceil((fromAddress.resetAt.getTime() - now.getTime()) / 1000));
+        reply.header('retry-after', String(retryAfterS));
+        return reply
+          .status(STATUS_OF.RATE_LIMITED)
+          .send(errorBody(request.url, 'RATE_LIMITED', `Too many requests; retry in ${retryAfterS} s`));
+      }
+      const verdict = await throttle.verdict(accountOf(request), ipOf(request), now);
       if (verdict.kind === 'refuse') {
         reply.header('retry-after', String(verdict.retryAfterS));
         return reply
@@ -92,8 +106,9 @@ export const rateLimitPlugin = fp(
     });
     app.addHook('onResponse', async (request, reply) => {
       if (!isStrict(request)) return;
-      if (reply.statusCode === 401) throttle.recordFailure(accountOf(request), ipOf(request), Date.now());
-      else if (reply.statusCode < 400) throttle.recordSuccess(accountOf(request), ipOf(request));
+      if (reply.statusCode === 401)
+        await throttle.recordFailure(accountOf(request), ipOf(request), new Date());
+      else if (reply.statusCode < 400) await throttle.recordSuccess(accountOf(request), ipOf(request));
     });
   },
   { name: 'rate-limit' },

@@ -76,6 +76,10 @@ export const raceOperations = {
     return (await store.eventLog.insert(input.event, input.sequence, input.at)).sequence;
   },
 
+  async hitWindow(store: ShopStore, input: { key: string; windowMs: number; now: Date }): Promise<number> {
+    return (await store.windowCounters.hit(input.key, input.windowMs, input.now)).count;
+  },
+
   async reserveStock(store: ShopStore, reservation: StockReservation): Promise<boolean> {
     return store.products.reserveStock(reservation);
   },

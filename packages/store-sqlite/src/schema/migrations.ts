@@ -1,6 +1,7 @@
 import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
+import { windowCountersMigration } from './window-counters-migration.js';
 
 /**
  * The versioned schema. Migration n brings `PRAGMA user_version` from n-1 to n; released
@@ -296,6 +297,8 @@ export const MIGRATIONS: readonly string[] = [
   reconciliationMigration(),
   // 8: the event log, and the outbox state changes write their events to.
   eventLogMigration(),
+  // 9: fixed-window counters (login throttling, the per-address limit), shared by every instance.
+  windowCountersMigration(),
 ];
 
 /*
