@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDataSetSection } from './data-set-section.js';
 import { runLedgerSection } from './ledger-section.js';
+import { runEventLogSection } from './event-log-section.js';
 import { runReconcileSection } from './reconcile-section.js';
 import { runScannerSection } from './scanner-section.js';
 import { machineFacts } from './machine.js';
@@ -38,6 +39,8 @@ console.log(
   `deposit scanner: ${plan.scanner.wallets} wallets, ${plan.scanner.blocks} blocks of ${plan.scanner.transfersPerBlock} transfers`,
 );
 const scanner = await runScannerSection(plan);
+console.log(`event log: ${plan.eventLogOrders} orders with and without their event, then the relay`);
+const eventLog = await runEventLogSection(plan);
 console.log(`reconciliation: ${plan.reconcileWallets} wallets, every one read`);
 const reconciliation = await runReconcileSection(plan);
 console.log(`merchant ledger: ${plan.ledgerRows.join(', ')} lines`);
@@ -55,6 +58,7 @@ const results: BenchResults = {
   money,
   scanner,
   reconciliation,
+  eventLog,
   ledger,
   mongodb,
 };

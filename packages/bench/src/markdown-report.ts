@@ -2,6 +2,8 @@ import type { ExportFigures } from './export-stream.js';
 import { type BenchResults, checkTargets, medianStartupMs } from './results.js';
 
 const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+/** Store-level timings are fractions of a millisecond. */
+const fineMs = (value: number): string => `${value.toFixed(3)} ms`;
 const rps = (value: number): string => value.toFixed(0);
 const table = (header: string[], rows: string[][]): string =>
   [
@@ -11,8 +13,19 @@ const table = (header: string[], rows: string[][]): string =>
   ].join('\n');
 
 export const renderMarkdown = (results: BenchResults): string => {
-  const { machine, plan, startup, firstRun, dataSets, money, scanner, reconciliation, ledger, mongodb } =
-    results;
+  const {
+    machine,
+    plan,
+    startup,
+    firstRun,
+    dataSets,
+    money,
+    scanner,
+    reconciliation,
+    eventLog,
+    ledger,
+    mongodb,
+  } = results;
   const exportCells = (figures: ExportFigures) => [
     `${figures.rows}`,
     `${figures.seconds.toFixed(1)} s`,
@@ -81,6 +94,19 @@ export const renderMarkdown = (results: BenchResults): string => {
           `${scanner.blocks} blocks, ${scanner.depositsRecorded} deposits recorded in ${scanner.scanMs} ms`,
         ],
         ['set-up (wallets and funded blocks)', `${scanner.seedSeconds.toFixed(0)} s`],
+      ],
+    ),
+    '## Event log',
+    `${eventLog.orders} orders created in the embedded store with their \`order.created\` event in the outbox, as many without, in alternating blocks; then one relay of every event to the log.`,
+    table(
+      ['figure', 'value'],
+      [
+        [
+          'order creation p50, without / with its event',
+          `${fineMs(eventLog.createP50Ms)} / ${fineMs(eventLog.createWithEventP50Ms)}`,
+        ],
+        ["the event's append on order creation (p50 difference)", fineMs(eventLog.appendP50Ms)],
+        ['relay to the log, per event', fineMs(eventLog.relayPerEventMs)],
       ],
     ),
     '## Reconciliation',

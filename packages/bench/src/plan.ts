@@ -17,6 +17,8 @@ export interface BenchPlan {
   readonly ledgerRows: readonly number[];
   /** Custodial wallets a full reconciliation reads. */
   readonly reconcileWallets: number;
+  /** Orders created with and without their event (each), for the event log's costs. */
+  readonly eventLogOrders: number;
 }
 
 const USERS_AND_PRODUCTS = { users: 10_000, products: 1_000, days: 200 };
@@ -33,6 +35,7 @@ export const FULL_PLAN: BenchPlan = {
   scanner: { wallets: 1_000_000, blocks: 200, transfersPerBlock: 300 },
   ledgerRows: [10_000, 1_000_000],
   reconcileWallets: 10_000,
+  eventLogOrders: 5_000,
 };
 
 /** CI's smoke run: every section, small. */
@@ -48,4 +51,5 @@ export const QUICK_PLAN: BenchPlan = {
   scanner: { wallets: 10_000, blocks: 5, transfersPerBlock: 300 },
   ledgerRows: [1_000, 10_000],
   reconcileWallets: 500,
+  eventLogOrders: 500,
 };

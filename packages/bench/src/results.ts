@@ -5,6 +5,7 @@ import type { MongoSectionFigures } from './mongo-section.js';
 import type { BenchPlan } from './plan.js';
 import type { FirstRunFigures } from './first-run-section.js';
 import type { LedgerFigures } from './ledger-section.js';
+import type { EventLogFigures } from './event-log-section.js';
 import type { ReconcileFigures } from './reconcile-section.js';
 import type { ScannerFigures } from './scanner-section.js';
 import type { StartupFigures } from './startup-section.js';
@@ -19,6 +20,7 @@ export interface BenchResults {
   readonly money: MoneySectionFigures;
   readonly scanner: ScannerFigures;
   readonly reconciliation: ReconcileFigures;
+  readonly eventLog: EventLogFigures;
   readonly ledger: readonly LedgerFigures[];
   readonly mongodb: MongoSectionFigures;
 }
@@ -93,6 +95,11 @@ export const checkTargets = (results: BenchResults): TargetCheck[] => {
       met: results.firstRun.pnpmStartMs <= 2000,
     },
   );
+  checks.push({
+    target: 'appending an event costs <= 1 ms p50 (measured on order creation)',
+    measured: `${results.eventLog.appendP50Ms.toFixed(2)} ms`,
+    met: results.eventLog.appendP50Ms <= 1,
+  });
   const { scanner } = results;
   checks.push({
     target: `the deposit scanner catches up >= 200 blocks/s (${scanner.transfersPerBlock} transfers per block, ${scanner.wallets} custodial wallets)`,

@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { orderEvents, relayOutbox, type ShopStore } from '@trx-shop/domain';
+import { buildOrder } from '@trx-shop/store-contract';
+import { openSqliteStore } from '@trx-shop/store-sqlite';
+import { percentile } from './latency-sample.js';
+import type { BenchPlan } from './plan.js';
+import { SQLITE_FILE } from './sqlite-file.js';
+import { newWorkDir } from './work-dir.js';
+
+export interface EventLogFigures {
+  readonly orders: number;
+  /** Order creation in the store, p50, without and with its `order.created` event in the outbox. */
+  readonly createP50Ms: number;
+  readonly createWithEventP50Ms: number;
+  /** What writing the event adds to an order's creation (p50 difference). */
+  readonly appendP50Ms: number;
+  /** The relay moving every event to the log (insert with its sequence, then clear), per event. */
+  readonly relayPerEventMs: number;
+}
+
+const ids = (() => {
+  let serial = 0;
+  return { newId: () => (++serial).toString(16).padStart(24, '0') };
+})();
+
+const createOrders = async (store: ShopStore, count: number, withEvent: boolean): Promise<number[]> => {
+  const durations: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const order = buildOrder();
+    const events = withEvent ? [orderEvents(ids, order.createdAt).created(order)] : undefined;
+    const startedAt = performance.now();
+    const created = await store.orders.create(order, events);
+    durations.push(performance.now() - startedAt);
+    if (!created.ok) throw new Error(`order creation failed: ${created.error.code}`);
+  }
+  return durations;
+};
+
+/**
+ * The event log's costs on the embedded store (docs/api.md, "Events"): order creation with and
+ * without its event (alternating blocks, so neither gets a warmer cache), then one relay of every
+ * event written.
+ */
+export const runEventLogSection = async (plan: BenchPlan): Promise<EventLogFigures> => {
+  const store = await openSqliteStore({ filename: join(newWorkDir('event-log'), SQLITE_FILE) });
+  try {
+    const plain: number[] = [];
+    const withEvent: number[] = [];
+    const block = Math.max(1, Math.floor(plan.eventLogOrders / 10));
+    for (let done = 0; done < plan.eventLogOrders; done += block) {
+      plain.push(...(await createOrders(store, block, false)));
+      withEvent.push(...(await createOrders(store, block, true)));
+    }
+    const relayStarted = performance.now();
+    let relayed = 0;
+    for (;;) {
+      const moved = await relayOutbox({ store, clock: { now: () => new Date() } });
+      relayed += moved;
+      if (moved === 0) break;
+    }
+    const relayMs = performance.now() - relayStarted;
+    if (relayed !== withEvent.length) throw new Error(`relayed ${relayed} of ${withEvent.length} events`);
+    const createP50Ms = percentile(plain, 0.5);
+    const createWithEventP50Ms = percentile(withEvent, 0.5);
+    return {
+      orders: withEvent.length,
+      createP50Ms,
+      createWithEventP50Ms,
+      appendP50Ms: Math.max(0, createWithEventP50Ms - createP50Ms),
+      relayPerEventMs: relayMs / relayed,
+    };
+  } finally {
+    await store.close();
+  }
+};
