@@ -57,19 +57,28 @@ export const orderEvents = (ids: IdGenerator, at: Date) => ({
     claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
     reason: string,
   ) => orderEvent(ids, 'payment.failed', order, at, { ...transfer(claim), reason }),
-  completed: (order: OrderRef, paidSun: number) =>
-    orderEvent(ids, 'order.completed', order, at, { paid: formatSunAsTrx(paidSun) }),
+  completed: (order: OrderRef, payment: Pick<TransferClaim, 'txId' | 'amountSun'>) =>
+    orderEvent(ids, 'order.completed', order, at, {
+      paid: formatSunAsTrx(payment.amountSun),
+      txHash: payment.txId,
+    }),
   refundSent: (order: OrderRef, refund: OrderRefund) =>
     orderEvent(ids, 'refund.sent', order, at, { ...transfer(refund), reason: refund.reason }),
+  /** `partial`: the order's payment is not all given back with this refund. */
   refundConfirmed: (
     order: OrderRef,
     claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
-  ) => orderEvent(ids, 'refund.confirmed', order, at, transfer(claim)),
+    partial: boolean,
+  ) => orderEvent(ids, 'refund.confirmed', order, at, { ...transfer(claim), partial }),
   refundFailed: (
     order: OrderRef,
     claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
     reason: string,
   ) => orderEvent(ids, 'refund.failed', order, at, { ...transfer(claim), reason }),
-  refunded: (order: Pick<Order, 'id' | 'userId' | 'refundedSun'>) =>
-    orderEvent(ids, 'order.refunded', order, at, { refundedAmount: formatSunAsTrx(order.refundedSun) }),
+  /** `txHash`: the refund that gave back the rest. */
+  refunded: (order: Pick<Order, 'id' | 'userId' | 'refundedSun'>, txHash: string) =>
+    orderEvent(ids, 'order.refunded', order, at, {
+      refundedAmount: formatSunAsTrx(order.refundedSun),
+      txHash,
+    }),
 });

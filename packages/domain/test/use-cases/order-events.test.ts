@@ -57,7 +57,9 @@ describe('order events', () => {
     expect(events[1]?.payload).toMatchObject({ amount: '5.99', from: buyer.wallet.address });
     expect(events[4]?.payload).toMatchObject({ amount: '1.5', reason: 'dent' });
     expect(events[6]?.payload).toMatchObject({ amount: '4.49', reason: null });
-    expect(events[8]?.payload).toEqual({ refundedAmount: '5.99' });
+    expect(events[8]?.payload).toEqual({ refundedAmount: '5.99', txHash: events[7]?.payload.txHash });
+    expect(events[7]?.payload).toMatchObject({ partial: false });
+    expect(events[5]?.payload).toMatchObject({ partial: true });
   });
 
   it('logs cancellations, overrides and failures', async () => {

@@ -1,7 +1,7 @@
 import { recordEvents } from '../../events/record-events.js';
 import { orderEvents } from '../../events/order-events.js';
 import type { Order } from '../../orders/order.js';
-import { isFullyRefunded } from '../../orders/order-refunds.js';
+import { isFullyRefunded, paidSun } from '../../orders/order-refunds.js';
 import type { EffectKind } from '../../ports/order-store.port.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import { releaseOutgoingIfDone } from './outgoing-reservations.js';
@@ -57,7 +57,7 @@ const applyPurchase = async (deps: EffectDeps, tx: TransactionRecord, orderId: s
     to: 'completed',
     paymentTxId: tx.transactionHash,
     beginEffect: 'purchase',
-    events: [events.completed(ref, tx.amountSun)],
+    events: [events.completed(ref, { txId: tx.transactionHash, amountSun: tx.amountSun })],
     at: deps.clock.now(),
   });
   const order = changed.ok ? changed.value : await orders.findById(orderId);
@@ -80,8 +80,12 @@ const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: str
   const { orders } = deps.store;
   const events = orderEvents(deps.ids, deps.clock.now());
   const ref = { id: orderId, userId: tx.userId };
+  // Whether this refund leaves part of the payment with the merchant, as the event tells it (the
+  // settlement below writes the event only if it moves this refund, once).
+  const before = await orders.findById(orderId);
+  const partial = before !== null && before.refundedSun + tx.amountSun < paidSun(before);
   await orders.settleClaim(orderId, 'refund', tx.transactionHash, 'confirmed', [
-    events.refundConfirmed(ref, claimOf(tx)),
+    events.refundConfirmed(ref, claimOf(tx), partial),
   ]);
   const settled = await orders.findById(orderId);
   if (!settled) return;
@@ -93,7 +97,7 @@ const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: str
     from: ['pending', 'completed', 'failed', 'cancelled'],
     to: 'refunded',
     beginEffect: 'refund',
-    events: [events.refunded({ ...ref, refundedSun: settled.refundedSun })],
+    events: [events.refunded({ ...ref, refundedSun: settled.refundedSun }, tx.transactionHash)],
     at: deps.clock.now(),
   });
   const order = changed.ok ? changed.value : await orders.findById(orderId);

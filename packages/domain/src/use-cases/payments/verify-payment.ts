@@ -143,7 +143,7 @@ export const verifyPayment = async (
       paymentClaim: claim,
       events: [
         orderEvents(deps.ids, at).paymentConfirmed(order, claim),
-        orderEvents(deps.ids, at).completed(order, claim.amountSun),
+        orderEvents(deps.ids, at).completed(order, claim),
       ],
       at,
     });
