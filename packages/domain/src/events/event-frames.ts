@@ -1,4 +1,10 @@
 import type { ServiceEvent } from '../ports/notifier.port.js';
+import {
+  failedMessage,
+  TRANSFER_FRAMES,
+  transferFrame,
+  type TransferFrameName,
+} from '../use-cases/payments/transfer-events.js';
 import type { ShopEvent } from './shop-event.js';
 
 /** A real-time frame for one user's room, projected from a logged event. */
@@ -9,19 +15,14 @@ export interface EventFrame {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-const transferFrame = (
-  name: 'transaction:confirmed' | 'transaction:failed' | 'order:refunded',
-  event: ShopEvent,
-  message: string,
-): ServiceEvent => ({
-  event: name,
-  data: {
-    orderId: event.subjects.orderId,
-    txHash: text(event.payload.txHash),
-    message,
-    timestamp: event.occurredAt.toISOString(),
-  },
-});
+/** A transfer frame of the event's order and transfer, at the event's time. */
+const frameOf = (event: ShopEvent, frame: { readonly event: TransferFrameName; readonly message: string }) =>
+  transferFrame(
+    frame.event,
+    { orderId: event.subjects.orderId, txHash: text(event.payload.txHash) },
+    frame.message,
+    event.occurredAt,
+  );
 
 /**
  * The frame a logged event means for its user (docs/api.md, "Real-time events"): today's names
@@ -34,21 +35,18 @@ export const frameOfEvent = (event: ShopEvent): EventFrame | null => {
   const frame = (): ServiceEvent | null => {
     switch (event.type) {
       case 'order.completed':
-        return transferFrame('transaction:confirmed', event, 'Payment confirmed; your order is completed');
+        return frameOf(event, TRANSFER_FRAMES.purchaseConfirmed);
       case 'refund.confirmed':
-        return event.payload.partial === true
-          ? transferFrame('transaction:confirmed', event, 'Partial refund confirmed')
-          : null;
+        return event.payload.partial === true ? frameOf(event, TRANSFER_FRAMES.partialRefund) : null;
       case 'order.refunded':
-        return transferFrame('order:refunded', event, 'Refund confirmed; your order is refunded');
+        return frameOf(event, TRANSFER_FRAMES.refunded);
       case 'payment.failed':
       case 'refund.failed':
       case 'withdrawal.failed':
-        return transferFrame(
-          'transaction:failed',
-          event,
-          `Transaction failed: ${text(event.payload.reason)}`,
-        );
+        return frameOf(event, {
+          event: 'transaction:failed',
+          message: failedMessage(text(event.payload.reason)),
+        });
       case 'deposit.received':
         return {
           event: 'wallet:deposit',

@@ -2,7 +2,8 @@ import { formatSunAsTrx } from '../money/sun.js';
 import type { Order, OrderRefund, TransferClaim } from '../orders/order.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import type { IdGenerator } from '../ports/runtime.port.js';
-import type { EventPayload, ShopEvent, ShopEventType } from './shop-event.js';
+import { newEvent, type TransferFacts, transferPayload } from './event-parts.js';
+import type { EventPayload, ShopEventType } from './shop-event.js';
 
 /** What an order's events need to know of it: the state change's order may be a draft (no number yet). */
 type OrderRef = Pick<Order, 'id' | 'userId'>;
@@ -13,20 +14,7 @@ const orderEvent = (
   order: OrderRef,
   at: Date,
   payload: EventPayload,
-): ShopEvent => ({
-  id: ids.newId(),
-  type,
-  occurredAt: at,
-  subjects: { userId: order.userId, orderId: order.id, transactionId: null, productId: null },
-  payload,
-});
-
-const transfer = (claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>) => ({
-  txHash: claim.txId,
-  amount: formatSunAsTrx(claim.amountSun),
-  from: claim.fromAddress,
-  to: claim.toAddress,
-});
+) => newEvent(ids, type, at, { userId: order.userId, orderId: order.id }, payload);
 
 /*
  * The payloads of an order's events (docs/api.md, "Events"): money as exact TRX text. Each
@@ -47,34 +35,23 @@ export const orderEvents = (ids: IdGenerator, at: Date) => ({
   statusOverridden: (order: OrderRef, from: OrderStatus, to: OrderStatus, transactionHash: string | null) =>
     orderEvent(ids, 'order.status_overridden', order, at, { from, to, transactionHash }),
   paymentSent: (order: OrderRef, claim: TransferClaim) =>
-    orderEvent(ids, 'payment.sent', order, at, transfer(claim)),
-  paymentConfirmed: (
-    order: OrderRef,
-    claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
-  ) => orderEvent(ids, 'payment.confirmed', order, at, transfer(claim)),
-  paymentFailed: (
-    order: OrderRef,
-    claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
-    reason: string,
-  ) => orderEvent(ids, 'payment.failed', order, at, { ...transfer(claim), reason }),
+    orderEvent(ids, 'payment.sent', order, at, transferPayload(claim)),
+  paymentConfirmed: (order: OrderRef, claim: TransferFacts) =>
+    orderEvent(ids, 'payment.confirmed', order, at, transferPayload(claim)),
+  paymentFailed: (order: OrderRef, claim: TransferFacts, reason: string) =>
+    orderEvent(ids, 'payment.failed', order, at, { ...transferPayload(claim), reason }),
   completed: (order: OrderRef, payment: Pick<TransferClaim, 'txId' | 'amountSun'>) =>
     orderEvent(ids, 'order.completed', order, at, {
       paid: formatSunAsTrx(payment.amountSun),
       txHash: payment.txId,
     }),
   refundSent: (order: OrderRef, refund: OrderRefund) =>
-    orderEvent(ids, 'refund.sent', order, at, { ...transfer(refund), reason: refund.reason }),
+    orderEvent(ids, 'refund.sent', order, at, { ...transferPayload(refund), reason: refund.reason }),
   /** `partial`: the order's payment is not all given back with this refund. */
-  refundConfirmed: (
-    order: OrderRef,
-    claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
-    partial: boolean,
-  ) => orderEvent(ids, 'refund.confirmed', order, at, { ...transfer(claim), partial }),
-  refundFailed: (
-    order: OrderRef,
-    claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>,
-    reason: string,
-  ) => orderEvent(ids, 'refund.failed', order, at, { ...transfer(claim), reason }),
+  refundConfirmed: (order: OrderRef, claim: TransferFacts, partial: boolean) =>
+    orderEvent(ids, 'refund.confirmed', order, at, { ...transferPayload(claim), partial }),
+  refundFailed: (order: OrderRef, claim: TransferFacts, reason: string) =>
+    orderEvent(ids, 'refund.failed', order, at, { ...transferPayload(claim), reason }),
   /** `txHash`: the refund that gave back the rest. */
   refunded: (order: Pick<Order, 'id' | 'userId' | 'refundedSun'>, txHash: string) =>
     orderEvent(ids, 'order.refunded', order, at, {

@@ -3,41 +3,8 @@ import type { TransferClaim } from '../orders/order.js';
 import type { IdGenerator } from '../ports/runtime.port.js';
 import type { Product } from '../products/product.js';
 import type { TransactionRecord } from '../transactions/transaction.js';
-import {
-  type EventPayload,
-  NO_SUBJECTS,
-  type EventSubjects,
-  type ShopEvent,
-  type ShopEventType,
-} from './shop-event.js';
-
-const event = (
-  ids: IdGenerator,
-  type: ShopEventType,
-  at: Date,
-  subjects: Partial<EventSubjects>,
-  payload: EventPayload,
-): ShopEvent => ({
-  id: ids.newId(),
-  type,
-  occurredAt: at,
-  subjects: { ...NO_SUBJECTS, ...subjects },
-  payload,
-});
-
-const transferOf = (claim: Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>) => ({
-  txHash: claim.txId,
-  amount: formatSunAsTrx(claim.amountSun),
-  from: claim.fromAddress,
-  to: claim.toAddress,
-});
-
-const lineTransfer = (line: TransactionRecord) => ({
-  txId: line.transactionHash,
-  amountSun: line.amountSun,
-  fromAddress: line.fromAddress,
-  toAddress: line.toAddress,
-});
+import { newEvent, transferOfLine, transferPayload } from './event-parts.js';
+import type { EventPayload } from './shop-event.js';
 
 /*
  * The payloads of the events of ledger lines, withdrawals, customers and products (docs/api.md,
@@ -45,18 +12,18 @@ const lineTransfer = (line: TransactionRecord) => ({
  */
 export const recordEvents = (ids: IdGenerator, at: Date) => ({
   depositReceived: (line: TransactionRecord) =>
-    event(
+    newEvent(
       ids,
       'deposit.received',
       at,
       { userId: line.userId, transactionId: line.id },
       {
-        ...transferOf(lineTransfer(line)),
+        ...transferPayload(transferOfLine(line)),
         blockNumber: line.blockNumber,
       },
     ),
   feeRecorded: (line: TransactionRecord) =>
-    event(
+    newEvent(
       ids,
       'fee.recorded',
       at,
@@ -68,21 +35,21 @@ export const recordEvents = (ids: IdGenerator, at: Date) => ({
       },
     ),
   withdrawalSent: (userId: string, withdrawalId: string, claim: TransferClaim) =>
-    event(ids, 'withdrawal.sent', at, { userId, transactionId: withdrawalId }, transferOf(claim)),
+    newEvent(ids, 'withdrawal.sent', at, { userId, transactionId: withdrawalId }, transferPayload(claim)),
   withdrawalSettled: (line: TransactionRecord, state: 'confirmed' | 'failed') =>
-    event(
+    newEvent(
       ids,
       state === 'confirmed' ? 'withdrawal.confirmed' : 'withdrawal.failed',
       at,
       { userId: line.userId, transactionId: line.id },
       state === 'confirmed'
-        ? transferOf(lineTransfer(line))
-        : { ...transferOf(lineTransfer(line)), reason: line.failureReason ?? '' },
+        ? transferPayload(transferOfLine(line))
+        : { ...transferPayload(transferOfLine(line)), reason: line.failureReason ?? '' },
     ),
   customerActivity: (userId: string, isActive: boolean, byAdminId: string) =>
-    event(ids, isActive ? 'customer.unblocked' : 'customer.blocked', at, { userId }, { by: byAdminId }),
+    newEvent(ids, isActive ? 'customer.unblocked' : 'customer.blocked', at, { userId }, { by: byAdminId }),
   productCreated: (product: Product) =>
-    event(
+    newEvent(
       ids,
       'product.created',
       at,
@@ -96,5 +63,5 @@ export const recordEvents = (ids: IdGenerator, at: Date) => ({
       },
     ),
   productChanged: (type: 'product.updated' | 'product.archived', productId: string, fields: EventPayload) =>
-    event(ids, type, at, { productId }, fields),
+    newEvent(ids, type, at, { productId }, fields),
 });

@@ -1,4 +1,5 @@
 import { recordEvents } from '../../events/record-events.js';
+import { transferOfLine } from '../../events/event-parts.js';
 import { orderEvents } from '../../events/order-events.js';
 import type { Order } from '../../orders/order.js';
 import { isFullyRefunded, paidSun } from '../../orders/order-refunds.js';
@@ -50,7 +51,7 @@ const applyPurchase = async (deps: EffectDeps, tx: TransactionRecord, orderId: s
   const events = orderEvents(deps.ids, deps.clock.now());
   const ref = { id: orderId, userId: tx.userId };
   await orders.settleClaim(orderId, 'payment', tx.transactionHash, 'confirmed', [
-    events.paymentConfirmed(ref, claimOf(tx)),
+    events.paymentConfirmed(ref, transferOfLine(tx)),
   ]);
   const changed = await orders.changeStatus(orderId, {
     from: ['pending'],
@@ -85,7 +86,7 @@ const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: str
   const before = await orders.findById(orderId);
   const partial = before !== null && before.refundedSun + tx.amountSun < paidSun(before);
   await orders.settleClaim(orderId, 'refund', tx.transactionHash, 'confirmed', [
-    events.refundConfirmed(ref, claimOf(tx), partial),
+    events.refundConfirmed(ref, transferOfLine(tx), partial),
   ]);
   const settled = await orders.findById(orderId);
   if (!settled) return;
@@ -145,14 +146,6 @@ const recordFee = async (deps: EffectDeps, tx: TransactionRecord): Promise<void>
   await deps.store.transactions.insert(line, [recordEvents(deps.ids, at).feeRecorded(line)]);
 };
 
-/** The transfer a transaction record stands for, as an event describes it. */
-const claimOf = (tx: TransactionRecord) => ({
-  txId: tx.transactionHash,
-  amountSun: tx.amountSun,
-  fromAddress: tx.fromAddress,
-  toAddress: tx.toAddress,
-});
-
 /** The transfer a settled transaction stood for, as its wallet reservation names it. */
 const outgoingTransferOfTransaction = (tx: TransactionRecord): OutgoingTransfer | null => {
   if (tx.type === 'withdrawal') return { kind: 'withdrawal', withdrawalId: tx.id };
@@ -170,7 +163,7 @@ const applyFailure = async (deps: EffectDeps, tx: TransactionRecord): Promise<vo
   const reason = tx.failureReason ?? '';
   if (tx.type === 'purchase' && tx.orderId) {
     await orders.settleClaim(tx.orderId, 'payment', tx.transactionHash, 'failed', [
-      events.paymentFailed({ id: tx.orderId, userId: tx.userId }, claimOf(tx), reason),
+      events.paymentFailed({ id: tx.orderId, userId: tx.userId }, transferOfLine(tx), reason),
     ]);
     await orders.changeStatus(tx.orderId, {
       from: ['pending'],
@@ -181,7 +174,7 @@ const applyFailure = async (deps: EffectDeps, tx: TransactionRecord): Promise<vo
     await releaseOrderStockIfDone(deps, tx.orderId);
   } else if (tx.type === 'refund' && tx.orderId) {
     await orders.settleClaim(tx.orderId, 'refund', tx.transactionHash, 'failed', [
-      events.refundFailed({ id: tx.orderId, userId: tx.userId }, claimOf(tx), reason),
+      events.refundFailed({ id: tx.orderId, userId: tx.userId }, transferOfLine(tx), reason),
     ]);
   } else if (tx.type === 'withdrawal') {
     await withdrawals.settle(tx.id, 'failed', [

@@ -1,30 +1,46 @@
 import type { ServiceEvent } from '../../ports/notifier.port.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 
-const data = (tx: TransactionRecord, message: string, at: Date) => ({
-  orderId: tx.orderId,
-  txHash: tx.transactionHash,
-  message,
-  timestamp: at.toISOString(),
+/** The frames of a transfer (docs/api.md, "Real-time events"): their names and messages. */
+export const TRANSFER_FRAMES = {
+  purchaseConfirmed: {
+    event: 'transaction:confirmed',
+    message: 'Payment confirmed; your order is completed',
+  },
+  partialRefund: { event: 'transaction:confirmed', message: 'Partial refund confirmed' },
+  refunded: { event: 'order:refunded', message: 'Refund confirmed; your order is refunded' },
+} as const;
+
+export const failedMessage = (reason: string): string => `Transaction failed: ${reason}`;
+
+export type TransferFrameName = 'transaction:confirmed' | 'transaction:failed' | 'order:refunded';
+
+export const transferFrame = (
+  event: TransferFrameName,
+  transfer: { readonly orderId: string | null; readonly txHash: string },
+  message: string,
+  at: Date,
+): ServiceEvent => ({
+  event,
+  data: { orderId: transfer.orderId, txHash: transfer.txHash, message, timestamp: at.toISOString() },
 });
 
-export const confirmedEvent = (tx: TransactionRecord, at: Date): ServiceEvent => ({
-  event: 'transaction:confirmed',
-  data: data(tx, 'Payment confirmed; your order is completed', at),
-});
+const ofLine = (tx: TransactionRecord) => ({ orderId: tx.orderId, txHash: tx.transactionHash });
 
-export const refundedEvent = (tx: TransactionRecord, at: Date): ServiceEvent => ({
-  event: 'order:refunded',
-  data: data(tx, 'Refund confirmed; your order is refunded', at),
-});
+export const confirmedEvent = (tx: TransactionRecord, at: Date): ServiceEvent =>
+  transferFrame(
+    TRANSFER_FRAMES.purchaseConfirmed.event,
+    ofLine(tx),
+    TRANSFER_FRAMES.purchaseConfirmed.message,
+    at,
+  );
+
+export const refundedEvent = (tx: TransactionRecord, at: Date): ServiceEvent =>
+  transferFrame(TRANSFER_FRAMES.refunded.event, ofLine(tx), TRANSFER_FRAMES.refunded.message, at);
 
 /** A refund that gives back part of the payment: the order stays completed. */
-export const partialRefundEvent = (tx: TransactionRecord, at: Date): ServiceEvent => ({
-  event: 'transaction:confirmed',
-  data: data(tx, 'Partial refund confirmed', at),
-});
+export const partialRefundEvent = (tx: TransactionRecord, at: Date): ServiceEvent =>
+  transferFrame(TRANSFER_FRAMES.partialRefund.event, ofLine(tx), TRANSFER_FRAMES.partialRefund.message, at);
 
-export const failedEvent = (tx: TransactionRecord, reason: string, at: Date): ServiceEvent => ({
-  event: 'transaction:failed',
-  data: data(tx, `Transaction failed: ${reason}`, at),
-});
+export const failedEvent = (tx: TransactionRecord, reason: string, at: Date): ServiceEvent =>
+  transferFrame('transaction:failed', ofLine(tx), failedMessage(reason), at);

@@ -123,6 +123,7 @@ export const verifyPayment = async (
   }
 
   if (!resumed) {
+    const events = orderEvents(deps.ids, at);
     const claim: TransferClaim = {
       txId: transfer.txId,
       signedTransaction: '',
@@ -141,10 +142,7 @@ export const verifyPayment = async (
       requireNoTransferInFlight: true,
       beginEffect: 'purchase',
       paymentClaim: claim,
-      events: [
-        orderEvents(deps.ids, at).paymentConfirmed(order, claim),
-        orderEvents(deps.ids, at).completed(order, claim),
-      ],
+      events: [events.paymentConfirmed(order, claim), events.completed(order, claim)],
       at,
     });
     if (!completed.ok) {
