@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { orderEvents, relayOutbox, type ShopStore } from '@trx-shop/domain';
-import { buildOrder } from '@trx-shop/store-contract';
+import { buildOrder, newObjectId } from '@trx-shop/store-contract';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { percentile } from './latency-sample.js';
 import type { BenchPlan } from './plan.js';
@@ -19,10 +19,7 @@ export interface EventLogFigures {
   readonly relayPerEventMs: number;
 }
 
-const ids = (() => {
-  let serial = 0;
-  return { newId: () => (++serial).toString(16).padStart(24, '0') };
-})();
+const ids = { newId: () => newObjectId() };
 
 const createOrders = async (store: ShopStore, count: number, withEvent: boolean): Promise<number[]> => {
   const durations: number[] = [];
@@ -53,12 +50,7 @@ export const runEventLogSection = async (plan: BenchPlan): Promise<EventLogFigur
       withEvent.push(...(await createOrders(store, block, true)));
     }
     const relayStarted = performance.now();
-    let relayed = 0;
-    for (;;) {
-      const moved = await relayOutbox({ store, clock: { now: () => new Date() } });
-      relayed += moved;
-      if (moved === 0) break;
-    }
+    const relayed = await relayOutbox({ store, clock: { now: () => new Date() } }, Number.POSITIVE_INFINITY);
     const relayMs = performance.now() - relayStarted;
     if (relayed !== withEvent.length) throw new Error(`relayed ${relayed} of ${withEvent.length} events`);
     const createP50Ms = percentile(plain, 0.5);

@@ -8,7 +8,7 @@ import {
   refundOrder,
   relayOutbox,
 } from '@trx-shop/domain';
-import { buildShopEvent } from '@trx-shop/store-contract';
+import { buildOrder, buildShopEvent } from '@trx-shop/store-contract';
 import { describe, expect, it } from 'vitest';
 import { Crash, type DomainWorld, withStore } from '../support/domain-world.js';
 import { shop } from '../support/shop-world.js';
@@ -170,5 +170,21 @@ describe('readLogAfter', () => {
       limit: 10,
     });
     expect(read.events.map((event) => event.id)).toEqual([after.id]);
+  });
+});
+
+describe('relayOutbox', () => {
+  it('drains an outbox of several batches in one call, and stops after the batches it is given', async () => {
+    const { world } = await shop();
+    // 450 orders' events: more than two of the relay's batches (200 each).
+    for (let index = 0; index < 450; index += 1) {
+      const draft = buildOrder();
+      const created = buildShopEvent({ subjects: { ...NO_SUBJECTS, orderId: draft.id } });
+      expect((await world.store.orders.create(draft, [created])).ok).toBe(true);
+    }
+    expect(await relayOutbox(world.deps, 1)).toBe(200);
+    expect(await relayOutbox(world.deps)).toBe(250);
+    expect(await world.store.eventLog.readAfter(0, 1_000)).toHaveLength(450);
+    expect(await world.store.outbox.pending(10)).toEqual([]);
   });
 });

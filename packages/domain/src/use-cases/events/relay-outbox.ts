@@ -2,26 +2,34 @@ import type { Clock } from '../../ports/runtime.port.js';
 import type { ShopStore } from '../../ports/shop-store.port.js';
 
 const BATCH = 200;
+/** Batches one call moves at most, so a run stays bounded even behind a burst of writes. */
+const DEFAULT_MAX_BATCHES = 50;
 
 /**
  * Moves the events state changes left in their records' outboxes to the log: insert (idempotent
- * by event id), then clear. A crash after the insert leaves the entry, whose next relay finds it
- * logged and only clears it; two relays at once log each event once. Answers how many it moved.
+ * by event id), then clear, batch after batch until the outbox is empty (or `maxBatches` were
+ * moved). A crash after the insert leaves the entry, whose next relay finds it logged and only
+ * clears it; two relays at once log each event once. Answers how many it moved.
  */
-export const relayOutbox = async (deps: {
-  readonly store: Pick<ShopStore, 'outbox' | 'eventLog'>;
-  readonly clock: Clock;
-}): Promise<number> => {
+export const relayOutbox = async (
+  deps: { readonly store: Pick<ShopStore, 'outbox' | 'eventLog'>; readonly clock: Clock },
+  maxBatches = DEFAULT_MAX_BATCHES,
+): Promise<number> => {
   const { outbox, eventLog } = deps.store;
-  const entries = await outbox.pending(BATCH);
-  for (const entry of entries) {
-    // Logged by a relay that died before clearing: no new number for it.
-    if (!(await eventLog.findById(entry.event.id))) {
-      await eventLog.insert(entry.event, await eventLog.takeSequence(), deps.clock.now());
+  let moved = 0;
+  for (let batch = 0; batch < maxBatches; batch += 1) {
+    const entries = await outbox.pending(BATCH);
+    for (const entry of entries) {
+      // Logged by a relay that died before clearing: no new number for it.
+      if (!(await eventLog.findById(entry.event.id))) {
+        await eventLog.insert(entry.event, await eventLog.takeSequence(), deps.clock.now());
+      }
+      await outbox.clear(entry);
     }
-    await outbox.clear(entry);
+    moved += entries.length;
+    if (entries.length < BATCH) break;
   }
-  return entries.length;
+  return moved;
 };
 
 /**
