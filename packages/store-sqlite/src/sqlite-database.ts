@@ -18,3 +18,10 @@ export const isUniqueViolation = (error: unknown): error is Error & { code: stri
   error instanceof Error &&
   'code' in error &&
   (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+
+/**
+ * A unique violation of exactly these columns, as SQLite names them (`table.column`, comma-separated
+ * for a composite key): a write that can clash on more than one key tells them apart.
+ */
+export const isUniqueViolationOf = (error: unknown, columns: string): error is Error & { code: string } =>
+  isUniqueViolation(error) && error.message === `UNIQUE constraint failed: ${columns}`;

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@trx-shop/domain';
 import { buildOrder, buildOrderLine, buildUser, newObjectId, seededRandom } from '@trx-shop/store-contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSqliteDashboardReadModel } from '../src/read-models/dashboard.read-model.js';
 import { createSqliteOrderRepository } from '../src/repositories/orders.repository.js';
 import { createSqliteUserRepository } from '../src/repositories/users.repository.js';
 import { migrate } from '../src/schema/migrate.js';
@@ -33,7 +34,9 @@ const KEPT = {
     'SELECT order_id, line_index, product_id, created_at, quantity, revenue_sun FROM completed_lines ORDER BY 1, 2',
   productSales:
     'SELECT product_id, line_count, quantity, revenue_sun FROM product_sales WHERE line_count <> 0 ORDER BY 1',
-  refundTotals: 'SELECT status, refunded_sun FROM order_refund_totals WHERE refunded_sun <> 0 ORDER BY 1',
+  // Every row, zeros too: an order without refunds writes none (migration 6's triggers), and here
+  // every status keeps refunded orders, so none drains to 0 either.
+  refundTotals: 'SELECT status, refunded_sun FROM order_refund_totals ORDER BY 1',
 };
 
 let db: Database;
@@ -109,5 +112,45 @@ describe('admin summaries kept by triggers', () => {
     db.prepare('DELETE FROM order_lines WHERE order_id = ?').run(completed[2]);
     db.prepare('DELETE FROM orders WHERE id IN (?, ?)').run(completed[3], completed[4]);
     expectSummariesToMatchARecount();
+  });
+
+  it('writes no refund totals for orders without refunds, and reads a status without any as 0', async () => {
+    const orders = createSqliteOrderRepository(db);
+    const dashboard = createSqliteDashboardReadModel(db);
+    const refundTotals = () => db.prepare(KEPT.refundTotals).all();
+    const refundFigures = async () => {
+      const at = { from: new Date(0), to: new Date(1) };
+      const { totals } = await dashboard.dashboard({
+        windows: { current: at, previous: at },
+        chartFrom: new Date(0),
+        recentSalesLimit: 1,
+        topProductsLimit: 1,
+      });
+      return { refundedSun: totals.refundedSun, completedRefundedSun: totals.completedRefundedSun };
+    };
+    const none = { refundedSun: 0, completedRefundedSun: 0 };
+
+    const ids: string[] = [];
+    for (const status of STATUSES) {
+      const order = buildOrder({ status });
+      expect((await orders.create(order)).ok).toBe(true);
+      ids.push(order.id);
+    }
+    // Every status change of every order, and a delete: none of them has a refund to move.
+    for (const id of ids) {
+      for (const to of STATUSES) await orders.changeStatus(id, { from: [...STATUSES], to, at: new Date() });
+    }
+    db.prepare('DELETE FROM orders WHERE id = ?').run(ids[0]);
+    expect(refundTotals()).toEqual([]);
+    expect(await refundFigures()).toEqual(none);
+
+    // A refund confirmed as the order leaves a status with none (no row of zeros for it), then
+    // its order deleted: the status's row stays, drained to 0.
+    db.prepare("UPDATE orders SET status = 'completed', refunded_sun = 5 WHERE id = ?").run(ids[1]);
+    expect(refundTotals()).toEqual([{ status: 'completed', refunded_sun: 5 }]);
+    expect(await refundFigures()).toEqual({ refundedSun: 5, completedRefundedSun: 5 });
+    db.prepare('DELETE FROM orders WHERE id = ?').run(ids[1]);
+    expect(refundTotals()).toEqual([{ status: 'completed', refunded_sun: 0 }]);
+    expect(await refundFigures()).toEqual(none);
   });
 });

@@ -202,7 +202,7 @@ const QUERIES: Query[] = [
   { name: 'pending outbox entries', sql: OUTBOX_SQL.pending, params: [10], indexOrdered: true },
   { name: 'outbox entry clear', sql: OUTBOX_SQL.clear, params: [id, 'order', id] },
   { name: 'latest reconciliation report', sql: RECONCILIATION_SQL.latestReport, params: [] },
-  { name: 'wallet openings', sql: RECONCILIATION_SQL.openings(2), params: ['T1', 'T2'] },
+  { name: 'wallet openings', sql: RECONCILIATION_SQL.openings, params: [JSON.stringify(['T1', 'T2'])] },
   { name: 'session by id', sql: SESSION_SQL.byId, params: [id] },
   { name: 'sessions of a user', sql: SESSION_SQL.byUser, params: [id], indexOrdered: true },
   { name: 'withdrawal by key', sql: WITHDRAWAL_SQL.byKey, params: [id, 'k'] },

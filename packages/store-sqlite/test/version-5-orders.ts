@@ -1,20 +1,9 @@
 import type { NewOrder, TransactionRecord, TransferClaim } from '@trx-shop/domain';
+import { claimToColumns, prefixed } from '../src/rows/claim-columns.js';
+import { transactionToRow } from '../src/rows/transaction-row.js';
 import type { Database } from '../src/sqlite-database.js';
 
-/** A claim as versions 1 to 5 spread it over `orders.<slot>_*`. */
-const claimColumns = (slot: 'payment' | 'refund', claim: TransferClaim | null): Record<string, unknown> => ({
-  [`${slot}_tx_id`]: claim?.txId ?? null,
-  [`${slot}_signed_transaction`]: claim?.signedTransaction ?? null,
-  [`${slot}_from_address`]: claim?.fromAddress ?? null,
-  [`${slot}_to_address`]: claim?.toAddress ?? null,
-  [`${slot}_amount_sun`]: claim?.amountSun ?? null,
-  [`${slot}_expires_at`]: claim?.expiresAt.getTime() ?? null,
-  [`${slot}_claimed_at`]: claim?.claimedAt.getTime() ?? null,
-  [`${slot}_state`]: claim?.state ?? null,
-  [`${slot}_recorded`]: claim === null ? null : claim.recorded ? 1 : 0,
-});
-
-const insertRow = (db: Database, table: string, row: Record<string, unknown>): void => {
+const insertRow = (db: Database, table: string, row: object): void => {
   const columns = Object.keys(row);
   db.prepare(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`,
@@ -40,8 +29,9 @@ export const insertVersion5Order = (
     transaction_hash: order.transactionHash,
     wallet_address: order.walletAddress,
     merchant_address: order.merchantAddress,
-    ...claimColumns('payment', order.payment),
-    ...claimColumns('refund', refund),
+    // Versions 1 to 5 spread both claims over `orders.<slot>_*`, as the payment still is.
+    ...prefixed('payment', claimToColumns(order.payment)),
+    ...prefixed('refund', claimToColumns(refund)),
     purchase_effect: order.purchaseEffect,
     refund_effect: order.refundEffect,
     created_at: order.createdAt.getTime(),
@@ -62,29 +52,10 @@ export const insertVersion5Order = (
   }
 };
 
-/** Writes a transaction record as versions 4 and 5 held it (keyed by its txID). */
+/**
+ * Writes a transaction record as versions 4 and 5 held it: their `transactions` table is today's
+ * (keyed by the ledger entry key since migration 4), so its row is today's row.
+ */
 export const insertVersion5Transaction = (db: Database, record: TransactionRecord): void => {
-  insertRow(db, 'transactions', {
-    id: record.id,
-    entry_key: record.transactionHash,
-    user_id: record.userId,
-    order_id: record.orderId,
-    type: record.type,
-    amount_sun: record.amountSun,
-    currency: record.currency,
-    network: record.network,
-    transaction_hash: record.transactionHash,
-    from_address: record.fromAddress,
-    to_address: record.toAddress,
-    status: record.status,
-    confirmations: record.confirmations,
-    block_number: record.blockNumber,
-    fee_sun: record.feeSun,
-    failure_reason: record.failureReason,
-    signed_transaction: record.signedTransaction,
-    expires_at: record.expiresAt.getTime(),
-    effect_applied: record.effectApplied ? 1 : 0,
-    created_at: record.createdAt.getTime(),
-    updated_at: record.updatedAt.getTime(),
-  });
+  insertRow(db, 'transactions', transactionToRow(record));
 };

@@ -9,7 +9,7 @@ import { type Database, immediate } from '../sqlite-database.js';
 import { createCounterIncrement } from './counters.repository.js';
 
 /** The counter the sequence numbers come from: a counter never hands a number out twice. */
-export const EVENT_SEQUENCE_COUNTER = 'events';
+const EVENT_SEQUENCE_COUNTER = 'events';
 
 const COLUMNS = LOGGED_EVENT_COLUMN_LIST.join(', ');
 

@@ -1,6 +1,6 @@
 import type { OrderRefund, PaidTransfer, ShopEvent } from '@trx-shop/domain';
 import { ORDER_REFUND_COLUMN_LIST, refundToRow } from '../rows/order-refund-row.js';
-import { type Database, immediate, isUniqueViolation } from '../sqlite-database.js';
+import { type Database, immediate, isUniqueViolationOf } from '../sqlite-database.js';
 import type { OutboxWriter } from './outbox.repository.js';
 
 const REFUND_VALUES = ORDER_REFUND_COLUMN_LIST.filter((column) => column !== 'position');
@@ -63,8 +63,9 @@ export const createSqliteOrderRefunds = (db: Database, writeOutbox: OutboxWriter
           return taken;
         });
       } catch (error) {
-        // A txID already claimed (a retried claim): the rollback also gave the amount back.
-        if (isUniqueViolation(error)) return false;
+        // A txID already claimed (a retried claim): the rollback also gave the amount back. Any
+        // other clash (an outbox event id written twice) is a fault, not a lost claim.
+        if (isUniqueViolationOf(error, 'order_refunds.tx_id')) return false;
         throw error;
       }
     },

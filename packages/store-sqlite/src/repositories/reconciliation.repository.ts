@@ -4,8 +4,12 @@ import type { Database } from '../sqlite-database.js';
 
 export const RECONCILIATION_SQL = {
   latestReport: "SELECT report FROM reconciliation_reports WHERE name = 'latest'",
-  openings: (count: number) =>
-    `SELECT address, opening_sun FROM wallet_openings WHERE address IN (${Array.from({ length: count }, () => '?').join(', ')})`,
+  // The addresses come as one JSON array, so any batch is one statement text, prepared once (and
+  // no batch runs into SQLite's limit on bound values); CROSS JOIN keeps them the outer loop, each
+  // one lookup of the primary key. An address given twice finds its row twice, the same opening.
+  openings:
+    'SELECT o.address AS address, o.opening_sun AS opening_sun FROM json_each(?) AS wanted ' +
+    'CROSS JOIN wallet_openings AS o WHERE o.address = wanted.value',
 } as const;
 
 /**
@@ -19,6 +23,9 @@ export const createSqliteReconciliationRepository = (db: Database): Reconciliati
       'ON CONFLICT (name) DO UPDATE SET report = excluded.report',
   );
   const latestReport = db.prepare<[], { report: string }>(RECONCILIATION_SQL.latestReport);
+  const openingsOf = db.prepare<[string], { address: string; opening_sun: number }>(
+    RECONCILIATION_SQL.openings,
+  );
   const recordOpening = db.prepare(
     'INSERT INTO wallet_openings (address, opening_sun, recorded_at) VALUES (@address, @opening_sun, @recorded_at) ' +
       'ON CONFLICT (address) DO NOTHING',
@@ -33,11 +40,7 @@ export const createSqliteReconciliationRepository = (db: Database): Reconciliati
     },
     async openings(addresses) {
       if (addresses.length === 0) return new Map();
-      const rows = db
-        .prepare<string[], { address: string; opening_sun: number }>(
-          RECONCILIATION_SQL.openings(addresses.length),
-        )
-        .all(...addresses);
+      const rows = openingsOf.all(JSON.stringify(addresses));
       return new Map(rows.map((row) => [row.address, row.opening_sun]));
     },
     async recordOpening(opening) {

@@ -13,6 +13,7 @@ import {
   transactionToRow,
 } from '../rows/transaction-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
+import { createStatementCache } from '../statement-cache.js';
 import { createOutboxWriter } from './outbox.repository.js';
 import {
   confirmedNetSql,
@@ -65,6 +66,7 @@ export const TRANSACTION_SQL = {
 } as const;
 
 export const createSqliteTransactionRepository = (db: Database): TransactionStore => {
+  const statement = createStatementCache(db);
   const insert = db.prepare(
     `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')}) ` +
       'ON CONFLICT (entry_key) DO NOTHING',
@@ -179,17 +181,20 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
       const params = movementParams(address, query);
       const offset = offsetOf(request);
       return db.transaction(() => {
-        const rows = db
-          .prepare<Record<string, unknown>, TransactionRow>(movementPageSql(query))
-          .all({ ...params, limit: request.limit, offset, window: offset + request.limit });
+        const rows = statement<Record<string, unknown>, TransactionRow>(movementPageSql(query)).all({
+          ...params,
+          limit: request.limit,
+          offset,
+          window: offset + request.limit,
+        });
         const total =
-          db.prepare<Record<string, unknown>, { n: number }>(movementCountSql(query)).get(params)?.n ?? 0;
+          statement<Record<string, unknown>, { n: number }>(movementCountSql(query)).get(params)?.n ?? 0;
         return pageOf(rows.map(transactionFromRow), total, request);
       })();
     },
 
     async *streamWalletMovements(address) {
-      const batch = db.prepare<Record<string, unknown>, TransactionRow>(movementBatchSql());
+      const batch = statement<Record<string, unknown>, TransactionRow>(movementBatchSql());
       // Keyset pages: each read starts after the last row yielded, so memory stays at one batch.
       let after = { t: Number.MIN_SAFE_INTEGER, id: '' };
       for (;;) {
@@ -202,24 +207,20 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     },
 
     async walletMovementTotals(address, query) {
-      const sums = db
-        .prepare<Record<string, unknown>, { in_sun: number; out_sun: number; fees_sun: number }>(
-          movementTotalsSql(query),
-        )
-        .get(movementParams(address, query));
+      const sums = statement<Record<string, unknown>, { in_sun: number; out_sun: number; fees_sun: number }>(
+        movementTotalsSql(query),
+      ).get(movementParams(address, query));
       return { inSun: sums?.in_sun ?? 0, outSun: sums?.out_sun ?? 0, feesSun: sums?.fees_sun ?? 0 };
     },
 
     async walletConfirmedNet(address, through, after) {
-      const row = db
-        .prepare<Record<string, unknown>, { net: number }>(
-          confirmedNetSql({ through: through !== null, after: after !== undefined }),
-        )
-        .get({
-          address,
-          ...(through === null ? {} : { t: through.createdAt.getTime(), id: through.id }),
-          ...(after === undefined ? {} : { at: after.createdAt.getTime(), aid: after.id }),
-        });
+      const row = statement<Record<string, unknown>, { net: number }>(
+        confirmedNetSql({ through: through !== null, after: after !== undefined }),
+      ).get({
+        address,
+        ...(through === null ? {} : { t: through.createdAt.getTime(), id: through.id }),
+        ...(after === undefined ? {} : { at: after.createdAt.getTime(), aid: after.id }),
+      });
       return row?.net ?? 0;
     },
 

@@ -10,7 +10,9 @@
  * - `orders.refund_claimed_sun` / `refunded_sun` are the refunds' counters, kept on the order so
  *   that one guarded UPDATE takes a refund from the refundable remainder.
  * - `order_refund_totals` sums `refunded_sun` per status, kept by triggers like the summaries of
- *   migration 2, so the dashboard reads a few rows instead of every refunded order.
+ *   migration 2, so the dashboard reads a few rows instead of every refunded order. An order
+ *   without refunds never touches it (a status with none has no row, which reads as 0); a row
+ *   whose refunded orders all left stays, at 0.
  *
  * The single refund claim of an order (`orders.refund_*`) moves into `order_refunds`. Its id is
  * that of the refund's transaction record (the record and the refund share it), found by its
@@ -30,9 +32,10 @@ const LEGACY_REFUND_COLUMNS = [
   'recorded',
 ] as const;
 
+/** Adds `amount` to the status's row; a zero amount writes nothing (no row of zeros to read). */
 function addToRefundTotals(status: string, amount: string): string {
   return `
-  INSERT INTO order_refund_totals (status, refunded_sun) VALUES (${status}, ${amount})
+  INSERT INTO order_refund_totals (status, refunded_sun) SELECT ${status}, ${amount} WHERE ${amount} <> 0
   ON CONFLICT DO UPDATE SET refunded_sun = refunded_sun + excluded.refunded_sun;`;
 }
 
@@ -88,7 +91,8 @@ export function orderRefundsMigration(): string {
     ${addToRefundTotals('OLD.status', '-OLD.refunded_sun')}
   END;
   CREATE TRIGGER orders_refund_totals_update AFTER UPDATE OF status, refunded_sun ON orders
-    WHEN OLD.status IS NOT NEW.status OR OLD.refunded_sun IS NOT NEW.refunded_sun
+    WHEN (OLD.status IS NOT NEW.status OR OLD.refunded_sun IS NOT NEW.refunded_sun)
+      AND (OLD.refunded_sun <> 0 OR NEW.refunded_sun <> 0)
   BEGIN
     ${addToRefundTotals('OLD.status', '-OLD.refunded_sun')}
     ${addToRefundTotals('NEW.status', 'NEW.refunded_sun')}
