@@ -1,4 +1,5 @@
 import type { IndexDescription } from 'mongodb';
+import { backfillInBatches } from './backfill.js';
 import { backfillOrderRefunds } from './backfill-order-refunds.js';
 import type { ShopCollections } from './collections.js';
 import { walletAddressKeyOf } from './mapping.js';
@@ -132,9 +133,6 @@ const windowCounters: IndexDescription[] = [
   { name: 'window_counters_reset', key: { resetAt: 1 } },
 ];
 
-/** Until a key field exists on every document, a unique index on it cannot be built. */
-const BACKFILL_BATCH = 1_000;
-
 /**
  * Documents stored before the deposit scanner lack the key fields its unique indexes need:
  * transactions their ledger entry key (the txID: nothing but service transfers existed), users
@@ -144,38 +142,24 @@ const BACKFILL_BATCH = 1_000;
 const backfillLedgerKeys = async ({ transactions, users }: ShopCollections): Promise<void> => {
   // Absent on a new database (the call then fails, which is the state wanted).
   await transactions.dropIndex('transactions_hash_unique').catch(() => undefined);
-  for (;;) {
-    const batch = await transactions
-      .find({ entryKey: { $exists: false } }, { projection: { transactionHash: 1 } })
-      .limit(BACKFILL_BATCH)
-      .toArray();
-    if (batch.length === 0) break;
-    await transactions.bulkWrite(
-      batch.map((document) => ({
-        updateOne: {
-          filter: { _id: document._id },
-          update: { $set: { entryKey: document.transactionHash } },
+  await backfillInBatches(transactions, { entryKey: { $exists: false } }, { transactionHash: 1 }, (batch) =>
+    batch.map((document) => ({
+      updateOne: {
+        filter: { _id: document._id },
+        update: { $set: { entryKey: document.transactionHash } },
+      },
+    })),
+  );
+  await backfillInBatches(users, { walletAddressKey: { $exists: false } }, { 'wallet.address': 1 }, (batch) =>
+    batch.map((document) => ({
+      updateOne: {
+        filter: { _id: document._id },
+        update: {
+          $set: { walletAddressKey: walletAddressKeyOf(document._id, document.wallet?.address ?? null) },
         },
-      })),
-    );
-  }
-  for (;;) {
-    const batch = await users
-      .find({ walletAddressKey: { $exists: false } }, { projection: { 'wallet.address': 1 } })
-      .limit(BACKFILL_BATCH)
-      .toArray();
-    if (batch.length === 0) break;
-    await users.bulkWrite(
-      batch.map((document) => ({
-        updateOne: {
-          filter: { _id: document._id },
-          update: {
-            $set: { walletAddressKey: walletAddressKeyOf(document._id, document.wallet?.address ?? null) },
-          },
-        },
-      })),
-    );
-  }
+      },
+    })),
+  );
 };
 
 export const ensureIndexes = async (collections: ShopCollections): Promise<void> => {

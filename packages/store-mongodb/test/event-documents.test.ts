@@ -118,15 +118,21 @@ describeWithMongo('event log and outbox documents', (uri) => {
   it('stores only the event fields, whatever object is handed in', async () => {
     const order = buildOrder();
     const event = buildShopEvent();
-    const wider = { ...event, sequence: 7, loggedAt: BUILDER_NOW };
+    const wider = { ...event, sequence: 7, loggedAt: BUILDER_NOW, extra: 1 };
     await env.store.orders.create(order, [wider]);
     expect((await env.store.outbox.pending(10)).map((entry) => entry.event)).toEqual([event]);
-    const logged = await env.store.eventLog.insert(
-      wider,
-      await env.store.eventLog.takeSequence(),
-      BUILDER_NOW,
-    );
-    expect(logged.sequence).toBe(1);
+    expect((await rawOrders().findOne({ _id: order.id }))?.outbox).toStrictEqual([event]);
+    const sequence = await env.store.eventLog.takeSequence();
+    const loggedAt = minutesAfter(BUILDER_NOW, 1);
+    const logged = await env.store.eventLog.insert(wider, sequence, loggedAt);
+    expect(logged).toStrictEqual({ ...event, sequence: 1, loggedAt });
+    const { id, ...fields } = event;
+    expect(await env.db.collection<{ _id: string }>('event_log').findOne({ _id: id })).toStrictEqual({
+      _id: id,
+      ...fields,
+      sequence: 1,
+      loggedAt,
+    });
   });
 
   it('answers the oldest events across orders, one write in the order written when occurredAt ties', async () => {

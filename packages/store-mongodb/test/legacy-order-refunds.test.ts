@@ -1,6 +1,9 @@
-import type { NewOrder, TransferClaim } from '@trx-shop/domain';
-import { buildOrder, buildTransaction, buildTransferClaim } from '@trx-shop/store-contract';
+import type { NewOrder, OrderRefund, TransferClaim } from '@trx-shop/domain';
+import { buildOrder, buildTransaction, buildTransferClaim, newObjectId } from '@trx-shop/store-contract';
+import type { Collection, Document } from 'mongodb';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { backfillOrderRefunds } from '../src/backfill-order-refunds.js';
+import { shopCollections } from '../src/collections.js';
 import { openMongoStore } from '../src/index.js';
 import { describeWithMongo } from './support/mongo-test-env.js';
 import { openStoreWithRawAccess, type StoreWithRawAccess } from './support/raw-database.js';
@@ -21,6 +24,24 @@ const merchantToCustomer = {
   fromAddress: 'TMerchantWalletAddressxxxxxxxxxxxx',
   toAddress: 'TCustomerWalletAddressxxxxxxxxxxxx',
 };
+
+/** `collection` whose `bulkWrite`s first wait for `meanwhile`: a batch read, then held back. */
+const heldBeforeWrites = <TDocument extends Document>(
+  collection: Collection<TDocument>,
+  meanwhile: () => Promise<void>,
+): Collection<TDocument> =>
+  new Proxy(collection, {
+    get(target, property) {
+      if (property === 'bulkWrite') {
+        return async (...args: Parameters<Collection<TDocument>['bulkWrite']>) => {
+          await meanwhile();
+          return target.bulkWrite(...args);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 
 describeWithMongo('orders stored before partial refunds', (uri) => {
   let env: StoreWithRawAccess;
@@ -113,5 +134,43 @@ describeWithMongo('orders stored before partial refunds', (uri) => {
     } finally {
       await Promise.all([reopened.close(), alongside.close()]);
     }
+  });
+
+  it('are not converted again by a start that read them before another instance converted and changed them', async () => {
+    const orders = env.db.collection<RawDocument>('orders');
+    const payment = buildTransferClaim({ state: 'confirmed', recorded: true, amountSun: 2_000_000 });
+    const paid = { txId: payment.txId, amountSun: payment.amountSun };
+    const order = buildOrder({ status: 'completed', payment, transactionHash: payment.txId });
+    const pending = buildTransferClaim({ ...merchantToCustomer, amountSun: 700_000 });
+    await orders.insertOne(legacyOrder(order, pending, 101));
+    const second: OrderRefund = {
+      ...buildTransferClaim({ ...merchantToCustomer, amountSun: 300_000 }),
+      id: newObjectId(),
+      reason: null,
+    };
+
+    // This start reads the legacy order; before its write lands, another instance opens (and
+    // converts it), then the converted refund settles and a second refund is claimed.
+    let meanwhileRuns = 0;
+    const collections = shopCollections(env.db);
+    await backfillOrderRefunds({
+      ...collections,
+      orders: heldBeforeWrites(collections.orders, async () => {
+        meanwhileRuns += 1;
+        if (meanwhileRuns > 1) return;
+        const other = await env.openAnother();
+        await other.orders.settleClaim(order.id, 'refund', pending.txId, 'confirmed');
+        expect(await other.orders.claimRefund(order.id, second, paid)).toBe(true);
+      }),
+    });
+
+    expect(meanwhileRuns).toBe(1);
+    const converted = { ...pending, id: pending.txId, reason: null };
+    expect(await env.store.orders.findById(order.id)).toMatchObject({
+      refunds: [{ ...converted, state: 'confirmed' }, second],
+      refundClaimedSun: 1_000_000,
+      refundedSun: 700_000,
+    });
+    expect(await orders.countDocuments({ refund: { $exists: true } })).toBe(0);
   });
 });

@@ -20,9 +20,6 @@ import { emailKeyOf, userFromDocument, userToDocument, usernameKeyOf } from '../
 import type { CustomerQueries } from './mongo-customer-queries.js';
 import { withEvents } from './outbox-writes.js';
 
-/** Each retry means the flag flipped twice meanwhile: far above any real contention. */
-const MAX_FLAG_ATTEMPTS = 100;
-
 const takenError = (error: unknown): DomainError | null => {
   if (isDuplicateKey(error, INDEX.userEmail)) return domainError('EMAIL_TAKEN', 'Email already registered');
   if (isDuplicateKey(error, INDEX.userUsername))
@@ -96,21 +93,15 @@ export const createMongoUserStore = (
     updatePasswordHash: (id, passwordHash, at) => setFields(id, { passwordHash, updatedAt: at }),
 
     async setActive(id, isActive, at, events) {
-      const fields = { isActive, updatedAt: at };
-      for (let attempt = 0; attempt < MAX_FLAG_ATTEMPTS; attempt += 1) {
-        // Its events ride only on the write that flips the flag: a repeat writes none.
-        const flipped = await users.updateOne(
-          { _id: id, isActive: { $ne: isActive } },
-          withEvents({ $set: fields }, events),
-        );
-        if (flipped.matchedCount === 1) return findById(id);
-        // Guarded on the flag too: a concurrent flip in between is retried as a flip (with its
-        // events) rather than overwritten without them.
-        const kept = await users.updateOne({ _id: id, isActive }, { $set: fields });
-        if (kept.matchedCount === 1) return findById(id);
-        if ((await users.countDocuments({ _id: id }, { limit: 1 })) === 0) return null;
-      }
-      throw new Error(`user ${id} kept flipping isActive`);
+      // Its events ride only on the write that flips the flag: a repeat writes none.
+      const flipped = await users.updateOne(
+        { _id: id, isActive: { $ne: isActive } },
+        withEvents({ $set: { isActive, updatedAt: at } }, events),
+      );
+      if (flipped.matchedCount === 1) return findById(id);
+      // The flag already held (or the user is gone: null). Only `updatedAt` moves, never the
+      // flag, so no flip ever lands without its events.
+      return setFields(id, { updatedAt: at });
     },
 
     async recordLogin(id, at) {

@@ -5,9 +5,10 @@ import { isDuplicateKey } from '../duplicate-key.js';
 /*
  * One document per key, `{_id: key, count, resetAt}`. Every write is a single-document write
  * guarded on `resetAt`, so no transaction is needed and concurrent instances share one count.
- * Answers are computed from pre-images (`returnDocument: 'before'`): mongo-java-server serialises
- * a post-image after releasing its lock, so concurrent callers could read each other's count
- * (see mongo-counter-store.ts); no pipeline update is used either.
+ * A count in a live window is computed from the pre-image (`returnDocument: 'before'`):
+ * mongo-java-server serialises a post-image after releasing its lock, so concurrent callers could
+ * read each other's count (see mongo-counter-store.ts); a restarted or new window answers the
+ * values it wrote. No pipeline update is used either.
  */
 export const createMongoWindowCounters = ({
   windowCounters,
@@ -23,12 +24,11 @@ export const createMongoWindowCounters = ({
       );
       if (live) return { count: live.count + 1, resetAt: live.resetAt };
       // 2. An ended window: start a new one in its place (the guard lets one caller do it).
-      const ended = await windowCounters.findOneAndUpdate(
+      const ended = await windowCounters.updateOne(
         { _id: key, resetAt: { $lte: now } },
         { $set: { count: 1, resetAt } },
-        { returnDocument: 'before' },
       );
-      if (ended) return { count: 1, resetAt };
+      if (ended.matchedCount === 1) return { count: 1, resetAt };
       // 3. No window at all: the unique `_id` lets one caller create it; the others start over
       //    and count in the window it made.
       try {

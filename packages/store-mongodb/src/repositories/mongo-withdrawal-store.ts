@@ -1,17 +1,11 @@
 import type { IdempotencyStore, ShopEvent, WithdrawalRecord } from '@trx-shop/domain';
-import type { Filter } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
-import type { WithdrawalDocument } from '../documents.js';
 import { isDuplicateKey } from '../duplicate-key.js';
 import { INDEX } from '../indexes.js';
 import { withdrawalFromDocument, withdrawalToDocument } from '../mapping.js';
 import { withEvents } from './outbox-writes.js';
 
 const MAX_ATTEMPTS = 100;
-
-/** An outbox still of the size read: a relay clearing an entry meanwhile makes the guard miss. */
-const outboxOfSize = (size: number): Filter<WithdrawalDocument> =>
-  size === 0 ? { 'outbox.0': { $exists: false } } : { outbox: { $size: size } };
 
 export const createMongoWithdrawalStore = ({
   withdrawals,
@@ -33,23 +27,16 @@ export const createMongoWithdrawalStore = ({
       if (!existing) continue;
       if (existing.createdAt.getTime() >= reuseAfter.getTime()) {
         if (carried.length > 0) {
-          await withdrawals.updateOne({ _id: existing._id }, { $push: { outbox: { $each: carried } } });
+          await withdrawals.updateOne({ _id: existing._id }, withEvents({}, carried));
         }
         return { claimed: false, existing: withdrawalFromDocument(existing) };
       }
-      // An expired record gives way. `_id` is immutable, so "replace" is a delete guarded on the
-      // record being unchanged followed by the same unique insert: if a concurrent claimer
-      // replaces it first, our insert loses on the index and we answer with its record. Its
-      // outbox only grows with a settle (which moves the state) and shrinks with a clear, so the
-      // guard also makes the leftovers read exactly the ones deleted.
-      const leftovers = existing.outbox ?? [];
-      const deleted = await withdrawals.deleteOne({
-        _id: existing._id,
-        createdAt: existing.createdAt,
-        'claim.state': existing.claim.state,
-        ...outboxOfSize(leftovers.length),
-      });
-      if (deleted.deletedCount === 1) carried = [...carried, ...leftovers];
+      // An expired record gives way. `_id` is immutable, so "replace" is a delete of the record
+      // read followed by the same unique insert: if a concurrent claimer replaces it first, our
+      // insert loses on the index and we answer with its record. The delete answers the record
+      // as it was deleted, so its outbox is exactly the events still unrelayed at that moment.
+      const gone = await withdrawals.findOneAndDelete({ _id: existing._id, createdAt: existing.createdAt });
+      carried = [...carried, ...(gone?.outbox ?? [])];
     }
     throw new Error(`withdrawal key ${record.key} kept changing hands`);
   },
