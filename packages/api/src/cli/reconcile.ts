@@ -1,8 +1,7 @@
-import { createTronChain } from '@trx-shop/chain-tron';
 import { isDomainError, type Logger, reconcileLedger, totalDiscrepancies } from '@trx-shop/domain';
 import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
 import { systemClock } from '../adapters/system-clock.js';
-import { runningChainUrl } from '../composition/open-chain.js';
+import { openRunningChain, reconcileRequestsPerSecond } from '../composition/open-chain.js';
 import { argument, openCliContext } from './cli-context.js';
 import { reconcileDeps } from '../composition/reconcile-deps.js';
 import { formatReport, OUTPUT_FORMATS, type OutputFormat } from './reconciliation-output.js';
@@ -30,13 +29,9 @@ if (fromBlock !== null && !(Number.isInteger(fromBlock) && fromBlock >= 0))
 
 const { config, store } = await openCliContext();
 try {
-  const url = await runningChainUrl(config);
-  if (url === null) fail('the embedded devnet runs inside the service: start it once (pnpm start) first');
-  const chain = createTronChain({
-    fullHost: url ?? '',
-    apiKey: config.chain.kind === 'tron' ? (config.chain.apiKey ?? undefined) : undefined,
-    timeoutMs: 10_000,
-  });
+  const chain =
+    (await openRunningChain(config)) ??
+    fail('the embedded devnet runs inside the service: start it once (pnpm start) first');
   const report = await reconcileLedger(
     reconcileDeps({
       store,
@@ -44,7 +39,7 @@ try {
       clock: systemClock,
       ids: createObjectIdGenerator(),
       logger: quiet,
-      requestsPerSecond: config.chain.kind === 'tron' ? config.reconcile.maxRequestsPerSecond : 0,
+      requestsPerSecond: reconcileRequestsPerSecond(config),
     }),
     { allWallets: process.argv.includes('--all-wallets'), fromBlock },
   );

@@ -30,29 +30,38 @@ const readStoredPort = async (file: string): Promise<number | null> => {
   }
 };
 
+const tronNodeChain = (config: AppConfig & { chain: { kind: 'tron' } }): ChainPort =>
+  createTronChain({
+    fullHost: config.chain.fullHost,
+    apiKey: config.chain.apiKey ?? undefined,
+    timeoutMs: NODE_TIMEOUT_MS,
+    scanRequestsPerSecond: config.scanner.maxRequestsPerSecond,
+  });
+
+/** Reconciliation's balance reads per second: a real node has an allowance to keep, the devnet none. */
+export const reconcileRequestsPerSecond = (config: AppConfig): number =>
+  config.chain.kind === 'tron' ? config.reconcile.maxRequestsPerSecond : 0;
+
 /**
- * The node of the configured chain for a process that is not the service (a CLI): TRON_FULL_HOST,
- * or the embedded devnet of the running service (its port is in DATA_DIR); null when the devnet's
- * port is unknown (the service never ran).
+ * The configured chain for a process that is not the service (a CLI): TRON_FULL_HOST, or the
+ * embedded devnet of the running service (its port is in DATA_DIR); null when the devnet's port
+ * is unknown (the service never ran).
  */
-export const runningChainUrl = async (config: AppConfig): Promise<string | null> => {
-  if (config.chain.kind === 'tron') return config.chain.fullHost;
+export const openRunningChain = async (config: AppConfig): Promise<ChainPort | null> => {
+  if (config.chain.kind === 'tron') return tronNodeChain({ ...config, chain: config.chain });
   const port =
     config.chain.port !== 0
       ? config.chain.port
       : await readStoredPort(join(config.dataDir, DEVNET_PORT_FILE));
-  return port === null ? null : `http://127.0.0.1:${port}`;
+  return port === null
+    ? null
+    : createTronChain({ fullHost: `http://127.0.0.1:${port}`, timeoutMs: NODE_TIMEOUT_MS });
 };
 
 export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChain> => {
   if (config.chain.kind === 'tron') {
     return {
-      chain: createTronChain({
-        fullHost: config.chain.fullHost,
-        apiKey: config.chain.apiKey ?? undefined,
-        timeoutMs: NODE_TIMEOUT_MS,
-        scanRequestsPerSecond: config.scanner.maxRequestsPerSecond,
-      }),
+      chain: tronNodeChain({ ...config, chain: config.chain }),
       devnet: null,
       funding: null,
       notice: null,

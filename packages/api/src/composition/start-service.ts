@@ -19,7 +19,7 @@ import { seedDemoProducts } from './demo-products.js';
 import { deferredLogger } from './deferred-logger.js';
 import { checkSealedKeys } from './check-sealed-keys.js';
 import { keyVaultFromSecrets } from './key-vault-from-secrets.js';
-import { type OpenedChain, openConfiguredChain } from './open-chain.js';
+import { type OpenedChain, openConfiguredChain, reconcileRequestsPerSecond } from './open-chain.js';
 import { openConfiguredStore } from './open-store.js';
 import { type VerifiedNetwork, verifyNetwork } from './verify-network.js';
 
@@ -97,8 +97,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     rooms,
     ...(chain.funding ? { funding: chain.funding } : {}),
     configuredMerchantAddress: config.merchantWalletAddress,
-    // The embedded devnet answers as fast as it can; only a real node has an allowance to keep.
-    reconcileRequestsPerSecond: config.chain.kind === 'tron' ? config.reconcile.maxRequestsPerSecond : 0,
+    reconcileRequestsPerSecond: reconcileRequestsPerSecond(config),
   };
   const logFormat =
     config.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : config.logFormat;

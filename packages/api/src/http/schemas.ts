@@ -5,6 +5,13 @@ export const ObjectIdString = Type.String({ pattern: '^[0-9a-f]{24}$', descripti
 export const IdParams = Type.Object({ id: ObjectIdString }, { additionalProperties: false });
 
 export const IsoDate = Type.String({ format: 'date-time' });
+
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+/** An amount of TRX as a client sends it: a JSON number or a decimal string (parsed exactly by the domain). */
+export const TrxAmountInput = (description: string, options: { readonly examples?: unknown[] } = {}) =>
+  Type.Union([Type.Number(), Type.String({ maxLength: 32 })], { description, ...options });
 export const NullableIsoDate = Type.Union([IsoDate, Type.Null()]);
 
 export const ErrorResponse = Type.Object(

@@ -26,14 +26,17 @@ const textAjv = makeAjv(true);
 /** Schema option of a body that may be left out entirely (the route then reads `{}`). */
 export const OPTIONAL_BODY = 'x-optional-body';
 
+/** A body schema without properties means "no body"; one marked OPTIONAL_BODY may be left out. */
+export const acceptsMissingBody = (schema: {
+  readonly properties?: object;
+  readonly [OPTIONAL_BODY]?: unknown;
+}) => Object.keys(schema.properties ?? {}).length === 0 || schema[OPTIONAL_BODY] === true;
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
-  // A body schema without properties means "no body", and one marked OPTIONAL_BODY (a refund's
-  // `{amount?, reason?}`) may be left out: a request that sends none is fine.
+  // A request that sends no body is fine where the body may be left out (a refund's `{amount?, reason?}`).
   const bodyOptional =
-    httpPart === 'body' &&
-    (Object.keys((schema as { properties?: object }).properties ?? {}).length === 0 ||
-      (schema as Record<string, unknown>)[OPTIONAL_BODY] === true);
+    httpPart === 'body' && acceptsMissingBody(schema as Parameters<typeof acceptsMissingBody>[0]);
   return (data: unknown) => {
     if ((data === undefined || data === null) && bodyOptional) return { value: data };
     const illFormed = httpPart === 'body' ? firstIllFormedText(data) : null;

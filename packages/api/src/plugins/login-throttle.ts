@@ -26,7 +26,8 @@ export const DEFAULT_THROTTLE_TIMING = {
 } as const;
 
 export type ThrottleVerdict =
-  | { readonly kind: 'allow'; readonly delayMs: number }
+  /** `pairFailures`: the (account, address) failures counted so far; a success clears only those. */
+  | { readonly kind: 'allow'; readonly delayMs: number; readonly pairFailures: number }
   | { readonly kind: 'refuse'; readonly retryAfterS: number };
 
 const pairKey = (account: string, address: string) => `login-pair:${account}\u0000${address}`;
@@ -47,9 +48,11 @@ export const createLoginThrottle = (counters: WindowCounterStore, options: Login
       const retryAfterS = Math.max(1, Math.ceil((pair.resetAt.getTime() - now.getTime()) / 1000));
       return { kind: 'refuse', retryAfterS };
     }
+    const pairFailures = pair?.count ?? 0;
     const excess = (accountWindow?.count ?? 0) - options.accountCeiling;
-    if (excess < 0) return { kind: 'allow', delayMs: 0 };
-    return { kind: 'allow', delayMs: Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** excess) };
+    if (excess < 0) return { kind: 'allow', delayMs: 0, pairFailures };
+    const delayMs = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** excess);
+    return { kind: 'allow', delayMs, pairFailures };
   },
 
   async recordFailure(account: string, address: string, now: Date): Promise<void> {

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ALWAYS_POSSIBLE_STATUSES, ErrorResponse } from '../http/schemas.js';
-import { OPTIONAL_BODY } from '../http/validation.js';
+import { acceptsMissingBody, OPTIONAL_BODY } from '../http/validation.js';
 
 /**
  * OpenAPI 3 at /api/docs/json and swagger-ui at /api/docs. Every route also gets the error
@@ -79,8 +79,7 @@ const markOptionalBodies = <Document extends { paths?: object }>(document: Docum
       const body = operation?.requestBody;
       const schema = body?.content?.['application/json']?.schema;
       if (!body || !schema) continue;
-      if (schema[OPTIONAL_BODY] === true || Object.keys(schema.properties ?? {}).length === 0)
-        body.required = false;
+      if (acceptsMissingBody(schema)) body.required = false;
     }
   }
   return document;

@@ -77,11 +77,16 @@ export const rateLimitPlugin = fp(
     const isStrict = (request: FastifyRequest) =>
       request.routeOptions.config.rateLimit === app.strictRateLimit;
     const strictMax = options.authMax * PER_ADDRESS_FACTOR;
+    /** Requests whose (account, address) pair has failures to clear if they succeed. */
+    const withPairFailures = new WeakSet<FastifyRequest>();
     app.addHook('preHandler', async (request, reply) => {
       if (!isStrict(request)) return;
       const now = new Date();
       // The plugin's own strict limit counts per instance; this one counts across all of them.
-      const fromAddress = await options.counters.hit(`strict:${ipOf(request)}`, 60_000, now);
+      const [fromAddress, verdict] = await Promise.all([
+        options.counters.hit(`strict:${ipOf(request)}`, 60_000, now),
+        throttle.verdict(accountOf(request), ipOf(request), now),
+      ]);
       if (fromAddress.count > strictMax) {
         const retryAfterS = Math.max(1, Math.ceil((fromAddress.resetAt.getTime() - now.getTime()) / 1000));
         reply.header('retry-after', String(retryAfterS));
@@ -89,7 +94,6 @@ export const rateLimitPlugin = fp(
           .status(STATUS_OF.RATE_LIMITED)
           .send(errorBody(request.url, 'RATE_LIMITED', `Too many requests; retry in ${retryAfterS} s`));
       }
-      const verdict = await throttle.verdict(accountOf(request), ipOf(request), now);
       if (verdict.kind === 'refuse') {
         reply.header('retry-after', String(verdict.retryAfterS));
         return reply
@@ -102,13 +106,20 @@ export const rateLimitPlugin = fp(
             ),
           );
       }
+      if (verdict.pairFailures > 0) withPairFailures.add(request);
       if (verdict.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
     });
-    app.addHook('onResponse', async (request, reply) => {
-      if (!isStrict(request)) return;
-      if (reply.statusCode === 401)
+    // Counted before the answer leaves (onSend, not onResponse): a client that retries the moment
+    // it reads a 401, on this instance or another, already meets the failure it just made.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!isStrict(request)) return payload;
+      if (reply.statusCode === 401) {
         await throttle.recordFailure(accountOf(request), ipOf(request), new Date());
-      else if (reply.statusCode < 400) await throttle.recordSuccess(accountOf(request), ipOf(request));
+      } else if (reply.statusCode < 400 && withPairFailures.has(request)) {
+        // Most successes have no failures to clear: no write for them.
+        await throttle.recordSuccess(accountOf(request), ipOf(request));
+      }
+      return payload;
     });
   },
   { name: 'rate-limit' },

@@ -17,7 +17,7 @@ import {
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
 import { csvCell, csvLine } from '../http/csv.js';
-import { errorResponses, IdParams, IsoDate, OneOf } from '../http/schemas.js';
+import { errorResponses, IdParams, IsoDate, OneOf, TrxAmountInput } from '../http/schemas.js';
 import { OPTIONAL_BODY } from '../http/validation.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { OrderView, presentOrder, presentSale, SaleView } from './presenters/order.presenter.js';
@@ -49,11 +49,12 @@ const VerifyPaymentBody = Type.Object(
 const RefundBody = Type.Object(
   {
     amount: Type.Optional(
-      Type.Union([Type.Number(), Type.String({ maxLength: 32 })], {
-        description:
-          'TRX, at most 6 decimals, > 0 and at most what is left to refund; omitted: everything left',
-        examples: [1.5],
-      }),
+      TrxAmountInput(
+        'TRX, at most 6 decimals, > 0 and at most what is left to refund; omitted: everything left',
+        {
+          examples: [1.5],
+        },
+      ),
     ),
     reason: Type.Optional(
       Type.String({

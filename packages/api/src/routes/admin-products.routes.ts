@@ -7,7 +7,7 @@ import {
   updateProduct,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { errorResponses, IdParams, OneOf, SuccessMessageResponse } from '../http/schemas.js';
+import { errorResponses, IdParams, OneOf, SuccessMessageResponse, TrxAmountInput } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentPagination } from './presenters/pagination.presenter.js';
@@ -15,9 +15,7 @@ import { ProductView, presentProduct } from './presenters/product.presenter.js';
 import { ProductListQuery, ProductListResponse } from './products.routes.js';
 import type { RouteOptions } from './route-options.js';
 
-const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 32 })], {
-  description: 'TRX, > 0, at most 6 decimals, at most 1,000,000',
-});
+const Amount = TrxAmountInput('TRX, > 0, at most 6 decimals, at most 1,000,000');
 
 const productFields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),

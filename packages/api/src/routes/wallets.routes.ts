@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { domainError, sunToTrx, withdraw } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses, TrxAmountInput } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentTransferSummary, TransferSummary } from './presenters/transaction.presenter.js';
@@ -12,9 +12,7 @@ import { paymentDeps } from '../use-case-deps.js';
 const SendBody = Type.Object(
   {
     toAddress: Type.String({ maxLength: 64 }),
-    amount: Type.Union([Type.Number(), Type.String({ maxLength: 32 })], {
-      description: 'TRX, at most 6 decimals',
-    }),
+    amount: TrxAmountInput('TRX, at most 6 decimals'),
     code: Type.Optional(Type.String({ maxLength: 16, description: 'TOTP code, required when 2FA is on' })),
   },
   { additionalProperties: false },

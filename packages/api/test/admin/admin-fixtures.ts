@@ -13,7 +13,8 @@ import { expect } from 'vitest';
 import { buildOrder, buildTransferClaim, buildUser, newObjectId } from '@trx-shop/store-contract';
 import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
-import { json, type LoggedIn, login, register } from '../support/http.js';
+import { payRequest, placeOrder, registerShopper } from '../shop/shop-fixtures.js';
+import { type LoggedIn, login } from '../support/http.js';
 import type { TestApp } from '../support/test-app.js';
 
 /*
@@ -164,25 +165,13 @@ export const buyAndSettle = async (
   productId: string,
   quantity: number,
 ): Promise<{ buyer: LoggedIn; buyerAddress: string; orderId: string }> => {
-  const buyer = await register(h.app);
-  const buyerAddress = (await h.store.users.findById(buyer.userId))?.wallet.address ?? '';
-  await devnetControl(devnetUrl).fundSolid(buyerAddress, 50_000_000);
-  const created = await h.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: buyer.jar.header(),
-    payload: { products: [{ productId, quantity }] },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const orderId = (json(created).order as { _id: string })._id;
-  const paid = await h.app.inject({
-    method: 'POST',
-    url: `/api/orders/${orderId}/pay`,
-    headers: buyer.jar.header(),
-  });
+  const buyer = await registerShopper(h);
+  await devnetControl(devnetUrl).fundSolid(buyer.address, 50_000_000);
+  const order = await placeOrder(h, buyer, [{ productId, quantity }]);
+  const paid = await payRequest(h, buyer, order._id);
   expect(paid.statusCode, paid.body).toBe(200);
   await devnetControl(devnetUrl).settle();
   await runSettlement(settlementDeps(h));
-  expect((await h.store.orders.findById(orderId))?.status).toBe('completed');
-  return { buyer, buyerAddress, orderId };
+  expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
+  return { buyer, buyerAddress: buyer.address, orderId: order._id };
 };

@@ -61,36 +61,6 @@ const rowsOf = (report: Report) => report.discrepancies.map((row) => [row.kind, 
 let directory: string;
 let sqliteFile: string;
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'trx-reconcile-'));
-  sqliteFile = join(directory, 'shop.db');
-  ({ node, h, devnet, merchant } = await startScanningShop({ sqliteFile }));
-  // Wallets made from now on were born after the scanner's first block: their opening is 0.
-  h.clock.advance(1_000);
-  alice = await registerShopper(h);
-  bob = await registerShopper(h);
-  await devnet.fund(merchant.address, 50_000_000);
-  await devnet.fund(alice.address, 40_000_000);
-  await devnet.fund(bob.address, 30_000_000);
-  await settleAndScan(h, devnet);
-  const sent = await h.app.inject({
-    method: 'POST',
-    url: '/api/wallets/send',
-    headers: alice.jar.header(),
-    payload: { toAddress: bob.address, amount: 2.5 },
-  });
-  expect(sent.statusCode, sent.body).toBe(200);
-  await settleAndScan(h, devnet);
-  // The first run records the merchant's opening (an admin older than the scanner).
-  const first = await reconcile({ allWallets: true });
-  expect(first.summary.discrepancies, JSON.stringify(first.discrepancies)).toBe(0);
-}, 30_000);
-afterEach(async () => {
-  await h.close();
-  await node.stop();
-  await rm(directory, { recursive: true, force: true });
-});
-
 /** An edit made behind the service's back, on its database file (WAL: the service sees it at once). */
 const editStore = (sql: string, ...parameters: unknown[]): number => {
   const db = new SqliteDatabase(sqliteFile);
@@ -101,7 +71,37 @@ const editStore = (sql: string, ...parameters: unknown[]): number => {
   }
 };
 
-describe('GET and POST /api/admin/reconciliation', () => {
+describe('POST /api/admin/reconciliation on a shop with history', () => {
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'trx-reconcile-'));
+    sqliteFile = join(directory, 'shop.db');
+    ({ node, h, devnet, merchant } = await startScanningShop({ sqliteFile }));
+    // Wallets made from now on were born after the scanner's first block: their opening is 0.
+    h.clock.advance(1_000);
+    alice = await registerShopper(h);
+    bob = await registerShopper(h);
+    await devnet.fund(merchant.address, 50_000_000);
+    await devnet.fund(alice.address, 40_000_000);
+    await devnet.fund(bob.address, 30_000_000);
+    await settleAndScan(h, devnet);
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: '/api/wallets/send',
+      headers: alice.jar.header(),
+      payload: { toAddress: bob.address, amount: 2.5 },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await settleAndScan(h, devnet);
+    // The first run records the merchant's opening (an admin older than the scanner).
+    const first = await reconcile({ allWallets: true });
+    expect(first.summary.discrepancies, JSON.stringify(first.discrepancies)).toBe(0);
+  }, 30_000);
+  afterEach(async () => {
+    await h.close();
+    await node.stop();
+    await rm(directory, { recursive: true, force: true });
+  });
+
   it('answers the latest report, the same as the run answered, and nothing wrong for a clean ledger', async () => {
     const report = await reconcile({ allWallets: true, fromBlock: 0 });
     expect(report).toMatchObject({ ok: true, walletsChecked: 3, summary: { discrepancies: 0 } });
@@ -245,7 +245,9 @@ describe('GET and POST /api/admin/reconciliation', () => {
     expect(rowsOf(report)).toEqual([['balance', bob.address, 'balance']]);
     expect(Number(report.discrepancies[0]?.chain) - Number(report.discrepancies[0]?.ledger)).toBe(4);
   });
+});
 
+describe('GET and POST /api/admin/reconciliation before any run', () => {
   it('answers 404 RECONCILIATION_NOT_RUN before any run, and refuses bad bodies with 400', async () => {
     const fresh = await startScanningShop();
     try {

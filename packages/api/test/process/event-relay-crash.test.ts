@@ -40,9 +40,21 @@ describe('a crash between a state change and the relay', () => {
 
   it('logs every event of the order once after the restart, none before', async () => {
     const admin = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-    // The listener (and so the relay) runs once right after listen, before the order exists; with a
-    // ten-minute interval it cannot run again before the kill.
+    // The listener (and so the relay) runs once right after listen; with a ten-minute interval it
+    // cannot run again before the kill. Its first run is over once it relayed the demo catalogue's
+    // events: only then is the order placed.
     const first = await startServiceProcess(dataDir, { ...admin, LISTENER_INTERVAL_MS: '600000' });
+    await eventually(
+      () =>
+        readStore(dataDir, async (store) => ({
+          outbox: (await store.outbox.pending(100)).length,
+          logged: (await store.eventLog.readAfter(0, 100)).length,
+        })),
+      (seen) => seen.outbox === 0 && seen.logged > 0,
+      'the first listener run to relay the demo catalogue',
+      30_000,
+      100,
+    );
     const buyer = await registerAccount(first.apiUrl);
     const order = await placeOrder(first.apiUrl, buyer.token);
     const cancelled = await call(first.apiUrl, 'POST', `/api/orders/${order.id}/cancel`, {

@@ -7,10 +7,7 @@ import {
   sunToTrx,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { IsoDate, OneOf } from '../../http/schemas.js';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+import { IsoDate, Nullable, OneOf } from '../../http/schemas.js';
 
 const OrderLineView = Type.Object(
   {

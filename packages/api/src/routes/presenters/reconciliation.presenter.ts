@@ -6,10 +6,7 @@ import {
   totalDiscrepancies,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { IsoDate, OneOf } from '../../http/schemas.js';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+import { IsoDate, Nullable, OneOf } from '../../http/schemas.js';
 
 const DiscrepancyView = Type.Object(
   {
