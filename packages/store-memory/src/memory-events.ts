@@ -58,11 +58,19 @@ export const createMemoryEventLog = ({
         .filter((event) => event.sequence > sequence)
         .slice(0, limit);
     },
+    async readUserAfter(userId, sequence, limit) {
+      return inOrder()
+        .filter((event) => event.subjects.userId === userId && event.sequence > sequence)
+        .slice(0, limit);
+    },
     async findById(id) {
       return eventLog.get(id) ?? null;
     },
     async oldestSequence() {
       return inOrder()[0]?.sequence ?? null;
+    },
+    async newestSequence() {
+      return inOrder().at(-1)?.sequence ?? null;
     },
     async compact(before, limit) {
       const removable = inOrder()

@@ -85,6 +85,8 @@ const eventLog: IndexDescription[] = [
   // compact: events of no order, oldest sequence first (loggedAt is residual; it grows with the
   // sequence, so the scan stops near the cut).
   { name: 'event_log_order_sequence', key: { 'subjects.orderId': 1, sequence: 1 } },
+  // readUserAfter: a reconnecting client's room since its last event.
+  { name: 'event_log_user_sequence', key: { 'subjects.userId': 1, sequence: 1 } },
 ];
 
 const transactions: IndexDescription[] = [

@@ -18,9 +18,16 @@ export interface EventLogStore {
   insert(event: ShopEvent, sequence: number, at: Date): Promise<LoggedEvent>;
   /** Logged events with a sequence above `sequence`, ascending, at most `limit`. */
   readAfter(sequence: number, limit: number): Promise<readonly LoggedEvent[]>;
+  /**
+   * Logged events that concern one user (`subjects.userId`) with a sequence above `sequence`,
+   * ascending, at most `limit`: what a reconnecting client missed in its room.
+   */
+  readUserAfter(userId: string, sequence: number, limit: number): Promise<readonly LoggedEvent[]>;
   findById(id: string): Promise<LoggedEvent | null>;
   /** The lowest sequence still logged; null when the log is empty. */
   oldestSequence(): Promise<number | null>;
+  /** The highest sequence logged; null when the log is empty (where a new reader starts). */
+  newestSequence(): Promise<number | null>;
   /**
    * Removes up to `limit` events logged before `before` that concern no order (events of an order
    * are its history and stay), oldest first; answers how many went.

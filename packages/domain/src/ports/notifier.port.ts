@@ -25,7 +25,21 @@ export type ServiceEvent =
   | { readonly event: 'order:refunded'; readonly data: TransferEventData }
   | { readonly event: 'wallet:deposit'; readonly data: DepositEventData };
 
-/** Real-time events to the room `user:<userId>`. Delivery is best effort. */
+/** A logged event's frame for one user's room (docs/api.md, "Real-time events"). */
+export interface DeliveredFrame {
+  readonly userId: string;
+  readonly frame: ServiceEvent;
+  /** The logged event's id: the frame's `id`, and where a reconnecting client resumes. */
+  readonly eventId: string;
+  /** Its place in the log: a room never receives a sequence twice or out of order. */
+  readonly sequence: number;
+}
+
+/**
+ * Real-time frames to the room `user:<userId>` of the sockets connected to this instance. Every
+ * instance is fed from the event log, so a client receives its events whichever instance caused
+ * them. Delivery to an open socket is best effort; a client that reconnects resumes from the log.
+ */
 export interface Notifier {
-  notifyUser(userId: string, event: ServiceEvent): void;
+  deliver(frame: DeliveredFrame): void;
 }

@@ -5,6 +5,7 @@ export * from './admin/set-customer-active.js';
 export * from './catalogue/manage-products.js';
 export * from './catalogue/product-fields.js';
 export * from './events/relay-outbox.js';
+export * from './events/deliver-events.js';
 export * from './identity/index.js';
 export * from './ledger/own-transactions.js';
 export * from './ledger/scan-deposits.js';

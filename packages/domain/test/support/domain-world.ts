@@ -1,9 +1,9 @@
 import { createMemoryChain, type MemoryChainControls } from '@trx-shop/chain-contract';
+import { relayOutbox, startEventDelivery } from '@trx-shop/domain';
 import type {
   ChainPort,
   KeyVault,
   Logger,
-  Notifier,
   PaymentDeps,
   Product,
   ServiceEvent,
@@ -35,24 +35,41 @@ export interface RecordedEvent {
 
 /**
  * The payment use cases' world, all in memory: the store twin and the chain twin (both proven by
- * the contract suites the real adapters pass), a tagging vault, a recording notifier, a clock the
+ * the contract suites the real adapters pass), a tagging vault, the frames the log delivers, a clock the
  * test moves. Everything a use case touches can be read back or wrapped to fail.
  */
 export const createDomainWorld = () => {
   const store: ShopStore = createMemoryStore();
   const { chain, controls } = createMemoryChain();
-  const events: RecordedEvent[] = [];
-  const notifier: Notifier = { notifyUser: (userId, event) => events.push({ userId, event }) };
+  const delivered: RecordedEvent[] = [];
   let now = new Date('2026-06-01T12:00:00.000Z');
   const deps: PaymentDeps = {
     store,
     chain,
     vault: taggingVault,
-    notifier,
     clock: { now: () => now },
     ids: { newId: () => newObjectId(now) },
     logger: silent,
     configuredMerchantAddress: null,
+  };
+
+  // Started on the empty log, so it delivers every event the test causes.
+  const delivery = startEventDelivery(
+    {
+      eventLog: store.eventLog,
+      notifier: { deliver: ({ userId, frame }) => delivered.push({ userId, event: frame }) },
+      clock: deps.clock,
+    },
+    { holeGraceMs: 1_000 },
+  );
+  /**
+   * Every frame delivered so far, in order: the events state changes wrote are relayed to the log
+   * and delivered from it, as the service's relay and delivery loops do.
+   */
+  const frames = async (): Promise<readonly RecordedEvent[]> => {
+    await relayOutbox(deps);
+    await (await delivery).pump();
+    return [...delivered];
   };
 
   /** A user with a custodial wallet holding `trx` on the solidified chain. */
@@ -78,7 +95,7 @@ export const createDomainWorld = () => {
     store,
     chain: chain as ChainPort,
     controls: controls as MemoryChainControls,
-    events,
+    frames,
     advance: (ms: number) => {
       now = new Date(now.getTime() + ms);
     },

@@ -96,7 +96,10 @@ describe('refundOrder', () => {
     expect(await world.store.orders.findById(placed.id)).toMatchObject({ status: 'refunded' });
     expect(await world.store.products.findById(product.id)).toMatchObject({ stock: 5 });
     expect(codeOf(await refundOrder(world.deps, placed.id))).toBe('ORDER_ALREADY_REFUNDED');
-    expect(world.events.map(({ event }) => event.event)).toEqual(['transaction:confirmed', 'order:refunded']);
+    expect((await world.frames()).map(({ event }) => event.event)).toEqual([
+      'transaction:confirmed',
+      'order:refunded',
+    ]);
     expect(await world.store.walletReservations.reservedSun(merchant.wallet.address ?? '')).toBe(0);
   });
 

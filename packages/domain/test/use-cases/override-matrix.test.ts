@@ -139,7 +139,9 @@ describe('admin override: every target x payment state', () => {
     });
     expect((await world.store.products.findById(product.id))?.stock).toBe(5);
     expect(
-      world.events.filter(({ userId, event }) => userId === buyer.id && event.event === 'order:refunded'),
+      (await world.frames()).filter(
+        ({ userId, event }) => userId === buyer.id && event.event === 'order:refunded',
+      ),
     ).toHaveLength(1);
   });
 

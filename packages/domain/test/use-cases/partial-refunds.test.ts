@@ -55,7 +55,10 @@ describe('partial refunds', () => {
     expect(await world.store.products.findById(product.id)).toMatchObject({ stock: 5 });
     expect(await world.balanceOf(buyer.wallet.address)).toBe(buyerBefore + PAID_SUN);
     expect(
-      world.events.map(({ event }) => [event.event, 'message' in event.data ? event.data.message : null]),
+      (await world.frames()).map(({ event }) => [
+        event.event,
+        'message' in event.data ? event.data.message : null,
+      ]),
     ).toEqual([
       ['transaction:confirmed', 'Payment confirmed; your order is completed'],
       ['transaction:confirmed', 'Partial refund confirmed'],

@@ -61,7 +61,7 @@ describe('payOrder', () => {
     });
     expect(await world.store.products.findById(product.id)).toMatchObject({ stock: 8, reservedStock: 0 });
     expect(await world.store.walletReservations.reservedSun(buyer.wallet.address ?? '')).toBe(0);
-    expect(world.events.map(({ userId, event }) => [userId, event.event])).toEqual([
+    expect((await world.frames()).map(({ userId, event }) => [userId, event.event])).toEqual([
       [buyer.id, 'transaction:confirmed'],
     ]);
   });
@@ -139,7 +139,7 @@ describe('payOrder', () => {
     expect((await world.store.orders.findById(order.id))?.status).toBe('failed');
     expect((await world.store.products.findById(product.id))?.reservedStock).toBe(0);
     expect(await world.store.walletReservations.reservedSun(buyer.wallet.address ?? '')).toBe(0);
-    expect(world.events.map(({ event }) => event.event)).toEqual(['transaction:failed']);
+    expect((await world.frames()).map(({ event }) => event.event)).toEqual(['transaction:failed']);
   });
 });
 

@@ -24,8 +24,8 @@ const linesOf = async (world: DomainWorld, userId: string) =>
   (await world.store.transactions.listByUser(userId, {}, { limit: 100, page: 1 })).items;
 const depositsOf = async (world: DomainWorld, userId: string) =>
   (await linesOf(world, userId)).filter((line) => line.type === 'deposit');
-const depositEvents = (world: DomainWorld) =>
-  world.events.filter(({ event }) => event.event === 'wallet:deposit');
+const depositEvents = async (world: DomainWorld) =>
+  (await world.frames()).filter(({ event }) => event.event === 'wallet:deposit');
 
 /** A world whose scanner has run once (cursor at the head), and a user with a wallet. */
 const scanning = async () => {
@@ -79,7 +79,7 @@ describe('scanDeposits', () => {
       effectApplied: true,
       createdAt: block?.time,
     });
-    expect(depositEvents(world)).toEqual([
+    expect(await depositEvents(world)).toEqual([
       {
         userId: user.id,
         event: {
@@ -111,7 +111,7 @@ describe('scanDeposits', () => {
     );
     expect(forced).toMatchObject({ scannedBlocks: 1, depositsRecorded: 0 });
     expect(await depositsOf(world, user.id)).toHaveLength(1);
-    expect(depositEvents(world)).toHaveLength(1);
+    expect(await depositEvents(world)).toHaveLength(1);
   });
 
   it("records no deposit for the service's own payments and refunds, and a withdrawal only as the recipient's deposit", async () => {
@@ -151,7 +151,7 @@ describe('scanDeposits', () => {
     expect(received).toMatchObject({ amountSun: 3 * TRX, fromAddress: buyer.wallet.address });
     const withdrawal = (await linesOf(world, buyer.id)).find((line) => line.type === 'withdrawal');
     expect(received?.transactionHash).toBe(withdrawal?.transactionHash);
-    expect(depositEvents(world).map(({ userId }) => userId)).toEqual([friend.id]);
+    expect((await depositEvents(world)).map(({ userId }) => userId)).toEqual([friend.id]);
   });
 
   it('never records a failed transfer, nor one into an address the service does not hold', async () => {
@@ -161,7 +161,7 @@ describe('scanDeposits', () => {
     const report = await scanDeposits(world.deps, FROM_HEAD);
     expect(report).toMatchObject({ scannedBlocks: 2, depositsRecorded: 0 });
     expect(await depositsOf(world, user.id)).toEqual([]);
-    expect(depositEvents(world)).toEqual([]);
+    expect(await depositEvents(world)).toEqual([]);
   });
 
   it('after a crash between recording blocks and moving the cursor, the next run records nothing twice and skips nothing', async () => {
@@ -202,7 +202,7 @@ describe('scanDeposits', () => {
     expect((await depositsOf(world, user.id)).map((line) => line.amountSun).sort((a, b) => a - b)).toEqual(
       amounts,
     );
-    expect(depositEvents(world)).toHaveLength(amounts.length);
+    expect(await depositEvents(world)).toHaveLength(amounts.length);
   });
 
   it('two scanners at once record each deposit once and tell its owner once', async () => {
@@ -214,7 +214,7 @@ describe('scanDeposits', () => {
     expect((await depositsOf(world, user.id)).map((line) => line.amountSun).sort()).toEqual(
       [1, 2, 3, 4].map((amount) => amount * TRX),
     );
-    expect(depositEvents(world)).toHaveLength(4);
+    expect(await depositEvents(world)).toHaveLength(4);
     expect(await world.store.chainCursors.read(DEPOSIT_CURSOR)).toBe(await world.chain.solidBlockNumber());
   });
 
@@ -272,6 +272,6 @@ describe('scanDeposits', () => {
     expect((await depositsOf(world, user.id)).map((line) => line.amountSun).sort((a, b) => a - b)).toEqual(
       amounts,
     );
-    expect(depositEvents(world)).toHaveLength(amounts.length);
+    expect(await depositEvents(world)).toHaveLength(amounts.length);
   });
 });

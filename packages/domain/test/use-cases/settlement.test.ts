@@ -119,8 +119,8 @@ const shop = async () => {
     const other = await world.walletUser(100);
     const { tx } = await placeAndPay(other, [[pen, 1]]);
     return {
-      proven: () =>
-        expect(world.events.at(-1)).toMatchObject({
+      proven: async () =>
+        expect((await world.frames()).at(-1)).toMatchObject({
           userId: other.id,
           event: { event: 'transaction:confirmed', data: { txHash: tx.transactionHash } },
         }),
@@ -210,7 +210,7 @@ describe('settling a purchase', () => {
     expect(await heldOn(buyer)).toBe(0);
     expect(await world.balanceOf(buyer.wallet.address)).toBe(100 * TRX - total);
     expect(await world.balanceOf(merchant.wallet.address)).toBe(100 * TRX + total);
-    expect(world.events).toEqual([transferEvent(world, buyer.id, 'transaction:confirmed', tx)]);
+    expect(await world.frames()).toEqual([transferEvent(world, buyer.id, 'transaction:confirmed', tx)]);
   });
 
   it('a later run after the confirmation changes nothing and tells no one again', async () => {
@@ -222,14 +222,14 @@ describe('settling a purchase', () => {
     ]);
     await confirmAndSettle();
     const settled = { order: await orderOf(order.id), tx: await txOf(tx.id), ink: await productOf(ink) };
-    const eventsBefore = world.events.length;
+    const eventsBefore = (await world.frames()).length;
 
     const later = await marker();
     world.advance(60_000);
     const report = await confirmAndSettle();
     await confirmAndSettle();
 
-    later.proven();
+    await later.proven();
     expect(report.outcomes).toEqual({ ...NOTHING_SETTLED, confirmed: 1 });
     expect(report.effectsResumed).toBe(0);
     expect({ order: await orderOf(order.id), tx: await txOf(tx.id), ink: await productOf(ink) }).toEqual(
@@ -237,7 +237,7 @@ describe('settling a purchase', () => {
     );
     // The marker's purchase took one pen; the first order's two were taken once.
     expect(await productOf(pen)).toMatchObject({ stock: 10 - 2 - 1, reservedStock: 0 });
-    expect(world.events.filter(({ userId }) => userId === buyer.id)).toHaveLength(eventsBefore);
+    expect((await world.frames()).filter(({ userId }) => userId === buyer.id)).toHaveLength(eventsBefore);
   });
 
   it('refuses to mark refunded an order whose payment is in flight; the payment then completes it as usual', async () => {
@@ -249,7 +249,7 @@ describe('settling a purchase', () => {
     await runSettlement(world.deps);
     expect(await orderOf(order.id)).toMatchObject({ status: 'completed', stockTaken: [2] });
     expect(await productOf(pen)).toMatchObject({ stock: 8, reservedStock: 0 });
-    expect(world.events.map(({ event }) => event.event)).toEqual(['transaction:confirmed']);
+    expect((await world.frames()).map(({ event }) => event.event)).toEqual(['transaction:confirmed']);
   });
 
   for (const status of ['completed'] as const) {
@@ -284,7 +284,7 @@ describe('settling a purchase', () => {
       expect(await heldOn(buyer)).toBe(0);
       expect(await world.balanceOf(merchant.wallet.address)).toBe(100 * TRX + total);
       // "transaction:confirmed" means "its order completed": this payment completed nothing.
-      expect(world.events).toEqual([]);
+      expect(await world.frames()).toEqual([]);
     });
   }
 
@@ -319,7 +319,7 @@ describe('settling a purchase', () => {
     expect(await heldOn(buyer)).toBe(0);
     expect(await world.balanceOf(buyer.wallet.address)).toBe(100 * TRX);
     expect(await world.balanceOf(merchant.wallet.address)).toBe(100 * TRX);
-    expect(world.events).toEqual([transferEvent(world, buyer.id, 'transaction:failed', tx)]);
+    expect(await world.frames()).toEqual([transferEvent(world, buyer.id, 'transaction:failed', tx)]);
   });
 
   it('a failed purchase is failed once: later runs change nothing and tell no one again', async () => {
@@ -332,10 +332,12 @@ describe('settling a purchase', () => {
     const later = await marker();
     const report = await confirmAndSettle();
 
-    later.proven();
+    await later.proven();
     expect(report.outcomes).toEqual({ ...NOTHING_SETTLED, confirmed: 1 });
     expect({ order: await orderOf(order.id), tx: await txOf(tx.id) }).toEqual(failed);
-    expect(world.events.filter(({ event }) => event.event === 'transaction:failed')).toHaveLength(1);
+    expect((await world.frames()).filter(({ event }) => event.event === 'transaction:failed')).toHaveLength(
+      1,
+    );
   });
 
   it('keeps an absent purchase pending and re-broadcasts it while the solidified head has not passed its expiration, whatever the service clock says', async () => {
@@ -357,7 +359,7 @@ describe('settling a purchase', () => {
     expect(await heldOn(buyer)).toBe(total);
     // The stored signed copy reached the node again: it now waits in its pool.
     expect(await world.chain.getUnconfirmedBalance(buyer.wallet.address ?? '')).toBe(100 * TRX - total);
-    expect(world.events).toEqual([]);
+    expect(await world.frames()).toEqual([]);
 
     await confirmAndSettle();
     expect(await orderOf(order.id)).toMatchObject({ status: 'completed', stockTaken: [2] });
@@ -382,7 +384,7 @@ describe('settling a purchase', () => {
         message: expect.stringMatching(/\S/),
       },
     ]);
-    expect(world.events).toEqual([]);
+    expect(await world.frames()).toEqual([]);
 
     await expire(tx);
     const expired = await runSettlement(world.deps);
@@ -412,7 +414,7 @@ describe('settling a purchase', () => {
     expect(await orderOf(order.id)).toMatchObject({ status: 'failed', payment: { state: 'failed' } });
     expect(await productOf(pen)).toMatchObject({ stock: 10, reservedStock: 0 });
     expect(await heldOn(buyer)).toBe(0);
-    expect(world.events).toEqual([transferEvent(world, buyer.id, 'transaction:failed', tx)]);
+    expect(await world.frames()).toEqual([transferEvent(world, buyer.id, 'transaction:failed', tx)]);
   });
 });
 
@@ -440,7 +442,7 @@ describe('lookup errors', () => {
         ['warn', other.tx.transactionHash],
       ].sort(),
     );
-    expect(world.events).toEqual([]);
+    expect(await world.frames()).toEqual([]);
 
     world.controls.setReachable(true);
     const back = await confirmAndSettle();
@@ -486,7 +488,7 @@ describe('lookup errors', () => {
         message: expect.stringMatching(/\S/),
       },
     ]);
-    expect(world.events.map(({ userId, event }) => [userId, event.event]).sort()).toEqual(
+    expect((await world.frames()).map(({ userId, event }) => [userId, event.event]).sort()).toEqual(
       [
         [a.id, 'transaction:confirmed'],
         [c.id, 'transaction:confirmed'],
@@ -548,7 +550,7 @@ describe('settling a refund', () => {
     expect(await heldOn(merchant)).toBe(0);
     expect(await world.balanceOf(buyer.wallet.address)).toBe(100 * TRX);
     expect(await world.balanceOf(merchant.wallet.address)).toBe(100 * TRX);
-    expect(world.events).toEqual([
+    expect(await world.frames()).toEqual([
       { userId: buyer.id, event: expect.objectContaining({ event: 'transaction:confirmed' }) },
       transferEvent(world, buyer.id, 'order:refunded', refund),
     ]);
@@ -566,11 +568,11 @@ describe('settling a refund', () => {
     await confirmAndSettle();
     await confirmAndSettle();
 
-    later.proven();
+    await later.proven();
     expect(await orderOf(order.id)).toEqual(refunded);
     // Back to 10 after the refund, minus the marker's one pen.
     expect(await productOf(pen)).toMatchObject({ stock: 9, reservedStock: 0 });
-    expect(world.events.filter(({ event }) => event.event === 'order:refunded')).toHaveLength(1);
+    expect((await world.frames()).filter(({ event }) => event.event === 'order:refunded')).toHaveLength(1);
   });
 
   it('restores exactly what the purchase took when the stock could not cover the whole line', async () => {
@@ -609,7 +611,7 @@ describe('settling a refund', () => {
     });
     expect(await productOf(pen)).toMatchObject({ stock: 10, reservedStock: 0 });
     expect(await world.balanceOf(buyer.wallet.address)).toBe(100 * TRX);
-    expect(world.events).toEqual([transferEvent(world, buyer.id, 'order:refunded', refund)]);
+    expect(await world.frames()).toEqual([transferEvent(world, buyer.id, 'order:refunded', refund)]);
   });
 
   it('a refund that expires unsent leaves the order completed with its stock, frees the merchant’s hold, tells the buyer, and can be sent again', async () => {
@@ -646,7 +648,9 @@ describe('settling a refund', () => {
     });
     expect(await productOf(pen)).toMatchObject({ stock: 8, reservedStock: 0 });
     expect(await heldOn(merchant)).toBe(0);
-    expect(world.events.at(-1)).toEqual(transferEvent(world, buyer.id, 'transaction:failed', refund));
+    expect((await world.frames()).at(-1)).toEqual(
+      transferEvent(world, buyer.id, 'transaction:failed', refund),
+    );
 
     successOf(await refundOrder(world.deps, order.id));
     await confirmAndSettle();
@@ -676,7 +680,7 @@ describe('settling a withdrawal', () => {
     const later = await marker();
     const report = await confirmAndSettle();
 
-    later.proven();
+    await later.proven();
     expect(report.outcomes).toEqual({ ...NOTHING_SETTLED, confirmed: 2 });
     expect(await world.store.transactions.findById(tx.id)).toMatchObject({
       type: 'withdrawal',
@@ -693,7 +697,7 @@ describe('settling a withdrawal', () => {
     expect(await heldOn(buyer)).toBe(0);
     expect(await world.balanceOf(buyer.wallet.address)).toBe(100 * TRX - 10 * TRX - NEW_ACCOUNT_FEE_SUN);
     expect(await world.balanceOf(recipient)).toBe(10 * TRX);
-    expect(world.events.filter(({ userId }) => userId === buyer.id)).toEqual([]);
+    expect((await world.frames()).filter(({ userId }) => userId === buyer.id)).toEqual([]);
   });
 
   it('fails an expired withdrawal: transaction failed, hold released, "transaction:failed" with orderId null', async () => {
@@ -715,8 +719,8 @@ describe('settling a withdrawal', () => {
     expect(await heldOn(buyer)).toBe(0);
     expect(await world.balanceOf(buyer.wallet.address)).toBe(100 * TRX);
     expect(await world.balanceOf(recipient)).toBe(TRX);
-    expect(world.events).toEqual([transferEvent(world, buyer.id, 'transaction:failed', tx)]);
-    expect(world.events[0]?.event.data).toMatchObject({ orderId: null });
+    expect(await world.frames()).toEqual([transferEvent(world, buyer.id, 'transaction:failed', tx)]);
+    expect((await world.frames())[0]?.event.data).toMatchObject({ orderId: null });
   });
 });
 
@@ -772,7 +776,7 @@ describe('claims a crash left without a transaction record', () => {
       expect(await productOf(pen)).toMatchObject({ stock: 8, reservedStock: 0 });
       expect(await heldOn(buyer)).toBe(0);
       expect(await world.balanceOf(merchant.wallet.address)).toBe(100 * TRX + total);
-      expect(world.events.map(({ event }) => event.event)).toEqual(['transaction:confirmed']);
+      expect((await world.frames()).map(({ event }) => event.event)).toEqual(['transaction:confirmed']);
     });
   }
 
@@ -797,7 +801,10 @@ describe('claims a crash left without a transaction record', () => {
     expect(await productOf(pen)).toMatchObject({ stock: 10, reservedStock: 0 });
     expect(await world.balanceOf(buyer.wallet.address)).toBe(100 * TRX);
     expect(await world.balanceOf(merchant.wallet.address)).toBe(100 * TRX);
-    expect(world.events.map(({ event }) => event.event)).toEqual(['transaction:confirmed', 'order:refunded']);
+    expect((await world.frames()).map(({ event }) => event.event)).toEqual([
+      'transaction:confirmed',
+      'order:refunded',
+    ]);
   });
 
   it('a withdrawal claimed but not recorded is recorded under the withdrawal’s id and sent exactly once', async () => {
@@ -872,7 +879,9 @@ describe('effects a crash interrupted', () => {
     });
     expect(await productOf(pen)).toMatchObject({ stock: 8, reservedStock: 0 });
     expect(await heldOn(buyer)).toBe(2 * 5 * TRX + NETWORK_FEE_SUN);
-    expect(world.events).toEqual([]);
+    // Told when the order completed (the status change logs it), not when the stock moved.
+    const toldAtCompletion = await world.frames();
+    expect(toldAtCompletion).toEqual([transferEvent(world, buyer.id, 'transaction:confirmed', tx)]);
 
     // Past the grace period: the sweep must not take the order's hold from an effect in progress.
     world.advance(GRACE_MS + 60_000);
@@ -885,7 +894,7 @@ describe('effects a crash interrupted', () => {
     expect(await orderOf(order.id)).toMatchObject({ purchaseEffect: 'applied', stockTaken: [2] });
     expect(await productOf(pen)).toMatchObject({ stock: 8, reservedStock: 0 });
     expect(await heldOn(buyer)).toBe(0);
-    expect(world.events).toEqual([transferEvent(world, buyer.id, 'transaction:confirmed', tx)]);
+    expect(await world.frames()).toEqual(toldAtCompletion);
   });
 
   it('an effect that fails again while resumed is logged and does not stop the rest of the run', async () => {
@@ -911,7 +920,8 @@ describe('effects a crash interrupted', () => {
     await runSettlement(world.deps);
     expect(await orderOf(stuck.order.id)).toMatchObject({ purchaseEffect: 'applied', stockTaken: [2] });
     expect(await productOf(pen)).toMatchObject({ stock: 8, reservedStock: 0 });
-    expect(world.events.map(({ userId }) => userId)).toEqual([other.id, buyer.id]);
+    // The stuck order was told when it completed, before the other one was paid.
+    expect((await world.frames()).map(({ userId }) => userId)).toEqual([buyer.id, other.id]);
   });
 });
 
@@ -928,7 +938,7 @@ describe('settling the same transaction twice', () => {
 
     expect({ order: await orderOf(order.id), tx: await txOf(tx.id) }).toEqual(settled);
     expect(await productOf(pen)).toMatchObject({ stock: 8, reservedStock: 0 });
-    expect(world.events).toHaveLength(1);
+    expect(await world.frames()).toHaveLength(1);
   });
 
   it('re-applying a settled purchase’s effect (a second listener) takes no stock and tells no one', async () => {
@@ -945,7 +955,7 @@ describe('settling the same transaction twice', () => {
     expect(await orderOf(order.id)).toEqual(completed);
     expect(await productOf(pen)).toMatchObject({ stock: 8, reservedStock: 0 });
     expect(await heldOn(buyer)).toBe(0);
-    expect(world.events).toHaveLength(1);
+    expect(await world.frames()).toHaveLength(1);
   });
 
   it('failing an expired purchase twice tells the buyer once', async () => {
@@ -959,7 +969,7 @@ describe('settling the same transaction twice', () => {
 
     expect(await orderOf(order.id)).toMatchObject({ status: 'failed', payment: { state: 'failed' } });
     expect(await productOf(pen)).toMatchObject({ stock: 10, reservedStock: 0 });
-    expect(world.events.map(({ event }) => event.event)).toEqual(['transaction:failed']);
+    expect((await world.frames()).map(({ event }) => event.event)).toEqual(['transaction:failed']);
   });
 
   it('applyTransferEffect of a still-pending transaction does nothing', async () => {
@@ -972,7 +982,7 @@ describe('settling the same transaction twice', () => {
     expect({ order: await orderOf(order.id), tx: await txOf(tx.id) }).toEqual(before);
     expect(await productOf(pen)).toMatchObject({ stock: 10, reservedStock: 2 });
     expect(await heldOn(buyer)).toBe(2 * 5 * TRX + NETWORK_FEE_SUN);
-    expect(world.events).toEqual([]);
+    expect(await world.frames()).toEqual([]);
   });
 });
 

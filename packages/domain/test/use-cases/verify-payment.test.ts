@@ -39,8 +39,8 @@ const shop = async () => {
   const verify = (orderId: string, txHash: string, deps = world.deps) =>
     verifyPayment(deps, { orderId, txHash });
   const stockOf = async () => (await world.store.products.findById(pen.id))?.stock;
-  const confirmedEvents = (owner: User = buyer) =>
-    world.events.filter(
+  const confirmedEvents = async (owner: User = buyer) =>
+    (await world.frames()).filter(
       ({ userId, event }) => userId === owner.id && event.event === 'transaction:confirmed',
     );
   const merchantLine = (txId: string) =>
@@ -78,7 +78,7 @@ describe('verifyPayment', () => {
       purchaseEffect: 'applied',
     });
     expect(await stockOf()).toBe(10 - 2);
-    expect(confirmedEvents()).toHaveLength(1);
+    expect(await confirmedEvents()).toHaveLength(1);
     expect(await merchantLine(txId)).toMatchObject({
       type: 'purchase',
       orderId: order.id,
@@ -130,7 +130,7 @@ describe('verifyPayment', () => {
       transactionHash: txId,
     });
     expect(await stockOf()).toBe(8);
-    expect(confirmedEvents()).toHaveLength(1);
+    expect(await confirmedEvents()).toHaveLength(1);
   });
 
   it('refuses what the chain does not show as a full, successful payment to the merchant, changing nothing', async () => {
@@ -211,7 +211,7 @@ describe('verifyPayment', () => {
     const twice = successOf(await verify(order.id, txId));
     expect(twice).toEqual(once);
     expect(await stockOf()).toBe(8);
-    expect(confirmedEvents()).toHaveLength(1);
+    expect(await confirmedEvents()).toHaveLength(1);
   });
 
   it('two admins linking one transfer to two orders at once: exactly one wins', async () => {
@@ -290,7 +290,7 @@ describe('verifyPayment', () => {
         purchaseEffect: 'applied',
       });
       expect(await stockOf()).toBe(8);
-      expect(confirmedEvents()).toHaveLength(1);
+      expect(await confirmedEvents()).toHaveLength(1);
       expect(await merchantLine(txId)).toMatchObject({
         type: 'purchase',
         orderId: order.id,
@@ -324,6 +324,6 @@ describe('verifyPayment', () => {
     await runSettlement(world.deps);
     expect(await world.store.orders.findById(order.id)).toMatchObject({ purchaseEffect: 'applied' });
     expect(await stockOf()).toBe(8);
-    expect(confirmedEvents()).toHaveLength(1);
+    expect(await confirmedEvents()).toHaveLength(1);
   });
 });

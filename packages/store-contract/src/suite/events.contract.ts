@@ -50,6 +50,35 @@ export const describeEventContract = (harness: ContractHarness): void => {
       expect(await log.findById(second.id)).toMatchObject({ sequence: b, payload: second.payload });
       expect(await log.findById(newObjectId())).toBeNull();
       expect(await log.oldestSequence()).toBe(a);
+      expect(await log.newestSequence()).toBe(b);
+    });
+
+    it('answers no oldest or newest sequence for an empty log', async () => {
+      expect(await store().eventLog.oldestSequence()).toBeNull();
+      expect(await store().eventLog.newestSequence()).toBeNull();
+    });
+
+    it("reads one user's events after a sequence, in sequence order, at most the limit", async () => {
+      const log = store().eventLog;
+      const [alice, bob] = [newObjectId(), newObjectId()];
+      const ofUser = (userId: string | null) => buildShopEvent({ subjects: { ...NO_SUBJECTS, userId } });
+      const events = [ofUser(alice), ofUser(bob), ofUser(alice), ofUser(null), ofUser(alice)];
+      const sequences: number[] = [];
+      for (const event of events) sequences.push(await log.takeSequence());
+      // Inserted out of order: the read orders by sequence, not by arrival.
+      for (const index of [4, 0, 3, 1, 2]) {
+        await log.insert(events[index] as (typeof events)[number], sequences[index] as number, BUILDER_NOW);
+      }
+      const idsOf = (read: readonly { id: string }[]) => read.map((event) => event.id);
+      expect(idsOf(await log.readUserAfter(alice, 0, 10))).toEqual([events[0]?.id, events[2]?.id, events[4]?.id]);
+      expect(idsOf(await log.readUserAfter(alice, sequences[0] as number, 10))).toEqual([
+        events[2]?.id,
+        events[4]?.id,
+      ]);
+      expect(idsOf(await log.readUserAfter(alice, 0, 2))).toEqual([events[0]?.id, events[2]?.id]);
+      expect(idsOf(await log.readUserAfter(bob, 0, 10))).toEqual([events[1]?.id]);
+      expect(await log.readUserAfter(newObjectId(), 0, 10)).toEqual([]);
+      expect(await log.newestSequence()).toBe(sequences[4]);
     });
 
     it('compacts only events older than the cut that concern no order, oldest first and at most the limit', async () => {

@@ -52,11 +52,26 @@ export const createMongoEventLog = (
       return documents.map(eventFromDocument);
     },
 
+    async readUserAfter(userId, sequence, limit) {
+      if (limit <= 0) return [];
+      const documents = await eventLog
+        .find({ 'subjects.userId': userId, sequence: { $gt: sequence } })
+        .sort({ sequence: 1 })
+        .limit(limit)
+        .toArray();
+      return documents.map(eventFromDocument);
+    },
+
     findById,
 
     async oldestSequence() {
       const oldest = await eventLog.findOne({}, { sort: { sequence: 1 }, projection: { sequence: 1 } });
       return oldest?.sequence ?? null;
+    },
+
+    async newestSequence() {
+      const newest = await eventLog.findOne({}, { sort: { sequence: -1 }, projection: { sequence: 1 } });
+      return newest?.sequence ?? null;
     },
 
     async compact(before, limit) {

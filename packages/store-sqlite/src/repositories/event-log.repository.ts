@@ -23,7 +23,9 @@ export const EVENT_LOG_SQL = {
     'ON CONFLICT (id) DO NOTHING',
   byId: `SELECT ${COLUMNS} FROM event_log WHERE id = ?`,
   after: `SELECT ${COLUMNS} FROM event_log WHERE sequence > ? ORDER BY sequence LIMIT ?`,
+  userAfter: `SELECT ${COLUMNS} FROM event_log WHERE user_id = ? AND sequence > ? ORDER BY sequence LIMIT ?`,
   oldest: 'SELECT MIN(sequence) AS sequence FROM event_log',
+  newest: 'SELECT MAX(sequence) AS sequence FROM event_log',
   /**
    * Oldest logged first, by the partial index of events that concern no order: a batch is one
    * short range of it, however much of the log is order history or younger than the cut.
@@ -39,7 +41,9 @@ export const createSqliteEventLogRepository = (db: Database): EventLogStore => {
   const insert = db.prepare<[LoggedEventRow]>(EVENT_LOG_SQL.insert);
   const byId = db.prepare<[string], LoggedEventRow>(EVENT_LOG_SQL.byId);
   const after = db.prepare<[number, number], LoggedEventRow>(EVENT_LOG_SQL.after);
+  const userAfter = db.prepare<[string, number, number], LoggedEventRow>(EVENT_LOG_SQL.userAfter);
   const oldest = db.prepare<[], { sequence: number | null }>(EVENT_LOG_SQL.oldest);
+  const newest = db.prepare<[], { sequence: number | null }>(EVENT_LOG_SQL.newest);
   const compact = db.prepare<[number, number]>(EVENT_LOG_SQL.compact);
 
   return {
@@ -62,6 +66,10 @@ export const createSqliteEventLogRepository = (db: Database): EventLogStore => {
       return after.all(sequence, limit).map(loggedEventFromRow);
     },
 
+    async readUserAfter(userId, sequence, limit) {
+      return userAfter.all(userId, sequence, limit).map(loggedEventFromRow);
+    },
+
     async findById(id) {
       const row = byId.get(id);
       return row ? loggedEventFromRow(row) : null;
@@ -69,6 +77,10 @@ export const createSqliteEventLogRepository = (db: Database): EventLogStore => {
 
     async oldestSequence() {
       return oldest.get()?.sequence ?? null;
+    },
+
+    async newestSequence() {
+      return newest.get()?.sequence ?? null;
     },
 
     async compact(before, limit) {

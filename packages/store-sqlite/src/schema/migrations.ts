@@ -299,6 +299,8 @@ export const MIGRATIONS: readonly string[] = [
   eventLogMigration(),
   // 9: fixed-window counters (login throttling, the per-address limit), shared by every instance.
   windowCountersMigration(),
+  // 10: a user's events in sequence order, for a reconnecting client's replay (readUserAfter).
+  'CREATE INDEX event_log_user_sequence ON event_log (user_id, sequence) WHERE user_id IS NOT NULL;',
 ];
 
 /*

@@ -1,7 +1,5 @@
 import { recordEvents } from '../../events/record-events.js';
-import { sunToTrx } from '../../money/sun.js';
 import type { BlockTransfer, ChainPort, SolidBlock } from '../../ports/chain.port.js';
-import type { Notifier } from '../../ports/notifier.port.js';
 import type { Clock, IdGenerator, Logger } from '../../ports/runtime.port.js';
 import type { ShopStore } from '../../ports/shop-store.port.js';
 import type { User } from '../../users/user.js';
@@ -20,7 +18,6 @@ export const DEPOSIT_ORIGIN_TIME_CURSOR = 'deposits-origin-time';
 export interface ScanDepositsDeps {
   readonly store: Pick<ShopStore, 'chainCursors' | 'users' | 'transactions'>;
   readonly chain: Pick<ChainPort, 'solidBlockNumber' | 'solidBlock'>;
-  readonly notifier: Notifier;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;
@@ -92,28 +89,13 @@ const recordBlocks = async (deps: ScanDepositsDeps, blocks: readonly SolidBlock[
   }));
   if (deposits.length === 0) return 0;
   // The insert is idempotent on (txID, receiving wallet): a rescan, a restart or a second
-  // scanner finds the line there, and only the one that inserted it tells the owner.
+  // scanner finds the line there, and only the one that inserted it logs `deposit.received`.
   const events = recordEvents(deps.ids, deps.clock.now());
   const outcomes = await deps.store.transactions.insertMany(
     deposits.map(({ line }) => line),
     deposits.map(({ line }) => [events.depositReceived(line)]),
   );
-  let recorded = 0;
-  deposits.forEach(({ owner, line, block }, index) => {
-    if (outcomes[index] !== 'inserted') return;
-    recorded += 1;
-    deps.notifier.notifyUser(owner.id, {
-      event: 'wallet:deposit',
-      data: {
-        transactionId: line.id,
-        txHash: line.transactionHash,
-        amount: sunToTrx(line.amountSun),
-        from: line.fromAddress,
-        blockNumber: block.number,
-      },
-    });
-  });
-  return recorded;
+  return outcomes.filter((outcome) => outcome === 'inserted').length;
 };
 
 /** The first run's cursor: set once in the store (a concurrent first run may have set it first). */

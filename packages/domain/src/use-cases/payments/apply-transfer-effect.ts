@@ -9,9 +9,8 @@ import { releaseOutgoingIfDone } from './outgoing-reservations.js';
 import type { PaymentDeps } from './payment-deps.js';
 import { type OutgoingTransfer, stockReservationKey } from './reservation-keys.js';
 import { releaseOrderStockIfDone } from './stock-reservations.js';
-import { confirmedEvent, partialRefundEvent, refundedEvent } from './transfer-events.js';
 
-type EffectDeps = Pick<PaymentDeps, 'store' | 'notifier' | 'clock' | 'ids'>;
+type EffectDeps = Pick<PaymentDeps, 'store' | 'clock' | 'ids'>;
 
 /**
  * Moves stock line by line, each move at most once: the product remembers the effect key until
@@ -69,7 +68,6 @@ const applyPurchase = async (deps: EffectDeps, tx: TransactionRecord, orderId: s
     return;
   }
   await moveStock(deps, order, 'purchase');
-  deps.notifier.notifyUser(order.userId, confirmedEvent(tx, deps.clock.now()));
 };
 
 /**
@@ -90,10 +88,7 @@ const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: str
   ]);
   const settled = await orders.findById(orderId);
   if (!settled) return;
-  if (!isFullyRefunded(settled)) {
-    deps.notifier.notifyUser(settled.userId, partialRefundEvent(tx, deps.clock.now()));
-    return;
-  }
+  if (!isFullyRefunded(settled)) return;
   const changed = await orders.changeStatus(orderId, {
     from: ['pending', 'completed', 'failed', 'cancelled'],
     to: 'refunded',
@@ -104,7 +99,6 @@ const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: str
   const order = changed.ok ? changed.value : await orders.findById(orderId);
   if (order?.refundEffect !== 'applying') return;
   await moveStock(deps, order, 'refund');
-  deps.notifier.notifyUser(order.userId, refundedEvent(tx, deps.clock.now()));
 };
 
 /**

@@ -1,6 +1,5 @@
 import type { ChainPort } from '../../ports/chain.port.js';
 import type { KeyVault } from '../../ports/key-vault.port.js';
-import type { Notifier } from '../../ports/notifier.port.js';
 import type { Clock, IdGenerator, Logger } from '../../ports/runtime.port.js';
 import type { ShopStore } from '../../ports/shop-store.port.js';
 
@@ -9,7 +8,6 @@ export interface PaymentDeps {
   readonly store: ShopStore;
   readonly chain: ChainPort;
   readonly vault: KeyVault;
-  readonly notifier: Notifier;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;

@@ -32,7 +32,7 @@ const eachWithLimit = async <T>(items: readonly T[], limit: number, task: (item:
  * transfer never came or has settled.
  */
 export const runSettlement = async (
-  deps: Pick<PaymentDeps, 'store' | 'chain' | 'notifier' | 'clock' | 'ids' | 'logger'>,
+  deps: Pick<PaymentDeps, 'store' | 'chain' | 'clock' | 'ids' | 'logger'>,
   concurrency = 16,
 ): Promise<SettlementReport> => {
   const recoveredClaims = await recoverUnrecordedClaims(deps);

@@ -30,7 +30,7 @@ export interface SentTransfer {
  * between any two steps leaves a claim or a record from which the listener finishes the job.
  */
 export const sendClaimedTransfer = async (
-  deps: Pick<PaymentDeps, 'store' | 'chain' | 'notifier' | 'clock' | 'ids'>,
+  deps: Pick<PaymentDeps, 'store' | 'chain' | 'clock' | 'ids'>,
   plan: ClaimedTransferPlan,
 ): Promise<Result<SentTransfer, DomainError>> => {
   const signed = await deps.chain.signTransfer(plan.request, plan.privateKey);

@@ -6,7 +6,7 @@ import type { PaymentDeps } from './payment-deps.js';
 
 export type SettleOutcome = 'confirmed' | 'failed' | 'pending' | 'rebroadcast' | 'lookup-error';
 
-type SettleDeps = Pick<PaymentDeps, 'store' | 'chain' | 'notifier' | 'clock' | 'ids' | 'logger'>;
+type SettleDeps = Pick<PaymentDeps, 'store' | 'chain' | 'clock' | 'ids' | 'logger'>;
 
 /**
  * Settles one pending transaction (docs/decisions.md section 8): included on the solidified chain ->

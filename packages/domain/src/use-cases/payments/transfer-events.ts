@@ -1,5 +1,4 @@
 import type { ServiceEvent } from '../../ports/notifier.port.js';
-import type { TransactionRecord } from '../../transactions/transaction.js';
 
 /** The frames of a transfer (docs/api.md, "Real-time events"): their names and messages. */
 export const TRANSFER_FRAMES = {
@@ -24,23 +23,3 @@ export const transferFrame = (
   event,
   data: { orderId: transfer.orderId, txHash: transfer.txHash, message, timestamp: at.toISOString() },
 });
-
-const ofLine = (tx: TransactionRecord) => ({ orderId: tx.orderId, txHash: tx.transactionHash });
-
-export const confirmedEvent = (tx: TransactionRecord, at: Date): ServiceEvent =>
-  transferFrame(
-    TRANSFER_FRAMES.purchaseConfirmed.event,
-    ofLine(tx),
-    TRANSFER_FRAMES.purchaseConfirmed.message,
-    at,
-  );
-
-export const refundedEvent = (tx: TransactionRecord, at: Date): ServiceEvent =>
-  transferFrame(TRANSFER_FRAMES.refunded.event, ofLine(tx), TRANSFER_FRAMES.refunded.message, at);
-
-/** A refund that gives back part of the payment: the order stays completed. */
-export const partialRefundEvent = (tx: TransactionRecord, at: Date): ServiceEvent =>
-  transferFrame(TRANSFER_FRAMES.partialRefund.event, ofLine(tx), TRANSFER_FRAMES.partialRefund.message, at);
-
-export const failedEvent = (tx: TransactionRecord, reason: string, at: Date): ServiceEvent =>
-  transferFrame('transaction:failed', ofLine(tx), failedMessage(reason), at);

@@ -15,10 +15,7 @@ export interface VerifyPaymentRequest {
   readonly txHash: string;
 }
 
-type VerifyDeps = Pick<
-  PaymentDeps,
-  'store' | 'chain' | 'notifier' | 'clock' | 'ids' | 'configuredMerchantAddress'
->;
+type VerifyDeps = Pick<PaymentDeps, 'store' | 'chain' | 'clock' | 'ids' | 'configuredMerchantAddress'>;
 
 const refusal = (code: Parameters<typeof domainError>[0], message: string): Result<never, DomainError> =>
   err(domainError(code, message));

@@ -1,0 +1,98 @@
+import { frameOfEvent } from '../../events/event-frames.js';
+import { readLogAfter } from '../../events/read-log.js';
+import type { LoggedEvent } from '../../events/shop-event.js';
+import type { EventLogStore } from '../../ports/event-log.port.js';
+import type { DeliveredFrame, Notifier } from '../../ports/notifier.port.js';
+import type { Clock } from '../../ports/runtime.port.js';
+
+/** The frame a logged event means for its user's room; null for events no frame stands for. */
+export const deliveredFrameOf = (event: LoggedEvent): DeliveredFrame | null => {
+  const projected = frameOfEvent(event);
+  return projected === null ? null : { ...projected, eventId: event.id, sequence: event.sequence };
+};
+
+export interface EventDeliveryDeps {
+  readonly eventLog: Pick<EventLogStore, 'readAfter' | 'newestSequence'>;
+  readonly notifier: Notifier;
+  readonly clock: Clock;
+}
+
+export interface EventDeliveryOptions {
+  /** How long a missing sequence may still land before the reader passes it (`readLogAfter`). */
+  readonly holeGraceMs: number;
+  readonly batchSize?: number;
+}
+
+export interface EventDelivery {
+  /** The last sequence delivered or passed: every event up to it has been through `deliver`. */
+  position(): number;
+  /** Delivers what the log gained since the last pump; pumps run one after another. Answers the frames delivered. */
+  pump(): Promise<number>;
+}
+
+const DEFAULT_BATCH = 500;
+
+/**
+ * This instance's reader of the log: every instance tails the one log and delivers each event's
+ * frame to its own sockets, so a client hears of its events whichever instance caused them. It
+ * starts at the newest event logged (a client that was away replays from the log by its last
+ * event id). Deliveries and the position move together, with no wait in between, so a replay that
+ * takes the position as its end and joins the room at the same moment meets no gap and no twin.
+ */
+export const startEventDelivery = async (
+  deps: EventDeliveryDeps,
+  { holeGraceMs, batchSize = DEFAULT_BATCH }: EventDeliveryOptions,
+): Promise<EventDelivery> => {
+  let position = (await deps.eventLog.newestSequence()) ?? 0;
+  const pumpOnce = async (): Promise<number> => {
+    let delivered = 0;
+    for (;;) {
+      const read = await readLogAfter(deps.eventLog, position, {
+        graceMs: holeGraceMs,
+        now: deps.clock.now(),
+        limit: batchSize,
+      });
+      for (const event of read.events) {
+        const frame = deliveredFrameOf(event);
+        if (frame === null) continue;
+        deps.notifier.deliver(frame);
+        delivered += 1;
+      }
+      position = read.position;
+      if (read.waitingOnHole || read.events.length < batchSize) return delivered;
+    }
+  };
+  let last: Promise<number> = Promise.resolve(0);
+  return {
+    position: () => position,
+    pump: () => {
+      last = last.then(pumpOnce, pumpOnce);
+      return last;
+    },
+  };
+};
+
+/**
+ * The frames of one user's logged events after `after` up to `upTo`, in sequence order: what a
+ * reconnecting client missed in the room (the live delivery goes on from `upTo`).
+ */
+export const userFramesBetween = async (
+  eventLog: Pick<EventLogStore, 'readUserAfter'>,
+  userId: string,
+  after: number,
+  upTo: number,
+  pageSize = DEFAULT_BATCH,
+): Promise<DeliveredFrame[]> => {
+  const frames: DeliveredFrame[] = [];
+  let from = after;
+  for (;;) {
+    const page = await eventLog.readUserAfter(userId, from, pageSize);
+    for (const event of page) {
+      if (event.sequence > upTo) return frames;
+      const frame = deliveredFrameOf(event);
+      if (frame !== null) frames.push(frame);
+    }
+    if (page.length < pageSize) return frames;
+    from = (page.at(-1) as LoggedEvent).sequence;
+  }
+};

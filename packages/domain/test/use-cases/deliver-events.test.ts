@@ -1,0 +1,154 @@
+import {
+  type DeliveredFrame,
+  NO_SUBJECTS,
+  type ShopEvent,
+  startEventDelivery,
+  userFramesBetween,
+} from '@trx-shop/domain';
+import { buildShopEvent, newObjectId } from '@trx-shop/store-contract';
+import { createMemoryStore } from '@trx-shop/store-memory';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * Real-time delivery from the log (docs/api.md, "Real-time events"): every instance reads the one
+ * log and delivers each event's frame to its own sockets, in sequence order, once; a reconnecting
+ * client replays its room from the log.
+ */
+
+const GRACE_MS = 2_000;
+
+const world = () => {
+  const store = createMemoryStore();
+  let now = new Date('2026-06-01T12:00:00.000Z');
+  const delivered: DeliveredFrame[] = [];
+  const clock = { now: () => now };
+  const deposit = (userId: string, txHash = `tx-${newObjectId()}`): ShopEvent =>
+    buildShopEvent({
+      type: 'deposit.received',
+      occurredAt: now,
+      subjects: { ...NO_SUBJECTS, userId, transactionId: newObjectId() },
+      payload: { txHash, amount: '2.5', from: 'TSender', to: 'TOwner', blockNumber: 7 },
+    });
+  const log = async (event: ShopEvent, sequence?: number) =>
+    store.eventLog.insert(event, sequence ?? (await store.eventLog.takeSequence()), now);
+  const start = () =>
+    startEventDelivery(
+      { eventLog: store.eventLog, notifier: { deliver: (frame) => delivered.push(frame) }, clock },
+      { holeGraceMs: GRACE_MS, batchSize: 3 },
+    );
+  return {
+    store,
+    delivered,
+    deposit,
+    log,
+    start,
+    advance: (ms: number) => {
+      now = new Date(now.getTime() + ms);
+    },
+  };
+};
+
+describe('delivering the log', () => {
+  it('starts at the newest event and delivers each later one once, in order, with its id and sequence', async () => {
+    const w = world();
+    const user = newObjectId();
+    await w.log(w.deposit(user));
+    const delivery = await w.start();
+    expect(delivery.position()).toBe(1);
+
+    const later = [w.deposit(user), w.deposit(newObjectId()), w.deposit(user), w.deposit(user)];
+    for (const event of later) await w.log(event);
+    expect(await delivery.pump()).toBe(4);
+    expect(await delivery.pump()).toBe(0);
+
+    expect(w.delivered.map(({ userId, eventId, sequence }) => ({ userId, eventId, sequence }))).toEqual(
+      later.map((event, index) => ({
+        userId: event.subjects.userId,
+        eventId: event.id,
+        sequence: index + 2,
+      })),
+    );
+    expect(w.delivered[0]?.frame).toEqual({
+      event: 'wallet:deposit',
+      data: {
+        transactionId: later[0]?.subjects.transactionId,
+        txHash: later[0]?.payload.txHash,
+        amount: 2.5,
+        from: 'TSender',
+        blockNumber: 7,
+      },
+    });
+    expect(delivery.position()).toBe(5);
+  });
+
+  it('waits at a young hole, then delivers both events in sequence order once the late one lands', async () => {
+    const w = world();
+    const user = newObjectId();
+    const delivery = await w.start();
+    const [early, late] = [w.deposit(user), w.deposit(user)];
+    const [n, next] = [await w.store.eventLog.takeSequence(), await w.store.eventLog.takeSequence()];
+    await w.log(late, next);
+
+    expect(await delivery.pump()).toBe(0);
+    expect(delivery.position()).toBe(0);
+    await w.log(early, n);
+    expect(await delivery.pump()).toBe(2);
+    expect(w.delivered.map(({ eventId }) => eventId)).toEqual([early.id, late.id]);
+  });
+
+  it('passes a hole older than the grace period (its writer died before inserting)', async () => {
+    const w = world();
+    const delivery = await w.start();
+    await w.store.eventLog.takeSequence();
+    const after = w.deposit(newObjectId());
+    await w.log(after);
+    expect(await delivery.pump()).toBe(0);
+    w.advance(GRACE_MS);
+    expect(await delivery.pump()).toBe(1);
+    expect(w.delivered.map(({ eventId, sequence }) => [eventId, sequence])).toEqual([[after.id, 2]]);
+  });
+
+  it('delivers nothing for events no frame stands for, but moves past them', async () => {
+    const w = world();
+    const delivery = await w.start();
+    await w.log(
+      buildShopEvent({ type: 'product.updated', subjects: { ...NO_SUBJECTS, productId: newObjectId() } }),
+    );
+    await w.log(buildShopEvent());
+    expect(await delivery.pump()).toBe(0);
+    expect(delivery.position()).toBe(2);
+    expect(w.delivered).toEqual([]);
+  });
+
+  it('runs pumps one after another: two at once deliver each event once', async () => {
+    const w = world();
+    const delivery = await w.start();
+    for (let index = 0; index < 7; index += 1) await w.log(w.deposit(newObjectId()));
+    const counts = await Promise.all([delivery.pump(), delivery.pump(), delivery.pump()]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(7);
+    expect(new Set(w.delivered.map(({ sequence }) => sequence)).size).toBe(7);
+  });
+});
+
+describe('replaying a room', () => {
+  it("answers one user's frames after a sequence up to another, in order, across pages", async () => {
+    const w = world();
+    const [user, other] = [newObjectId(), newObjectId()];
+    const events = Array.from({ length: 9 }, (_, index) => w.deposit(index % 3 === 1 ? other : user));
+    for (const event of events) await w.log(event);
+    const ofUser = events
+      .map((event, index) => ({ event, sequence: index + 1 }))
+      .filter(({ event }) => event.subjects.userId === user);
+
+    const replayed = await userFramesBetween(w.store.eventLog, user, 1, 8, 2);
+    expect(replayed.map(({ eventId, sequence }) => [eventId, sequence])).toEqual(
+      ofUser
+        .filter(({ sequence }) => sequence > 1 && sequence <= 8)
+        .map(({ event, sequence }) => [event.id, sequence]),
+    );
+    expect(replayed.every((frame) => frame.userId === user && frame.frame.event === 'wallet:deposit')).toBe(
+      true,
+    );
+    expect(await userFramesBetween(w.store.eventLog, user, 9, 9)).toEqual([]);
+  });
+});
