@@ -5,7 +5,6 @@ import type {
   Clock,
   IdGenerator,
   KeyVault,
-  Notifier,
   PasswordHasher,
   ShopStore,
   TotpPort,
@@ -21,8 +20,7 @@ export interface AppDeps {
   readonly totp: TotpPort;
   readonly clock: Clock;
   readonly ids: IdGenerator;
-  readonly notifier: Notifier;
-  /** The WebSocket rooms sockets join; in the service it is the notifier too. */
+  /** The WebSocket rooms sockets join, fed from the event log by this instance's reader. */
   readonly rooms: RoomHub;
   readonly funding?: WalletFunding;
   /** MERCHANT_WALLET_ADDRESS: receives payments when no admin exists yet. */
@@ -45,4 +43,8 @@ export interface AppSettings {
   readonly trustProxy?: TrustProxy;
   /** WebSocket keep-alive ping interval (default 30 s). */
   readonly wsPingIntervalMs?: number;
+  /** EVENT_POLL_INTERVAL_MS: how often this instance reads the event log for frames (default 50 ms). */
+  readonly eventPollIntervalMs?: number;
+  /** EVENT_HOLE_GRACE_MS: how long a reader of the log waits for a late sequence (default 2 s). */
+  readonly eventHoleGraceMs?: number;
 }

@@ -15,6 +15,11 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { OneLineRequestLog } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { strictBodiesPlugin } from './plugins/strict-bodies.js';
+import {
+  DEFAULT_EVENT_HOLE_GRACE_MS,
+  DEFAULT_EVENT_POLL_INTERVAL_MS,
+  eventDeliveryPlugin,
+} from './realtime/event-delivery.js';
 import { adminCustomerRoutes } from './routes/admin-customers.routes.js';
 import { adminReconciliationRoutes } from './routes/admin-reconciliation.routes.js';
 import { adminLedgerRoutes } from './routes/admin-ledger.routes.js';
@@ -123,6 +128,11 @@ export const shopApp = fp(
     await app.register(adminStatsRoutes, routeOptions);
     await app.register(adminLedgerRoutes, routeOptions);
     await app.register(adminReconciliationRoutes, routeOptions);
+    await app.register(eventDeliveryPlugin, {
+      deps,
+      pollIntervalMs: settings.eventPollIntervalMs ?? DEFAULT_EVENT_POLL_INTERVAL_MS,
+      holeGraceMs: settings.eventHoleGraceMs ?? DEFAULT_EVENT_HOLE_GRACE_MS,
+    });
     await app.register(realtimeRoutes, {
       ...routeOptions,
       pingIntervalMs: settings.wsPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,

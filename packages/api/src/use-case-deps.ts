@@ -20,7 +20,6 @@ export const paymentDeps = (deps: AppDeps, log: PaymentDeps['logger']): PaymentD
   store: deps.store,
   chain: deps.chain,
   vault: deps.vault,
-  notifier: deps.notifier,
   clock: deps.clock,
   ids: deps.ids,
   logger: log,

@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import {
   compactEventLog,
   type PaymentDeps,
-  relayOutbox,
   runSettlement,
   type ScanDepositsOptions,
   type ScheduledTask,
@@ -18,6 +17,8 @@ export interface ListenerOptions {
   readonly scan: ScanDepositsOptions;
   readonly scheduler: Scheduler;
   readonly intervalMs: number;
+  /** LISTENER_LEASE_MS: another instance takes over this long after the leader stopped renewing. */
+  readonly leaseMs: number;
   /** This instance's name in the lease. */
   readonly instanceId: string;
   /** EVENT_RETENTION_DAYS in ms: log entries that concern no order are compacted after it. */
@@ -37,10 +38,10 @@ export const startSettlementListener = ({
   scan,
   scheduler,
   intervalMs,
+  leaseMs,
   instanceId,
   eventRetentionMs,
 }: ListenerOptions): ScheduledTask => {
-  const leaseMs = Math.max(30_000, intervalMs * 3);
   const scanForDeposits = depositScanWithBackoff(deps, scan, intervalMs);
   const task = scheduler.every(intervalMs, async () => {
     const leader = await deps.store.leases.tryAcquire(LISTENER_LEASE, instanceId, deps.clock.now(), leaseMs);
@@ -56,8 +57,6 @@ export const startSettlementListener = ({
       );
     }
     await scanForDeposits();
-    // The events this run's state changes wrote (and any a crash left behind) reach the log.
-    await relayOutbox(deps);
     await compactEventLog(deps, { retentionMs: eventRetentionMs, ...COMPACTION });
     // Ended throttling windows; a flood of made-up accounts leaves at most one row per attempt.
     await deps.store.windowCounters.sweep(deps.clock.now(), COMPACTION.batchSize * COMPACTION.maxBatches);

@@ -11,6 +11,7 @@ import { createHttpServer, type ShopAppOptions, shopApp } from '../app.js';
 import type { AppConfig } from '../config/config.js';
 import { resolveSecrets } from '../config/secrets-file.js';
 import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
+import { startEventRelay } from './event-relay.js';
 import { createRoomHub } from '../realtime/room-hub.js';
 import { identityDeps, paymentDeps } from '../use-case-deps.js';
 import { startSettlementListener } from './settlement-listener.js';
@@ -93,7 +94,6 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     totp: createOtplibTotp(),
     clock: systemClock,
     ids,
-    notifier: rooms,
     rooms,
     ...(chain.funding ? { funding: chain.funding } : {}),
     configuredMerchantAddress: config.merchantWalletAddress,
@@ -113,6 +113,8 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       trustProxy: config.trustProxy,
       logLevel: config.logLevel,
       logFormat,
+      eventPollIntervalMs: config.eventPollIntervalMs,
+      eventHoleGraceMs: config.eventHoleGraceMs,
     },
   };
 
@@ -136,11 +138,13 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   const logger = domainLogger(app.log);
 
   let listener: ScheduledTask | null = null;
+  let relay: ScheduledTask | null = null;
   // Graceful: stop accepting and finish in-flight requests, let the listener finish its run,
   // then close the store and the devnet.
   const stopAll = async () => {
     await app.close();
     await listener?.stop();
+    await relay?.stop();
     await store.close();
     await chain.devnet?.stop();
   };
@@ -156,14 +160,24 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
           )
         : 0;
     const url = await app.listen({ host: config.host, port: config.port });
+    const instanceId = `${hostname()}:${process.pid}:${ids.newId()}`;
+    relay = startEventRelay({
+      deps,
+      scheduler: createIntervalScheduler((error) =>
+        logger.warn({ err: String(error) }, 'event relay run failed'),
+      ),
+      intervalMs: config.eventPollIntervalMs,
+      instanceId,
+    });
     listener = startSettlementListener({
       deps: paymentDeps(deps, logger),
       scheduler: createIntervalScheduler((error) =>
         logger.error({ err: String(error) }, 'listener run failed'),
       ),
       intervalMs: config.listenerIntervalMs,
+      leaseMs: config.listenerLeaseMs,
       scan: { startBlock: config.scanner.startBlock, maxBlocks: config.scanner.maxBlocksPerRun },
-      instanceId: `${hostname()}:${process.pid}:${ids.newId()}`,
+      instanceId,
       eventRetentionMs: config.eventRetentionDays * 86_400_000,
     });
     return { app, url, chain, network, bootstrap, demoProductsCreated, logFormat, stop: stopAll };

@@ -17,6 +17,11 @@ export interface AppConfig {
   /** TRUST_PROXY: proxy hops or proxy addresses/CIDRs; false when unset. */
   readonly trustProxy: TrustProxy;
   readonly listenerIntervalMs: number;
+  /**
+   * LISTENER_LEASE_MS: how long the listener's leader holds its lease without renewing it; another
+   * instance takes over this long after the leader died (default: 30 s, or 3 intervals if longer).
+   */
+  readonly listenerLeaseMs: number;
   /** The deposit scanner (docs/operations.md, "The deposit scanner"). */
   readonly scanner: {
     /** SCANNER_START_BLOCK: the first block of its first run; null starts at the solidified head. */
@@ -33,6 +38,10 @@ export interface AppConfig {
   };
   /** EVENT_RETENTION_DAYS: log entries that concern no order are compacted after this many days. */
   readonly eventRetentionDays: number;
+  /** EVENT_POLL_INTERVAL_MS: how often events are relayed to the log and read from it for frames. */
+  readonly eventPollIntervalMs: number;
+  /** EVENT_HOLE_GRACE_MS: how long a reader of the log waits for a sequence number whose insert is late. */
+  readonly eventHoleGraceMs: number;
   readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
   readonly store:
     | { readonly kind: 'sqlite' }

@@ -107,6 +107,7 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
   const trustProxy = parseTrustProxy(text('TRUST_PROXY'));
   if (!trustProxy.ok) problems.push(trustProxy.problem);
 
+  const listenerIntervalMs = integer('LISTENER_INTERVAL_MS', 15_000, 50, 86_400_000);
   const config: AppConfig = {
     production,
     host: text('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1'),
@@ -118,7 +119,13 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
     rateLimitMax: integer('RATE_LIMIT_MAX', 300, 1, 10_000_000),
     authRateLimitMax: integer('AUTH_RATE_LIMIT_MAX', 10, 1, 10_000_000),
     trustProxy: trustProxy.ok ? trustProxy.value : false,
-    listenerIntervalMs: integer('LISTENER_INTERVAL_MS', 15_000, 50, 86_400_000),
+    listenerIntervalMs,
+    listenerLeaseMs: integer(
+      'LISTENER_LEASE_MS',
+      Math.max(30_000, listenerIntervalMs * 3),
+      1_000,
+      86_400_000,
+    ),
     scanner: {
       startBlock: text('SCANNER_START_BLOCK') === null ? null : integer('SCANNER_START_BLOCK', 0, 0, 2 ** 40),
       maxBlocksPerRun: integer('SCANNER_MAX_BLOCKS_PER_RUN', 200, 1, 100_000),
@@ -128,6 +135,8 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
       maxRequestsPerSecond: integer('RECONCILE_MAX_REQUESTS_PER_SECOND', 10, 0, 100_000),
     },
     eventRetentionDays: integer('EVENT_RETENTION_DAYS', 30, 1, 36_500),
+    eventPollIntervalMs: integer('EVENT_POLL_INTERVAL_MS', 50, 10, 60_000),
+    eventHoleGraceMs: integer('EVENT_HOLE_GRACE_MS', 2_000, 100, 600_000),
     argon2: {
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),
       timeCost: integer('ARGON2_TIME_COST', 2, 1, 100),
@@ -157,6 +166,10 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
   };
   if (config.secrets.jwtAccess !== null && config.secrets.jwtAccess === config.secrets.jwtRefresh) {
     problems.push('JWT_REFRESH_SECRET: must differ from JWT_ACCESS_SECRET');
+  }
+  if (config.listenerLeaseMs <= config.listenerIntervalMs) {
+    // The leader renews once per run: a lease shorter than a run's interval changes hands every run.
+    problems.push('LISTENER_LEASE_MS: must be longer than LISTENER_INTERVAL_MS');
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, config };
 };

@@ -1,4 +1,4 @@
-import { type Notifier, type ServiceEvent, userRoomName } from '@trx-shop/domain';
+import { type DeliveredFrame, type Notifier, userRoomName } from '@trx-shop/domain';
 
 /** What the hub needs of a socket: @fastify/websocket's (ws) sockets fit. */
 export interface RoomMember {
@@ -11,28 +11,65 @@ const OPEN = 1;
 /** The room of one user's events (the domain names it). */
 export const userRoom = userRoomName;
 
+/** The wire form of a delivered frame (docs/api.md, "Real-time events"): `id` is the event's id. */
+export const wireFrame = ({ frame, eventId }: DeliveredFrame): string =>
+  JSON.stringify({ event: frame.event, data: frame.data, id: eventId });
+
+interface MemberState {
+  /** Live frames waiting while the member is sent its missed ones; null once live. */
+  waiting: DeliveredFrame[] | null;
+  /** The newest sequence the member has (or had before reconnecting): nothing at or below it is sent. */
+  floor: number;
+}
+
 /**
- * Rooms of live sockets on this instance. Events reach sockets connected here only; fan-out
- * across instances is future work (docs/operations.md).
+ * Rooms of live sockets on this instance, fed by this instance's reader of the event log. A member
+ * that joins with a resume point is "replaying" until `endReplay`: live frames wait for it, so
+ * the replayed ones go first and nothing arrives twice.
  */
 export const createRoomHub = () => {
-  const rooms = new Map<string, Set<RoomMember>>();
+  const rooms = new Map<string, Map<RoomMember, MemberState>>();
   const send = (member: RoomMember, frame: string) => {
     if (member.readyState === OPEN) member.send(frame);
   };
   const hub: Notifier & {
-    join(room: string, member: RoomMember): void;
+    join(room: string, member: RoomMember, options?: { readonly replaying: boolean }): void;
+    /**
+     * Sends the member its replayed frames, then the live ones that waited and are newer than both
+     * the replay and `after` (the client's last event), and goes live.
+     */
+    endReplay(room: string, member: RoomMember, replayed: readonly DeliveredFrame[], after: number): void;
     leaveAll(member: RoomMember): void;
     size(room: string): number;
   } = {
-    notifyUser: (userId: string, event: ServiceEvent) => {
-      const frame = JSON.stringify(event);
-      for (const member of rooms.get(userRoom(userId)) ?? []) send(member, frame);
+    deliver: (delivered) => {
+      const members = rooms.get(userRoom(delivered.userId));
+      if (!members) return;
+      const frame = wireFrame(delivered);
+      for (const [member, state] of members) {
+        if (delivered.sequence <= state.floor) continue;
+        if (state.waiting) state.waiting.push(delivered);
+        else send(member, frame);
+      }
     },
-    join: (room, member) => {
-      const members = rooms.get(room) ?? new Set<RoomMember>();
-      members.add(member);
+    join: (room, member, options) => {
+      const members = rooms.get(room) ?? new Map<RoomMember, MemberState>();
+      // A second join of the same room keeps the first one's state (no replay twice).
+      if (!members.has(member)) members.set(member, { waiting: options?.replaying ? [] : null, floor: 0 });
       rooms.set(room, members);
+    },
+    endReplay: (room, member, replayed, after) => {
+      const state = rooms.get(room)?.get(member);
+      if (!state?.waiting) return;
+      // The client may have seen events this instance has not read yet (from another instance):
+      // the floor keeps them from arriving twice, now and later.
+      state.floor = after;
+      for (const frame of [...replayed, ...state.waiting]) {
+        if (frame.sequence <= state.floor) continue;
+        send(member, wireFrame(frame));
+        state.floor = frame.sequence;
+      }
+      state.waiting = null;
     },
     leaveAll: (member) => {
       for (const [room, members] of rooms) {

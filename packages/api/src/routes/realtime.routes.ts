@@ -1,4 +1,9 @@
-import { findEndedSessions, mayJoinUserRoom, type RequestIdentity } from '@trx-shop/domain';
+import {
+  findEndedSessions,
+  mayJoinUserRoom,
+  type RequestIdentity,
+  userFramesBetween,
+} from '@trx-shop/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { errorBody } from '../http/error-body.js';
@@ -8,6 +13,8 @@ import { userRoom } from '../realtime/room-hub.js';
 import type { RouteOptions } from './route-options.js';
 
 export const UNAUTHENTICATED_CLOSE_CODE = 4401;
+/** The server could not finish a replay: reconnect and resume (RFC 6455 "try again later"). */
+export const RETRY_CLOSE_CODE = 1013;
 export const DEFAULT_PING_INTERVAL_MS = 30_000;
 /** Twice a second, so a socket outlives its session by at most about half a second. */
 export const DEFAULT_SESSION_CHECK_INTERVAL_MS = 500;
@@ -20,6 +27,12 @@ interface RealtimeOptions extends RouteOptions {
 }
 
 const frame = (event: string, data: unknown): string => JSON.stringify({ event, data });
+
+/** Event ids are short; anything longer is no id of ours (and is not looked up). */
+const MAX_EVENT_ID_LENGTH = 64;
+
+const eventIdOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.length > 0 && value.length <= MAX_EVENT_ID_LENGTH ? value : null;
 
 /** WebSocket at /api/ws: authenticate, then `join-user` for one's own room (admins: any). */
 export const realtimeRoutes = async (
@@ -34,12 +47,61 @@ export const realtimeRoutes = async (
     );
   };
 
-  const handleFrame = (socket: WebSocket, identity: RequestIdentity, raw: string) => {
+  // Where each socket resumes: the last event id its client saw (query or a `resume` frame).
+  const resumeFrom = new WeakMap<WebSocket, string>();
+
+  /**
+   * Joins the room; with a resume point, first sends what the client missed since it. The end of
+   * the replay is this instance's delivery position, taken at the moment of joining: everything up
+   * to it comes from the log, everything after it live, so there is no gap and no twin.
+   */
+  const joinRoom = async (socket: WebSocket, userId: string) => {
+    const room = userRoom(userId);
+    const lastEventId = resumeFrom.get(socket);
+    const from = lastEventId === undefined ? null : await deps.store.eventLog.findById(lastEventId);
+    if (from === null) {
+      hub.join(room, socket);
+      socket.send(frame('joined', { room }));
+      if (lastEventId !== undefined) {
+        socket.send(
+          frame('resume:expired', {
+            lastEventId,
+            message:
+              'That event is not in the log (older than the retention, or unknown): reload the state; live events follow',
+          }),
+        );
+      }
+      return;
+    }
+    const upTo = app.eventDelivery.position();
+    hub.join(room, socket, { replaying: true });
+    socket.send(frame('joined', { room }));
+    try {
+      const missed = await userFramesBetween(deps.store.eventLog, userId, from.sequence, upTo);
+      hub.endReplay(room, socket, missed, from.sequence);
+    } catch (error) {
+      // No silent gap: the client reconnects and resumes from the same id.
+      app.log.warn({ err: String(error) }, 'websocket replay failed');
+      hub.leaveAll(socket);
+      socket.close(RETRY_CLOSE_CODE, 'Replay failed; reconnect to resume');
+    }
+  };
+
+  const handleFrame = async (socket: WebSocket, identity: RequestIdentity, raw: string) => {
     let message: { event?: unknown; data?: unknown };
     try {
       message = JSON.parse(raw) as { event?: unknown; data?: unknown };
     } catch {
       socket.send(frame('error', { code: 'VALIDATION_ERROR', message: 'Frames are JSON {event, data}' }));
+      return;
+    }
+    if (message.event === 'resume') {
+      const lastEventId = eventIdOf(message.data);
+      if (lastEventId === null) {
+        socket.send(frame('error', { code: 'VALIDATION_ERROR', message: 'resume takes the last event id' }));
+        return;
+      }
+      resumeFrom.set(socket, lastEventId);
       return;
     }
     if (message.event !== 'join-user' || typeof message.data !== 'string') {
@@ -50,9 +112,7 @@ export const realtimeRoutes = async (
       socket.send(frame('error', { code: 'FORBIDDEN' }));
       return;
     }
-    const room = userRoom(message.data);
-    hub.join(room, socket);
-    socket.send(frame('joined', { room }));
+    await joinRoom(socket, message.data);
   };
 
   const alive = new WeakMap<WebSocket, boolean>();
@@ -136,10 +196,19 @@ export const realtimeRoutes = async (
         (identity) => identity,
         () => null,
       );
+      const query = request.query as Record<string, unknown>;
+      const lastEventId = eventIdOf(query.lastEventId);
+      if (lastEventId !== null) resumeFrom.set(socket, lastEventId);
+      // One frame after another: a `resume` applies to the joins after it, and a join's replay
+      // finishes before the next frame is handled.
+      let handled: Promise<unknown> = identified;
       socket.on('message', (raw) => {
-        void identified.then((identity) => {
-          if (identity) handleFrame(socket, identity, String(raw));
-        });
+        handled = handled
+          .then(async () => {
+            const identity = await identified;
+            if (identity) await handleFrame(socket, identity, String(raw));
+          })
+          .catch((error: unknown) => app.log.warn({ err: String(error) }, 'websocket frame failed'));
       });
       const identity = await identified;
       if (!identity) {

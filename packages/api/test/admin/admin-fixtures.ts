@@ -138,7 +138,6 @@ export const settlementDeps = (h: TestApp): PaymentDeps => ({
   store: h.store,
   chain: h.chain,
   vault: h.vault,
-  notifier: h.notifier,
   clock: h.clock,
   ids: createObjectIdGenerator(),
   logger: silent,

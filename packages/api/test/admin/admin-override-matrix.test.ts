@@ -261,13 +261,13 @@ describe('admin override to pending and the one-pending-order rule', () => {
       expectError(await override(order._id, 'refunded', template), 409, 'REFUND_IN_PROGRESS');
 
     expect(await h.store.orders.findById(order._id)).toEqual(before);
-    const eventsBefore = h.notifier.events.length;
+    const eventsBefore = (await h.frames()).length;
     await settleThroughChain();
     expect((await h.store.orders.findById(order._id))?.status).toBe('refunded');
     expect(await stockOf(productId)).toBe(STOCK);
     expect(await devnet.transfersBetween(merchant.address, shopper.address)).toHaveLength(1);
     expect(
-      h.notifier.events.slice(eventsBefore).filter(({ event }) => event.event === 'order:refunded'),
+      (await h.frames()).slice(eventsBefore).filter(({ event }) => event.event === 'order:refunded'),
     ).toHaveLength(1);
   });
 

@@ -130,7 +130,7 @@ describe('POST /api/admin/orders/:id/refund with an amount (partial refunds)', (
       [1_500_000, 2_000_000, 4_490_000].sort(),
     );
     expectError(await refund(orderId, { amount: 0.000001 }), 400, 'ORDER_ALREADY_REFUNDED');
-    const events = h.notifier.events
+    const events = (await h.frames())
       .filter((recorded) => recorded.userId === buyer.userId)
       .map((recorded) => recorded.event.event);
     expect(events).toEqual([

@@ -154,7 +154,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
       expect.objectContaining({ txId: hash, amountSun: 7_990_000, status: 'solidified' }),
     ]);
     expect(
-      h.notifier.events.filter(
+      (await h.frames()).filter(
         (recorded) => recorded.userId === buyer.userId && recorded.event.event === 'order:refunded',
       ),
     ).toEqual([

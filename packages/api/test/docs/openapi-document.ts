@@ -31,7 +31,6 @@ export const generateOpenApiDocument = async (): Promise<unknown> => {
     totp: createOtplibTotp(),
     clock: systemClock,
     ids: createObjectIdGenerator(),
-    notifier: hub,
     rooms: hub,
     configuredMerchantAddress: null,
   };

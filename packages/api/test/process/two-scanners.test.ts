@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTronChain } from '@trx-shop/chain-tron';
-import { DEPOSIT_CURSOR } from '@trx-shop/domain';
+import { DEPOSIT_CURSOR, relayOutbox } from '@trx-shop/domain';
 import { buildUser } from '@trx-shop/store-contract';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { devnetControl } from '@trx-shop/test-kit';
@@ -59,17 +59,16 @@ describe('two deposit scanners at once (separate processes)', () => {
     const exits = await Promise.all(scanners.map((scanner) => scanner.exited));
     for (const [index, exit] of exits.entries()) expect(exit.code, scanners[index]?.stderr()).toBe(0);
 
-    const events = scanners.flatMap((scanner) =>
-      scanner
-        .stdout()
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { userId: string; event: string; data: { txHash: string } }),
-    );
-    expect(events.map((event) => event.data.txHash).sort()).toEqual(funded.map((entry) => entry.txId).sort());
-
     const reopened = await openSqliteStore({ filename });
     try {
+      // Each deposit's owner is told once: one `deposit.received` per deposit reaches the log.
+      await relayOutbox({ store: reopened, clock: { now: () => new Date() } });
+      const announced = (await reopened.eventLog.readAfter(0, 1_000)).filter(
+        (event) => event.type === 'deposit.received',
+      );
+      expect(announced.map((event) => event.payload.txHash).sort()).toEqual(
+        funded.map((entry) => entry.txId).sort(),
+      );
       expect(await reopened.chainCursors.read(DEPOSIT_CURSOR)).toBe(target);
       for (const owner of owners) {
         const lines = await reopened.transactions.listByUser(

@@ -237,7 +237,7 @@ describe('two listeners on the same store', () => {
       buyers.push({ shopper, order, txHash: (json(paid).transaction as { hash: string }).hash });
     }
     await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
-    const eventsBefore = h.notifier.events.length;
+    const eventsBefore = (await h.frames()).length;
 
     await Promise.all([runSettlement(paymentDepsOf(h)), runSettlement(paymentDepsOf(h))]);
 
@@ -248,7 +248,7 @@ describe('two listeners on the same store', () => {
       expect(await orderStatus(buyer.order._id)).toBe('completed');
       expect(await h.store.transactions.findByHash(buyer.txHash)).toMatchObject({ status: 'confirmed' });
     }
-    const announced = h.notifier.events
+    const announced = (await h.frames())
       .slice(eventsBefore)
       .map(({ userId, event }) => ({ userId, event: event.event, txHash: event.data.txHash }));
     expect(announced).toHaveLength(buyers.length);

@@ -21,7 +21,7 @@ let h: TestApp;
 let devnet: DevnetControl;
 let merchant: Merchant;
 
-/** The shortest interval configuration allows; the lease then lasts its 30 s minimum. */
+/** The shortest interval configuration allows, with the default lease (30 s). */
 const INTERVAL_MS = 50;
 const LEASE_MS = 30_000;
 
@@ -64,6 +64,7 @@ const startInstance = (instanceId: string, crashes = false): Instance => {
     deps,
     scheduler: createIntervalScheduler((error) => runErrors.push(error)),
     intervalMs: INTERVAL_MS,
+    leaseMs: LEASE_MS,
     scan: { startBlock: null, maxBlocks: 100 },
     instanceId,
     eventRetentionMs: 30 * 86_400_000,
@@ -101,7 +102,7 @@ describe('the listener lease', () => {
       const follower = leaders[0] === first ? second : first;
       expect(follower.leaseAnswers.every((answer) => !answer)).toBe(true);
 
-      const eventsBefore = h.notifier.events.length;
+      const eventsBefore = (await h.frames()).length;
       const { productId, order, txHash } = await solidPayment();
       await eventually(
         () => orderStatus(order._id),
@@ -113,7 +114,7 @@ describe('the listener lease', () => {
 
       expect((await h.store.products.findById(productId))?.stock).toBe(8);
       expect(follower.leaseAnswers.every((answer) => !answer)).toBe(true);
-      const events = h.notifier.events.slice(eventsBefore).map((e) => [e.event.event, e.event.data.txHash]);
+      const events = (await h.frames()).slice(eventsBefore).map((e) => [e.event.event, e.event.data.txHash]);
       // The leader also scans for deposits (the shopper's funding is one); each event comes once.
       expect(events.filter(([name]) => name !== 'wallet:deposit')).toEqual([
         ['transaction:confirmed', txHash],

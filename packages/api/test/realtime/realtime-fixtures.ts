@@ -1,9 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import { NO_SUBJECTS, type ShopEvent, type ShopStore } from '@trx-shop/domain';
 import WebSocket from 'ws';
 
-/** A frame as the service sends it: JSON `{event, data}` (docs/decisions.md section 9). */
+/**
+ * A frame as the service sends it: JSON `{event, data}` (docs/decisions.md section 9), with `id`
+ * the logged event's id on frames that come from the event log.
+ */
 export interface Frame {
   readonly event: string;
   readonly data: unknown;
+  readonly id?: string;
 }
 
 export interface SocketClose {
@@ -30,20 +36,25 @@ export interface TestSocket {
 export interface SocketAuth {
   readonly headers?: Readonly<Record<string, string>>;
   readonly token?: string;
+  /** Resume from this event id (the `lastEventId` query parameter). */
+  readonly lastEventId?: string;
 }
 
 // Under the 5 s test timeout, so a missing frame fails with the frames that did arrive.
 const FRAME_WAIT_MS = 4_000;
 
-export const wsUrl = (httpUrl: string, token?: string): string => {
+export const wsUrl = (httpUrl: string, token?: string, lastEventId?: string): string => {
   const url = new URL('/api/ws', httpUrl.replace(/^http/, 'ws'));
   if (token !== undefined) url.searchParams.set('token', token);
+  if (lastEventId !== undefined) url.searchParams.set('lastEventId', lastEventId);
   return url.toString();
 };
 
 /** Connects to `/api/ws` of the service listening at `httpUrl`; resolves once the socket is open. */
 export const connectSocket = async (httpUrl: string, auth: SocketAuth = {}): Promise<TestSocket> => {
-  const socket = new WebSocket(wsUrl(httpUrl, auth.token), { headers: { ...auth.headers } });
+  const socket = new WebSocket(wsUrl(httpUrl, auth.token, auth.lastEventId), {
+    headers: { ...auth.headers },
+  });
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
   socket.on('message', (raw) => {
@@ -110,3 +121,33 @@ export const closeOfRefusedSocket = async (httpUrl: string, auth: SocketAuth = {
 
 export const framesNamed = (socket: TestSocket, event: string): Frame[] =>
   socket.frames.filter((frame) => frame.event === event);
+
+const hex24 = () => randomBytes(12).toString('hex');
+
+/**
+ * Logs an `order.completed` event of a made-up order of `userId` straight into the store's event
+ * log, as a relay on any instance would; answers it and the frame docs/api.md says a client of
+ * the user's room receives for it.
+ */
+export const logCompletion = async (store: Pick<ShopStore, 'eventLog'>, userId: string) => {
+  const occurredAt = new Date();
+  const event: ShopEvent = {
+    id: hex24(),
+    type: 'order.completed',
+    occurredAt,
+    subjects: { ...NO_SUBJECTS, userId, orderId: hex24() },
+    payload: { txHash: hex24() + hex24() + hex24().slice(0, 16), paid: '5' },
+  };
+  const logged = await store.eventLog.insert(event, await store.eventLog.takeSequence(), occurredAt);
+  const frame = {
+    event: 'transaction:confirmed',
+    data: {
+      orderId: event.subjects.orderId,
+      txHash: event.payload.txHash as string,
+      message: 'Payment confirmed; your order is completed',
+      timestamp: occurredAt.toISOString(),
+    },
+    id: event.id,
+  };
+  return { event: logged, frame };
+};

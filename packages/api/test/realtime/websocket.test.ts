@@ -14,7 +14,7 @@ import {
   placeOrder,
 } from '../shop/shop-fixtures.js';
 import { type DevnetControl, devnetControl, eventually } from '@trx-shop/test-kit';
-import { closeOfRefusedSocket, connectSocket, framesNamed } from './realtime-fixtures.js';
+import { closeOfRefusedSocket, connectSocket, framesNamed, logCompletion } from './realtime-fixtures.js';
 
 let devnetNode: RunningDevnet;
 let h: TestApp;
@@ -110,26 +110,15 @@ describe('rooms', () => {
     expect(h.hub.size(`user:${owner.userId}`)).toBe(0);
 
     expect(await socket.join(intruder.userId)).toMatchObject({ event: 'joined' });
-    const ownerEvent = {
-      orderId: 'o-owner',
-      txHash: 'h-owner',
-      message: 'owner',
-      timestamp: new Date().toISOString(),
-    };
-    const ownEvent = {
-      orderId: 'o-own',
-      txHash: 'h-own',
-      message: 'own',
-      timestamp: new Date().toISOString(),
-    };
-    h.notifier.notifyUser(owner.userId, { event: 'transaction:confirmed', data: ownerEvent });
-    h.notifier.notifyUser(intruder.userId, { event: 'transaction:confirmed', data: ownEvent });
-    // The intruder's own later event proves the owner's, sent first on the same hub, would have arrived.
+    const [ownerEvent, ownEvent] = [
+      await logCompletion(h.store, owner.userId),
+      await logCompletion(h.store, intruder.userId),
+    ];
+    // The intruder's own later event proves the owner's, logged first, would have arrived.
     await socket.frame((frame) => frame.event === 'transaction:confirmed', 'own event');
 
-    expect(framesNamed(socket, 'transaction:confirmed')).toEqual([
-      { event: 'transaction:confirmed', data: ownEvent },
-    ]);
+    expect(framesNamed(socket, 'transaction:confirmed')).toEqual([ownEvent.frame]);
+    expect(ownerEvent.frame.data.txHash).not.toBe(ownEvent.frame.data.txHash);
     await socket.close();
   });
 
@@ -172,6 +161,7 @@ describe('rooms', () => {
     const txHash = (json(paid).transaction as { hash: string }).hash;
     await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
     await runSettlement(paymentDepsOf(h));
+    await h.frames();
 
     for (const socket of [admin, ownCookie, ownBearer]) {
       const confirmed = await socket.frame(

@@ -60,7 +60,7 @@ describe('pay when the node rejects the broadcast', () => {
       orderId: order._id,
       failureReason: body.reason,
     });
-    expect(h.notifier.events.filter((e) => e.userId === shopper.userId)).toEqual([
+    expect((await h.frames()).filter((e) => e.userId === shopper.userId)).toEqual([
       {
         userId: shopper.userId,
         event: {
@@ -149,7 +149,7 @@ describe('pay when the node accepts the broadcast but never includes it', () => 
 
     expect(await h.store.transactions.findByHash(hash)).toMatchObject({ status: 'failed' });
     expect((await h.store.orders.findById(order._id))?.status).toBe('failed');
-    expect(h.notifier.events.filter((e) => e.userId === shopper.userId).map((e) => e.event.event)).toEqual([
+    expect((await h.frames()).filter((e) => e.userId === shopper.userId).map((e) => e.event.event)).toEqual([
       'transaction:failed',
     ]);
     // The expired payment holds neither stock nor the buyer's balance any more.

@@ -238,7 +238,7 @@ describe('POST /api/orders/:id/pay with the chain unreachable', () => {
         hash: null,
       });
       expect(await own.store.transactions.listPending(10)).toEqual([]);
-      expect(own.notifier.events).toEqual([]);
+      expect(await own.frames()).toEqual([]);
     } finally {
       await own.close();
     }

@@ -82,7 +82,7 @@ describe('settlement of a sent payment', () => {
     });
     expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
     expect((await h.store.products.findById(productId))?.stock).toBe(7);
-    const events = h.notifier.events.filter((e) => e.userId === shopper.userId);
+    const events = (await h.frames()).filter((e) => e.userId === shopper.userId);
     expect(events).toEqual([
       {
         userId: shopper.userId,
@@ -208,7 +208,7 @@ describe('recovery after a crash inside pay', () => {
     const onChain = await devnet.transfersBetween(shopper.address, merchant.address);
     expect(onChain.map((t) => t.txId)).toEqual([txId]);
     expect((await h.store.orders.findById(order._id))?.status).toBe('completed');
-    expect(h.notifier.events.filter((e) => e.userId === shopper.userId).map((e) => e.event.event)).toEqual([
+    expect((await h.frames()).filter((e) => e.userId === shopper.userId).map((e) => e.event.event)).toEqual([
       'transaction:confirmed',
     ]);
   });

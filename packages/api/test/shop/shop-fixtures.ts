@@ -146,7 +146,6 @@ export const paymentDepsOf = (h: TestApp, configuredMerchantAddress: string | nu
   store: h.store,
   chain: h.chain,
   vault: h.vault,
-  notifier: h.notifier,
   clock: h.clock,
   ids: createObjectIdGenerator(),
   logger: silentLogger,

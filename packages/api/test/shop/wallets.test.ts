@@ -244,7 +244,7 @@ describe('POST /api/wallets/send', () => {
     expect(await storedTransactionsOf(shopper)).toEqual([
       expect.objectContaining({ type: 'withdrawal', status: 'failed' }),
     ]);
-    expect(h.notifier.events.filter((e) => e.userId === shopper.userId)).toEqual([
+    expect((await h.frames()).filter((e) => e.userId === shopper.userId)).toEqual([
       {
         userId: shopper.userId,
         event: { event: 'transaction:failed', data: expect.objectContaining({ orderId: null }) },

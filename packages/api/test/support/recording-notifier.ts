@@ -1,22 +1,22 @@
-import type { Notifier, ServiceEvent } from '@trx-shop/domain';
+import type { ServiceEvent } from '@trx-shop/domain';
+import type { RoomHub } from '../../src/realtime/room-hub.js';
 
 export interface RecordedEvent {
   readonly userId: string;
   readonly event: ServiceEvent;
 }
 
-export interface RecordingNotifier extends Notifier {
-  readonly events: RecordedEvent[];
-}
-
-/** Records every event, and passes it on (to the app's WebSocket rooms) when given a next notifier. */
-export const createRecordingNotifier = (next?: Notifier): RecordingNotifier => {
-  const events: RecordedEvent[] = [];
+/** The app's rooms, recording every frame delivered to them (whether or not a socket is in the room). */
+export const recordingRooms = (hub: RoomHub): { rooms: RoomHub; delivered: RecordedEvent[] } => {
+  const delivered: RecordedEvent[] = [];
   return {
-    events,
-    notifyUser: (userId, event) => {
-      events.push({ userId, event });
-      next?.notifyUser(userId, event);
+    delivered,
+    rooms: {
+      ...hub,
+      deliver: (frame) => {
+        delivered.push({ userId: frame.userId, event: frame.frame });
+        hub.deliver(frame);
+      },
     },
   };
 };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createKeyVault, createTronChain } from '@trx-shop/chain-tron';
 import type { AppDeps, AppSettings } from '../../src/app-deps.js';
-import type { ChainPort, KeyVault, ShopStore } from '@trx-shop/domain';
+import { type ChainPort, type KeyVault, relayOutbox, type ShopStore } from '@trx-shop/domain';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { type RunningDevnet, startDevnet } from '@trx-shop/tron-devnet';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import { createHttpServer, shopApp } from '../../src/app.js';
 import { createRoomHub, type RoomHub } from '../../src/realtime/room-hub.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
 import { findLeaks, type Leak, LeakError, type RecordedResponse, recordResponses } from './leak-guard.js';
-import { createRecordingNotifier, type RecordingNotifier } from './recording-notifier.js';
+import { type RecordedEvent, recordingRooms } from './recording-notifier.js';
 
 export interface TestAppOptions {
   /** A devnet shared by the test file; without one the harness starts (and stops) its own. */
@@ -42,8 +42,12 @@ export interface TestApp {
   readonly devnet: RunningDevnet;
   readonly chain: ChainPort;
   readonly vault: KeyVault;
-  readonly notifier: RecordingNotifier;
-  /** The WebSocket rooms the notifier feeds. */
+  /**
+   * Relays the events state changes wrote to the log and delivers their frames to the rooms, as
+   * the service's relay and delivery loops do; answers every frame delivered so far, in order.
+   */
+  frames(): Promise<readonly RecordedEvent[]>;
+  /** The WebSocket rooms the app's reader of the event log feeds. */
   readonly hub: RoomHub;
   readonly settings: AppSettings;
   /** Every response body sent so far. */
@@ -68,7 +72,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const vault = createKeyVault({ currentKeyId: 'test', keys: new Map([['test', randomBytes(32)]]) });
   const clock = createFakeClock();
   const hub = createRoomHub();
-  const notifier = createRecordingNotifier(hub);
+  const { rooms, delivered } = recordingRooms(hub);
   const deps: AppDeps = {
     store,
     chain,
@@ -77,8 +81,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     totp: createOtplibTotp(),
     clock,
     ids: createObjectIdGenerator(),
-    notifier,
-    rooms: hub,
+    rooms,
     configuredMerchantAddress: options.merchantAddress ?? null,
   };
   const settings: AppSettings = {
@@ -99,6 +102,18 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   options.extraRoutes?.(app, { store, vault });
   await app.ready();
 
+  // The service's relay loop, in small: every 50 ms, and one relay at a time with the explicit
+  // ones of frames(), so no two relays take numbers for one event (a hole would wait on the
+  // fake clock's grace period).
+  let relaying: Promise<unknown> = Promise.resolve();
+  const relay = () => {
+    const next = relaying.then(() => relayOutbox({ store, clock }));
+    relaying = next.catch(() => {});
+    return next;
+  };
+  const relayTimer = setInterval(() => void relay().catch(() => {}), 50);
+  relayTimer.unref();
+
   let closed: Promise<void> | null = null;
   const leaks = () => findLeaks(responses, store, vault);
   return {
@@ -108,7 +123,11 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     devnet,
     chain,
     vault,
-    notifier,
+    frames: async () => {
+      await relay();
+      await app.eventDelivery.pump();
+      return [...delivered];
+    },
     hub,
     settings,
     responses,
@@ -116,6 +135,8 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     close: () => {
       closed ??= (async () => {
         const found = await leaks().finally(async () => {
+          clearInterval(relayTimer);
+          await relaying;
           await app.close();
           await store.close();
           await ownDevnet?.stop();

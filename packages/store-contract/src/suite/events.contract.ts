@@ -70,7 +70,11 @@ export const describeEventContract = (harness: ContractHarness): void => {
         await log.insert(events[index] as (typeof events)[number], sequences[index] as number, BUILDER_NOW);
       }
       const idsOf = (read: readonly { id: string }[]) => read.map((event) => event.id);
-      expect(idsOf(await log.readUserAfter(alice, 0, 10))).toEqual([events[0]?.id, events[2]?.id, events[4]?.id]);
+      expect(idsOf(await log.readUserAfter(alice, 0, 10))).toEqual([
+        events[0]?.id,
+        events[2]?.id,
+        events[4]?.id,
+      ]);
       expect(idsOf(await log.readUserAfter(alice, sequences[0] as number, 10))).toEqual([
         events[2]?.id,
         events[4]?.id,

@@ -26,9 +26,6 @@ try {
       {
         store,
         chain,
-        notifier: {
-          notifyUser: (userId, event) => console.log(JSON.stringify({ userId, ...event })),
-        },
         clock: { now: () => new Date() },
         ids: { newId: () => newObjectId() },
         logger: { debug: silent, info: silent, warn: silent, error: silent },

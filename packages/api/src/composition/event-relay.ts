@@ -1,0 +1,47 @@
+import {
+  type Clock,
+  relayOutbox,
+  type ScheduledTask,
+  type Scheduler,
+  type ShopStore,
+} from '@trx-shop/domain';
+
+export const EVENT_RELAY_LEASE = 'event-relay';
+
+export interface EventRelayOptions {
+  readonly deps: { readonly store: Pick<ShopStore, 'outbox' | 'eventLog' | 'leases'>; readonly clock: Clock };
+  readonly scheduler: Scheduler;
+  /** EVENT_POLL_INTERVAL_MS: how soon an event written by a state change reaches the log. */
+  readonly intervalMs: number;
+  /** This instance's name in the lease. */
+  readonly instanceId: string;
+}
+
+/** The lease outlives many relay runs, so a pause of the holder does not hand it over at once. */
+const leaseMsFor = (intervalMs: number) => Math.max(3_000, intervalMs * 20);
+
+/**
+ * Moves the events state changes wrote into their records' outboxes to the log, every interval,
+ * on one instance at a time (the holder of a short lease). One relay takes the sequence numbers,
+ * so readers of the log seldom meet a hole; if its instance dies, another takes the lease over
+ * within the lease's time. Two relays at once would still log each event once (relayOutbox).
+ */
+export const startEventRelay = ({
+  deps,
+  scheduler,
+  intervalMs,
+  instanceId,
+}: EventRelayOptions): ScheduledTask => {
+  const leaseMs = leaseMsFor(intervalMs);
+  const task = scheduler.every(intervalMs, async () => {
+    if (!(await deps.store.leases.tryAcquire(EVENT_RELAY_LEASE, instanceId, deps.clock.now(), leaseMs)))
+      return;
+    await relayOutbox(deps);
+  });
+  return {
+    stop: async () => {
+      await task.stop();
+      await deps.store.leases.release(EVENT_RELAY_LEASE, instanceId);
+    },
+  };
+};

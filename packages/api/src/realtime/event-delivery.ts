@@ -1,0 +1,49 @@
+import { type EventDelivery, startEventDelivery } from '@trx-shop/domain';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
+import type { AppDeps } from '../app-deps.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's reader of the event log, feeding its WebSocket rooms. */
+    eventDelivery: EventDelivery;
+  }
+}
+
+export const DEFAULT_EVENT_POLL_INTERVAL_MS = 50;
+export const DEFAULT_EVENT_HOLE_GRACE_MS = 2_000;
+
+interface EventDeliveryOptions {
+  readonly deps: Pick<AppDeps, 'store' | 'rooms' | 'clock'>;
+  /** EVENT_POLL_INTERVAL_MS: how often the log is read for new events. */
+  readonly pollIntervalMs: number;
+  /** EVENT_HOLE_GRACE_MS: how long a reader waits for a sequence number whose insert is late. */
+  readonly holeGraceMs: number;
+}
+
+/**
+ * Every instance reads the one event log (polling by sequence, in every store) and delivers each
+ * event's frame to the rooms of the sockets connected to it, whichever instance caused the event.
+ */
+export const eventDeliveryPlugin = fp(
+  async (app: FastifyInstance, { deps, pollIntervalMs, holeGraceMs }: EventDeliveryOptions) => {
+    const delivery = await startEventDelivery(
+      { eventLog: deps.store.eventLog, notifier: deps.rooms, clock: deps.clock },
+      { holeGraceMs },
+    );
+    app.decorate('eventDelivery', delivery);
+    let failing = false;
+    const scheduler = createIntervalScheduler((error) => {
+      // Once per outage, not once per poll.
+      if (!failing) app.log.warn({ err: String(error) }, 'reading the event log failed; retrying');
+      failing = true;
+    });
+    const task = scheduler.every(pollIntervalMs, async () => {
+      await delivery.pump();
+      failing = false;
+    });
+    app.addHook('onClose', async () => task.stop());
+  },
+  { name: 'trx-shop-event-delivery' },
+);
