@@ -43,6 +43,7 @@ describeWithMongo('event log and outbox documents', (uri) => {
       '_id_',
       'event_log_order_sequence',
       'event_log_sequence_unique',
+      'event_log_user_sequence',
     ]);
     expect(
       (await indexesOf('event_log')).find((index) => index.name === 'event_log_sequence_unique'),

@@ -316,7 +316,13 @@ describe('schema migrations', () => {
         )
         .all()
         .map((row) => row.name);
-      expect(indexes).toEqual(['event_log_compactable', 'event_log_sequence', 'event_outbox_pending']);
+      // Migration 10 adds the user index on top.
+      expect(indexes).toEqual([
+        'event_log_compactable',
+        'event_log_sequence',
+        'event_log_user_sequence',
+        'event_outbox_pending',
+      ]);
       const outboxColumns = migrated
         .prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)')
         .all('event_outbox')

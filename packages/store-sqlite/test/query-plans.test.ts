@@ -198,6 +198,13 @@ const QUERIES: Query[] = [
   { name: 'logged event by id', sql: EVENT_LOG_SQL.byId, params: [id] },
   { name: 'log read after a sequence', sql: EVENT_LOG_SQL.after, params: [1, 10], indexOrdered: true },
   { name: 'oldest logged sequence', sql: EVENT_LOG_SQL.oldest, params: [] },
+  { name: 'newest logged sequence', sql: EVENT_LOG_SQL.newest, params: [] },
+  {
+    name: "a user's logged events after a sequence",
+    sql: EVENT_LOG_SQL.userAfter,
+    params: [id, 1, 10],
+    indexOrdered: true,
+  },
   { name: 'event log compaction batch', sql: EVENT_LOG_SQL.compact, params: [1, 10], indexOrdered: true },
   { name: 'pending outbox entries', sql: OUTBOX_SQL.pending, params: [10], indexOrdered: true },
   { name: 'outbox entry clear', sql: OUTBOX_SQL.clear, params: [id, 'order', id] },

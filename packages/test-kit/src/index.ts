@@ -27,3 +27,4 @@ export {
   startServiceProcess,
 } from './service-process.js';
 export { javaTronFixture, loadJsonFixture } from './json-fixture.js';
+export { type RunningTestMongo, startTestMongo } from './test-mongo.js';

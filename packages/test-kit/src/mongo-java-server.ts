@@ -11,8 +11,9 @@ const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 5_000;
 
 const here = dirname(fileURLToPath(import.meta.url));
-const launcherSource = join(here, 'mongo-java-server', 'Launcher.java');
-const repositoryRoot = resolve(here, '..', '..', '..', '..');
+// From src/ (sources) or dist/ (built): the launcher sits beside both, the repository two above.
+const launcherSource = join(here, '..', 'mongo-java-server', 'Launcher.java');
+const repositoryRoot = resolve(here, '..', '..', '..');
 const cacheDir = join(repositoryRoot, '.cache', 'mongo-java-server', MONGO_JAVA_SERVER_VERSION);
 const jarsDir = join(cacheDir, 'jars');
 
