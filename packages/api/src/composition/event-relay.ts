@@ -17,8 +17,11 @@ export interface EventRelayOptions {
   readonly instanceId: string;
 }
 
-/** The lease outlives many relay runs, so a pause of the holder does not hand it over at once. */
-const leaseMsFor = (intervalMs: number) => Math.max(3_000, intervalMs * 20);
+/**
+ * The lease outlives several relay runs (a second at the default interval), so a short pause of
+ * the holder does not hand it over, and a dead holder's events wait about a second.
+ */
+const leaseMsFor = (intervalMs: number) => Math.max(1_000, intervalMs * 3);
 
 /**
  * Moves the events state changes wrote into their records' outboxes to the log, every interval,

@@ -135,7 +135,7 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
       maxRequestsPerSecond: integer('RECONCILE_MAX_REQUESTS_PER_SECOND', 10, 0, 100_000),
     },
     eventRetentionDays: integer('EVENT_RETENTION_DAYS', 30, 1, 36_500),
-    eventPollIntervalMs: integer('EVENT_POLL_INTERVAL_MS', 50, 10, 60_000),
+    eventPollIntervalMs: integer('EVENT_POLL_INTERVAL_MS', 50, 10, 86_400_000),
     eventHoleGraceMs: integer('EVENT_HOLE_GRACE_MS', 2_000, 100, 600_000),
     argon2: {
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),

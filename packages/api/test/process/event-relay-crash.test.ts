@@ -11,6 +11,7 @@ import {
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from '../../src/composition/open-store.js';
+import { EVENT_RELAY_LEASE } from '../../src/composition/event-relay.js';
 import { LISTENER_LEASE } from '../../src/composition/settlement-listener.js';
 import { placeOrder } from './shop-client.js';
 
@@ -40,10 +41,14 @@ describe('a crash between a state change and the relay', () => {
 
   it('logs every event of the order once after the restart, none before', async () => {
     const admin = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-    // The listener (and so the relay) runs once right after listen; with a ten-minute interval it
-    // cannot run again before the kill. Its first run is over once it relayed the demo catalogue's
-    // events: only then is the order placed.
-    const first = await startServiceProcess(dataDir, { ...admin, LISTENER_INTERVAL_MS: '600000' });
+    // The relay runs once right after listen; with a ten-minute interval it cannot run again
+    // before the kill. Its first run is over once it relayed the demo catalogue's events: only
+    // then is the order placed.
+    const first = await startServiceProcess(dataDir, {
+      ...admin,
+      LISTENER_INTERVAL_MS: '600000',
+      EVENT_POLL_INTERVAL_MS: '600000',
+    });
     await eventually(
       () =>
         readStore(dataDir, async (store) => ({
@@ -51,7 +56,7 @@ describe('a crash between a state change and the relay', () => {
           logged: (await store.eventLog.readAfter(0, 100)).length,
         })),
       (seen) => seen.outbox === 0 && seen.logged > 0,
-      'the first listener run to relay the demo catalogue',
+      'the first relay run to relay the demo catalogue',
       30_000,
       100,
     );
@@ -70,13 +75,15 @@ describe('a crash between a state change and the relay', () => {
         .map((entry) => entry.event.type),
     }));
     expect(pendingTypes).toEqual({ logged: [], outbox: ['order.created', 'order.cancelled'] });
-    // The killed process still holds the listener's lease; let it expire (a day passes) so the next
-    // process leads at once instead of after the lease's TTL.
+    // The killed process still holds the listener's and the relay's leases; let them expire (a
+    // day passes) so the next process leads at once instead of after the leases' TTL.
     await readStore(dataDir, async (store) => {
-      expect(
-        await store.leases.tryAcquire(LISTENER_LEASE, 'expiry', new Date(Date.now() + 86_400_000), 1),
-      ).toBe(true);
-      await store.leases.release(LISTENER_LEASE, 'expiry');
+      for (const lease of [LISTENER_LEASE, EVENT_RELAY_LEASE]) {
+        expect(await store.leases.tryAcquire(lease, 'expiry', new Date(Date.now() + 86_400_000), 1)).toBe(
+          true,
+        );
+        await store.leases.release(lease, 'expiry');
+      }
     });
 
     const second = await startServiceProcess(dataDir, { ...admin, LISTENER_INTERVAL_MS: '200' });
