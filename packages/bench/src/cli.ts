@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDataSetSection } from './data-set-section.js';
 import { runLedgerSection } from './ledger-section.js';
+import { runCrossInstanceSection } from './cross-instance-section.js';
 import { runEventLogSection } from './event-log-section.js';
 import { runReconcileSection } from './reconcile-section.js';
 import { runScannerSection } from './scanner-section.js';
@@ -41,6 +42,8 @@ console.log(
 const scanner = await runScannerSection(plan);
 console.log(`event log: ${plan.eventLogOrders} orders with and without their event, then the relay`);
 const eventLog = await runEventLogSection(plan);
+console.log(`events across instances: ${plan.crossInstanceBuyers} buyers pay through A, their clients on B`);
+const crossInstance = await runCrossInstanceSection(plan, ADMIN);
 console.log(`reconciliation: ${plan.reconcileWallets} wallets, every one read`);
 const reconciliation = await runReconcileSection(plan);
 console.log(`merchant ledger: ${plan.ledgerRows.join(', ')} lines`);
@@ -59,6 +62,7 @@ const results: BenchResults = {
   scanner,
   reconciliation,
   eventLog,
+  crossInstance,
   ledger,
   mongodb,
 };

@@ -23,6 +23,7 @@ export const renderMarkdown = (results: BenchResults): string => {
     scanner,
     reconciliation,
     eventLog,
+    crossInstance,
     ledger,
     mongodb,
   } = results;
@@ -107,6 +108,18 @@ export const renderMarkdown = (results: BenchResults): string => {
         ],
         ["the event's append on order creation (p50 difference)", fineMs(eventLog.appendP50Ms)],
         ['relay to the log, per event', fineMs(eventLog.relayPerEventMs)],
+      ],
+    ),
+    '## Events across instances',
+    `Two service processes on one SQLite file and a devnet process; instance A leads the listener (every 100 ms), each of ${crossInstance.frames} buyers has a WebSocket on instance B. The buyers pay through A while a block comes every 100 ms; each \`transaction:confirmed\` is timed from its event's time (A's listener completing the order) to its arrival on B: the relay to the log, B's read of it, the socket.`,
+    table(
+      ['figure', 'value'],
+      [
+        ['frames', `${crossInstance.frames}`],
+        [
+          'latency p50 / p99 / max',
+          `${ms(crossInstance.latencyP50Ms)} / ${ms(crossInstance.latencyP99Ms)} / ${ms(crossInstance.latencyMaxMs)}`,
+        ],
       ],
     ),
     '## Reconciliation',

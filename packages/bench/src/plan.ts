@@ -19,6 +19,8 @@ export interface BenchPlan {
   readonly reconcileWallets: number;
   /** Orders created with and without their event (each), for the event log's costs. */
   readonly eventLogOrders: number;
+  /** Buyers paying through one instance, each with a WebSocket on the other. */
+  readonly crossInstanceBuyers: number;
 }
 
 const USERS_AND_PRODUCTS = { users: 10_000, products: 1_000, days: 200 };
@@ -36,6 +38,7 @@ export const FULL_PLAN: BenchPlan = {
   ledgerRows: [10_000, 1_000_000],
   reconcileWallets: 10_000,
   eventLogOrders: 5_000,
+  crossInstanceBuyers: 300,
 };
 
 /** CI's smoke run: every section, small. */
@@ -52,4 +55,5 @@ export const QUICK_PLAN: BenchPlan = {
   ledgerRows: [1_000, 10_000],
   reconcileWallets: 500,
   eventLogOrders: 500,
+  crossInstanceBuyers: 40,
 };

@@ -5,6 +5,7 @@ import type { MongoSectionFigures } from './mongo-section.js';
 import type { BenchPlan } from './plan.js';
 import type { FirstRunFigures } from './first-run-section.js';
 import type { LedgerFigures } from './ledger-section.js';
+import type { CrossInstanceFigures } from './cross-instance-section.js';
 import type { EventLogFigures } from './event-log-section.js';
 import type { ReconcileFigures } from './reconcile-section.js';
 import type { ScannerFigures } from './scanner-section.js';
@@ -21,6 +22,7 @@ export interface BenchResults {
   readonly scanner: ScannerFigures;
   readonly reconciliation: ReconcileFigures;
   readonly eventLog: EventLogFigures;
+  readonly crossInstance: CrossInstanceFigures;
   readonly ledger: readonly LedgerFigures[];
   readonly mongodb: MongoSectionFigures;
 }
@@ -99,6 +101,11 @@ export const checkTargets = (results: BenchResults): TargetCheck[] => {
     target: 'appending an event costs <= 1 ms p50 (measured on order creation)',
     measured: `${results.eventLog.appendP50Ms.toFixed(2)} ms`,
     met: results.eventLog.appendP50Ms <= 1,
+  });
+  checks.push({
+    target: 'from a state change on instance A to the frame on a client of instance B, p99 <= 250 ms',
+    measured: `${results.crossInstance.latencyP99Ms.toFixed(0)} ms (${results.crossInstance.frames} frames)`,
+    met: results.crossInstance.latencyP99Ms <= 250,
   });
   const { scanner } = results;
   checks.push({
