@@ -55,7 +55,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       walletReservations: createMongoWalletReservationStore(collections),
       dashboard: createMongoDashboardReadModel(collections),
       reconciliation: createMongoReconciliationStore(collections),
-      eventLog: createMongoEventLog(collections, counters),
+      eventLog: createMongoEventLog(collections, counters, db),
       outbox: createMongoOutbox(collections),
       windowCounters: createMongoWindowCounters(collections),
       async ping() {

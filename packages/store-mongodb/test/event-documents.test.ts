@@ -36,6 +36,35 @@ describeWithMongo('event log and outbox documents', (uri) => {
     (await env.db.collection(collection).listIndexes().toArray()) as unknown as RawIndex[];
   const rawOrders = () => env.db.collection<{ _id: string; outbox?: unknown[] }>('orders');
 
+  it('pushes appends where the deployment has change streams (a replica set), and answers null where not', async () => {
+    // The stand-in does not even know `hello`: no replica set there.
+    const hello = await env.db
+      .admin()
+      .command({ hello: 1 })
+      .catch(() => ({}) as Record<string, unknown>);
+    const replicaSet = typeof hello.setName === 'string';
+    let heard = 0;
+    const stop = await env.store.eventLog.watchAppends?.(
+      () => {
+        heard += 1;
+      },
+      () => {},
+    );
+    if (!replicaSet) {
+      // The stand-in and a standalone server: readers poll (docs/operations.md).
+      console.info('[event log] no replica set here: the change-stream path answers null');
+      expect(stop).toBeNull();
+      return;
+    }
+    expect(stop).toBeTypeOf('function');
+    const log = env.store.eventLog;
+    await log.insert(buildShopEvent(), await log.takeSequence(), BUILDER_NOW);
+    const deadline = Date.now() + 10_000;
+    while (heard === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toBeGreaterThanOrEqual(1);
+    await stop?.();
+  });
+
   it('creates the event log and outbox indexes, and opening again changes nothing', async () => {
     const names = async (collection: string) =>
       (await indexesOf(collection)).map((index) => index.name).sort();

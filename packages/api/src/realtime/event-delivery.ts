@@ -43,7 +43,28 @@ export const eventDeliveryPlugin = fp(
       await delivery.pump();
       failing = false;
     });
-    app.addHook('onClose', async () => task.stop());
+    // Where the store pushes appends (MongoDB change streams on a replica set), a reader wakes
+    // at once instead of at its next poll; one pump waiting is enough for any number of appends.
+    let wakeQueued = false;
+    const wake = () => {
+      if (wakeQueued) return;
+      wakeQueued = true;
+      queueMicrotask(() => {
+        wakeQueued = false;
+        delivery.pump().catch(() => {});
+      });
+    };
+    const stopWatching = await deps.store.eventLog.watchAppends?.(wake, (error) =>
+      app.log.warn({ err: String(error) }, 'the event log change stream failed; polling goes on'),
+    );
+    app.log.info(
+      { pollIntervalMs, changeStream: Boolean(stopWatching) },
+      stopWatching ? 'event delivery: change stream and polling' : 'event delivery: polling',
+    );
+    app.addHook('onClose', async () => {
+      await stopWatching?.();
+      await task.stop();
+    });
   },
   { name: 'trx-shop-event-delivery' },
 );

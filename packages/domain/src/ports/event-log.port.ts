@@ -33,4 +33,14 @@ export interface EventLogStore {
    * are its history and stay), oldest first; answers how many went.
    */
   compact(before: Date, limit: number): Promise<number>;
+  /**
+   * Where the store can push it (MongoDB change streams, on a replica set): calls `onAppend` soon
+   * after any instance logs an event, so readers need not wait for their next poll; answers how to
+   * stop, or null where the deployment cannot (readers keep polling, which they do anyway: a push
+   * only wakes them early). Stores without the capability leave it out.
+   */
+  watchAppends?(
+    onAppend: () => void,
+    onError: (error: unknown) => void,
+  ): Promise<(() => Promise<void>) | null>;
 }

@@ -1,4 +1,5 @@
 import type { CounterStore, EventLogStore, LoggedEvent } from '@trx-shop/domain';
+import type { Db } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
 import { isDuplicateKey } from '../duplicate-key.js';
 import { eventFromDocument, eventToDocument } from '../mapping.js';
@@ -14,9 +15,20 @@ const OF_NO_ORDER = { 'subjects.orderId': null } as const;
  * insert of an event is a duplicate key, answered with the one logged), and the unique sequence
  * index keeps one event per number. Every write is a single-document insert or delete.
  */
+/** Whether the deployment is a replica set (or a sharded cluster): only those have change streams. */
+const hasChangeStreams = async (db: Db): Promise<boolean> => {
+  try {
+    const hello = await db.admin().command({ hello: 1 });
+    return typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
+  } catch {
+    return false;
+  }
+};
+
 export const createMongoEventLog = (
   { eventLog }: Pick<ShopCollections, 'eventLog'>,
   counters: CounterStore,
+  db: Db,
 ): EventLogStore => {
   const findById = async (id: string): Promise<LoggedEvent | null> => {
     const document = await eventLog.findOne({ _id: id });
@@ -72,6 +84,17 @@ export const createMongoEventLog = (
     async newestSequence() {
       const newest = await eventLog.findOne({}, { sort: { sequence: -1 }, projection: { sequence: 1 } });
       return newest?.sequence ?? null;
+    },
+
+    async watchAppends(onAppend, onError) {
+      // A standalone server (and the test stand-in) has no change streams: readers poll.
+      if (!(await hasChangeStreams(db))) return null;
+      const stream = eventLog.watch([{ $match: { operationType: 'insert' } }]);
+      stream.on('change', () => onAppend());
+      stream.on('error', onError);
+      return async () => {
+        await stream.close();
+      };
     },
 
     async compact(before, limit) {
