@@ -55,11 +55,22 @@ describe('loadConfig', () => {
       rateLimitMax: 300,
       authRateLimitMax: 10,
       listenerIntervalMs: 15_000,
+      listenerLeaseMs: 45_000,
+      eventRetentionDays: 30,
+      eventPollIntervalMs: 50,
+      eventHoleGraceMs: 2_000,
       argon2: { memoryKib: 19_456, timeCost: 2 },
       store: { kind: 'sqlite' },
       chain: { kind: 'devnet', port: 0, blockIntervalMs: 1000, solidDepth: 3, airdropTrx: 1000 },
       secrets: { jwtAccess: null, jwtRefresh: null, walletKey: null },
     });
+  });
+
+  it('holds the listener lease for three intervals when they exceed the 30 s minimum', () => {
+    const loaded = loadConfig({ LISTENER_INTERVAL_MS: '20000' });
+    expect(loaded.ok && loaded.config.listenerLeaseMs).toBe(60_000);
+    const set = loadConfig({ LISTENER_INTERVAL_MS: '200', LISTENER_LEASE_MS: '2000' });
+    expect(set.ok && set.config.listenerLeaseMs).toBe(2_000);
   });
 
   it.each([
@@ -85,6 +96,10 @@ describe('loadConfig', () => {
     ['SCANNER_MAX_REQUESTS_PER_SECOND', { SCANNER_MAX_REQUESTS_PER_SECOND: 'fast' }],
     ['RECONCILE_MAX_REQUESTS_PER_SECOND', { RECONCILE_MAX_REQUESTS_PER_SECOND: '-2' }],
     ['EVENT_RETENTION_DAYS', { EVENT_RETENTION_DAYS: '0' }],
+    ['EVENT_POLL_INTERVAL_MS', { EVENT_POLL_INTERVAL_MS: '5' }],
+    ['EVENT_HOLE_GRACE_MS', { EVENT_HOLE_GRACE_MS: 'soon' }],
+    ['LISTENER_LEASE_MS', { LISTENER_LEASE_MS: '500' }],
+    ['LISTENER_LEASE_MS', { LISTENER_INTERVAL_MS: '60000', LISTENER_LEASE_MS: '60000' }],
     ['MONGODB_URI', { MONGODB_URI: 'not a url' }],
     ['TRON_FULL_HOST', { TRON_FULL_HOST: 'ftp://node.example' }],
     ['MERCHANT_WALLET_ADDRESS', { MERCHANT_WALLET_ADDRESS: '0x52908400098527886E0F7030069857D2E4169EE7' }],
