@@ -167,7 +167,9 @@ export const realtimeRoutes = async (
     schema: {
       tags: ['realtime'],
       summary:
-        'WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded',
+        'WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded, wallet:deposit',
+      description:
+        'Frames are {event, data, id}; `id` is the logged event id. To resume after a reconnect, connect with ?lastEventId=<id> (or send {"event":"resume","data":"<id>"} before join-user): the rooms joined first receive what was missed, then live frames (docs/api.md, "Real-time events").',
       security: [{ bearerAuth: [] }, { cookieAuth: [] }],
       response: {
         101: {
