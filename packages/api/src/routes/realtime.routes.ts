@@ -59,6 +59,9 @@ export const realtimeRoutes = async (
     const room = userRoom(userId);
     const lastEventId = resumeFrom.get(socket);
     const from = lastEventId === undefined ? null : await deps.store.eventLog.findById(lastEventId);
+    // Closed while the id was looked up: its close already left every room, so joining now
+    // would keep a dead socket in the room.
+    if (socket.readyState !== socket.OPEN) return;
     if (from === null) {
       hub.join(room, socket);
       socket.send(frame('joined', { room }));
