@@ -47,4 +47,6 @@ export interface AppSettings {
   readonly eventPollIntervalMs?: number;
   /** EVENT_HOLE_GRACE_MS: how long a reader of the log waits for a late sequence (default 2 s). */
   readonly eventHoleGraceMs?: number;
+  /** EVENT_RETENTION_DAYS in ms (default 30 days). */
+  readonly eventRetentionMs?: number;
 }

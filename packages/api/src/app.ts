@@ -136,6 +136,7 @@ export const shopApp = fp(
     await app.register(realtimeRoutes, {
       ...routeOptions,
       pingIntervalMs: settings.wsPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
+      ...(settings.eventRetentionMs === undefined ? {} : { eventRetentionMs: settings.eventRetentionMs }),
     });
   },
   { name: 'trx-shop' },

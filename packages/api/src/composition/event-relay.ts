@@ -18,10 +18,10 @@ export interface EventRelayOptions {
 }
 
 /**
- * The lease outlives several relay runs (a second at the default interval), so a short pause of
- * the holder does not hand it over, and a dead holder's events wait about a second.
+ * The lease outlives many relay runs and any one batch of a run (it is renewed before each), so
+ * a pause of the holder does not hand it over; a dead holder's events wait about two seconds.
  */
-const leaseMsFor = (intervalMs: number) => Math.max(1_000, intervalMs * 3);
+const leaseMsFor = (intervalMs: number) => Math.max(2_000, intervalMs * 20);
 
 /**
  * Moves the events state changes wrote into their records' outboxes to the log, every interval,
@@ -36,10 +36,13 @@ export const startEventRelay = ({
   instanceId,
 }: EventRelayOptions): ScheduledTask => {
   const leaseMs = leaseMsFor(intervalMs);
+  const holdLease = () =>
+    deps.store.leases.tryAcquire(EVENT_RELAY_LEASE, instanceId, deps.clock.now(), leaseMs);
   const task = scheduler.every(intervalMs, async () => {
-    if (!(await deps.store.leases.tryAcquire(EVENT_RELAY_LEASE, instanceId, deps.clock.now(), leaseMs)))
-      return;
-    await relayOutbox(deps);
+    if (!(await holdLease())) return;
+    // Renewed before every batch: a long run never outlives its lease, so no second relay
+    // takes numbers for the same events.
+    await relayOutbox(deps, undefined, holdLease);
   });
   return {
     stop: async () => {

@@ -115,6 +115,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       logFormat,
       eventPollIntervalMs: config.eventPollIntervalMs,
       eventHoleGraceMs: config.eventHoleGraceMs,
+      eventRetentionMs: config.eventRetentionDays * 86_400_000,
     },
   };
 

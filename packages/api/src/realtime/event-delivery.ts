@@ -44,17 +44,8 @@ export const eventDeliveryPlugin = fp(
       failing = false;
     });
     // Where the store pushes appends (MongoDB change streams on a replica set), a reader wakes
-    // at once instead of at its next poll; one pump waiting is enough for any number of appends.
-    let wakeQueued = false;
-    const wake = () => {
-      if (wakeQueued) return;
-      wakeQueued = true;
-      queueMicrotask(() => {
-        wakeQueued = false;
-        delivery.pump().catch(() => {});
-      });
-    };
-    const stopWatching = await deps.store.eventLog.watchAppends?.(wake, (error) =>
+    // at once instead of at its next poll.
+    const stopWatching = await deps.store.eventLog.watchAppends?.(delivery.wake, (error) =>
       app.log.warn({ err: String(error) }, 'the event log change stream failed; polling goes on'),
     );
     app.log.info(

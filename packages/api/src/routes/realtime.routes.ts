@@ -18,12 +18,15 @@ export const RETRY_CLOSE_CODE = 1013;
 export const DEFAULT_PING_INTERVAL_MS = 30_000;
 /** Twice a second, so a socket outlives its session by at most about half a second. */
 export const DEFAULT_SESSION_CHECK_INTERVAL_MS = 500;
+export const DEFAULT_EVENT_RETENTION_MS = 30 * 86_400_000;
 
 interface RealtimeOptions extends RouteOptions {
   /** How often idle sockets are pinged; one missed pong drops the socket at the next ping. */
   readonly pingIntervalMs: number;
   /** How often the sessions of open sockets are re-checked in the store (one batched read). */
   readonly sessionCheckIntervalMs?: number;
+  /** EVENT_RETENTION_DAYS in ms: a resume from an older event is told it may have missed some. */
+  readonly eventRetentionMs?: number;
 }
 
 const frame = (event: string, data: unknown): string => JSON.stringify({ event, data });
@@ -37,7 +40,12 @@ const eventIdOf = (value: unknown): string | null =>
 /** WebSocket at /api/ws: authenticate, then `join-user` for one's own room (admins: any). */
 export const realtimeRoutes = async (
   app: FastifyInstance,
-  { deps, pingIntervalMs, sessionCheckIntervalMs = DEFAULT_SESSION_CHECK_INTERVAL_MS }: RealtimeOptions,
+  {
+    deps,
+    pingIntervalMs,
+    sessionCheckIntervalMs = DEFAULT_SESSION_CHECK_INTERVAL_MS,
+    eventRetentionMs = DEFAULT_EVENT_RETENTION_MS,
+  }: RealtimeOptions,
 ): Promise<void> => {
   const hub = deps.rooms;
   const identify = (request: FastifyRequest): Promise<RequestIdentity> => {
@@ -45,6 +53,13 @@ export const realtimeRoutes = async (
     return app.identifyAccessToken(
       accessTokenOf(request) ?? (typeof query.token === 'string' ? query.token : null),
     );
+  };
+
+  /** No silent gap: the client reconnects and resumes from the same id. */
+  const closeForRetry = (socket: WebSocket, error: unknown) => {
+    app.log.warn({ err: String(error) }, 'websocket replay failed');
+    hub.leaveAll(socket);
+    socket.close(RETRY_CLOSE_CODE, 'Replay failed; reconnect to resume');
   };
 
   // Where each socket resumes: the last event id its client saw (query or a `resume` frame).
@@ -55,10 +70,25 @@ export const realtimeRoutes = async (
    * the replay is this instance's delivery position, taken at the moment of joining: everything up
    * to it comes from the log, everything after it live, so there is no gap and no twin.
    */
+  /** Where a resume starts: the id's place in the log, null when it is not there or past the retention. */
+  const resumePoint = async (lastEventId: string) => {
+    const from = await deps.store.eventLog.findById(lastEventId);
+    // Older than the retention, events of that time that concern no order may be gone already:
+    // resuming from it could skip them silently.
+    const oldestComplete = deps.clock.now().getTime() - eventRetentionMs;
+    return from !== null && from.loggedAt.getTime() >= oldestComplete ? from : null;
+  };
+
   const joinRoom = async (socket: WebSocket, userId: string) => {
     const room = userRoom(userId);
     const lastEventId = resumeFrom.get(socket);
-    const from = lastEventId === undefined ? null : await deps.store.eventLog.findById(lastEventId);
+    let from: Awaited<ReturnType<typeof resumePoint>> = null;
+    try {
+      from = lastEventId === undefined ? null : await resumePoint(lastEventId);
+    } catch (error) {
+      closeForRetry(socket, error);
+      return;
+    }
     // Closed while the id was looked up: its close already left every room, so joining now
     // would keep a dead socket in the room.
     if (socket.readyState !== socket.OPEN) return;
@@ -83,10 +113,7 @@ export const realtimeRoutes = async (
       const missed = await userFramesBetween(deps.store.eventLog, userId, from.sequence, upTo);
       hub.endReplay(room, socket, missed, from.sequence);
     } catch (error) {
-      // No silent gap: the client reconnects and resumes from the same id.
-      app.log.warn({ err: String(error) }, 'websocket replay failed');
-      hub.leaveAll(socket);
-      socket.close(RETRY_CLOSE_CODE, 'Replay failed; reconnect to resume');
+      closeForRetry(socket, error);
     }
   };
 
@@ -215,20 +242,22 @@ export const realtimeRoutes = async (
           })
           .catch((error: unknown) => app.log.warn({ err: String(error) }, 'websocket frame failed'));
       });
-      const identity = await identified;
-      if (!identity) {
-        socket.close(UNAUTHENTICATED_CLOSE_CODE, 'Unauthenticated');
-        return;
-      }
-      sockets.add(socket);
-      sessionOf.set(socket, identity.session.id);
-      alive.set(socket, true);
-      socket.on('pong', () => alive.set(socket, true));
+      // Before any wait: a socket that closes while it is authenticated is forgotten too.
       socket.on('close', () => {
         sockets.delete(socket);
         sessionOf.delete(socket);
         hub.leaveAll(socket);
       });
+      const identity = await identified;
+      if (!identity) {
+        socket.close(UNAUTHENTICATED_CLOSE_CODE, 'Unauthenticated');
+        return;
+      }
+      if (socket.readyState !== socket.OPEN) return;
+      sockets.add(socket);
+      sessionOf.set(socket, identity.session.id);
+      alive.set(socket, true);
+      socket.on('pong', () => alive.set(socket, true));
     },
   });
 };

@@ -144,4 +144,38 @@ describe('resuming with lastEventId', () => {
     expect(confirmations(socket)).toEqual([own.frame]);
     await socket.close();
   });
+
+  it('closes with 1013 when the replay cannot be read, so the client reconnects and resumes', async () => {
+    const customer = await register(h.app);
+    const from = await logCompletion(h.store, customer.userId);
+    const log = h.store.eventLog;
+    const realRead = log.readUserAfter;
+    (log as { readUserAfter: typeof realRead }).readUserAfter = async () => {
+      throw new Error('the store went away');
+    };
+    try {
+      const socket = await connectSocket(url, { headers: customer.jar.header(), lastEventId: from.event.id });
+      socket.send('join-user', customer.userId);
+      expect(await socket.closed).toMatchObject({ code: 1013 });
+    } finally {
+      (log as { readUserAfter: typeof realRead }).readUserAfter = realRead;
+    }
+  });
+
+  it('tells a client resuming from an event older than the retention, though the event is still logged', async () => {
+    const before = h.clock.now();
+    // The app's clock thirty days and a minute past the event (the default retention): events of
+    // that time that concern no order may be gone.
+    h.clock.set(new Date(Date.now() + 30 * 86_400_000 + 60_000));
+    try {
+      const customer = await register(h.app);
+      const old = await logCompletion(h.store, customer.userId);
+      const socket = await joined(customer, old.event.id);
+      const expired = await socket.frame((frame) => frame.event === 'resume:expired', 'resume:expired');
+      expect(expired.data).toMatchObject({ lastEventId: old.event.id });
+      await socket.close();
+    } finally {
+      h.clock.set(before);
+    }
+  });
 });

@@ -110,7 +110,7 @@ describe('rooms', () => {
     expect(h.hub.size(`user:${owner.userId}`)).toBe(0);
 
     expect(await socket.join(intruder.userId)).toMatchObject({ event: 'joined' });
-    const [ownerEvent, ownEvent] = [
+    const [, ownEvent] = [
       await logCompletion(h.store, owner.userId),
       await logCompletion(h.store, intruder.userId),
     ];
@@ -118,7 +118,6 @@ describe('rooms', () => {
     await socket.frame((frame) => frame.event === 'transaction:confirmed', 'own event');
 
     expect(framesNamed(socket, 'transaction:confirmed')).toEqual([ownEvent.frame]);
-    expect(ownerEvent.frame.data.txHash).not.toBe(ownEvent.frame.data.txHash);
     await socket.close();
   });
 

@@ -152,3 +152,33 @@ describe('replaying a room', () => {
     expect(await userFramesBetween(w.store.eventLog, user, 9, 9)).toEqual([]);
   });
 });
+
+describe('waking the reader', () => {
+  it('makes one pump of any number of wakes before it starts, and delivers what they announced', async () => {
+    const w = world();
+    const reads: number[] = [];
+    const eventLog = {
+      ...w.store.eventLog,
+      readAfter: async (sequence: number, limit: number) => {
+        reads.push(sequence);
+        return w.store.eventLog.readAfter(sequence, limit);
+      },
+    };
+    const delivery = await startEventDelivery(
+      {
+        eventLog,
+        notifier: { deliver: (frame) => w.delivered.push(frame) },
+        clock: { now: () => new Date() },
+      },
+      { holeGraceMs: GRACE_MS },
+    );
+    for (let index = 0; index < 50; index += 1) await w.log(w.deposit(newObjectId()));
+    // A burst: the store announces each append while the reader is busy elsewhere.
+    for (let index = 0; index < 50; index += 1) delivery.wake();
+    // A pump queued after the wakes runs after theirs: its count is the marker they are done.
+    expect(await delivery.pump()).toBe(0);
+    expect(w.delivered).toHaveLength(50);
+    // One read by the woken pump, one by the marker.
+    expect(reads).toHaveLength(2);
+  });
+});

@@ -28,6 +28,11 @@ export interface EventDelivery {
   position(): number;
   /** Delivers what the log gained since the last pump; pumps run one after another. Answers the frames delivered. */
   pump(): Promise<number>;
+  /**
+   * Asks for a pump soon (the store said the log grew): any number of wakes before that pump
+   * starts make one pump, so a burst of appends is not a burst of reads.
+   */
+  wake(): void;
 }
 
 const DEFAULT_BATCH = 500;
@@ -63,11 +68,24 @@ export const startEventDelivery = async (
     }
   };
   let last: Promise<number> = Promise.resolve(0);
+  let wakeQueued = false;
+  const pump = (before: () => void = () => {}) => {
+    const run = () => {
+      before();
+      return pumpOnce();
+    };
+    last = last.then(run, run);
+    return last;
+  };
   return {
     position: () => position,
-    pump: () => {
-      last = last.then(pumpOnce, pumpOnce);
-      return last;
+    pump: () => pump(),
+    wake: () => {
+      if (wakeQueued) return;
+      wakeQueued = true;
+      pump(() => {
+        wakeQueued = false;
+      }).catch(() => {});
     },
   };
 };

@@ -8,16 +8,20 @@ const DEFAULT_MAX_BATCHES = 50;
 /**
  * Moves the events state changes left in their records' outboxes to the log: insert (idempotent
  * by event id), then clear, batch after batch until the outbox is empty (or `maxBatches` were
- * moved). A crash after the insert leaves the entry, whose next relay finds it logged and only
- * clears it; two relays at once log each event once. Answers how many it moved.
+ * moved, or `mayGoOn` says stop before a batch: the relay's lease is gone). A crash after the
+ * insert leaves the entry, whose next relay finds it logged and only clears it; two relays at once
+ * log each event once (though the loser's number becomes a hole readers wait out). Answers how
+ * many it moved.
  */
 export const relayOutbox = async (
   deps: { readonly store: Pick<ShopStore, 'outbox' | 'eventLog'>; readonly clock: Clock },
   maxBatches = DEFAULT_MAX_BATCHES,
+  mayGoOn: () => Promise<boolean> = async () => true,
 ): Promise<number> => {
   const { outbox, eventLog } = deps.store;
   let moved = 0;
   for (let batch = 0; batch < maxBatches; batch += 1) {
+    if (batch > 0 && !(await mayGoOn())) break;
     const entries = await outbox.pending(BATCH);
     for (const entry of entries) {
       // Logged by a relay that died before clearing: no new number for it.
