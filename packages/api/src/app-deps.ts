@@ -8,6 +8,8 @@ import type {
   PasswordHasher,
   ShopStore,
   TotpPort,
+  WebhookSender,
+  WebhookSigner,
   WalletFunding,
 } from '@trx-shop/domain';
 
@@ -22,6 +24,8 @@ export interface AppDeps {
   readonly ids: IdGenerator;
   /** The WebSocket rooms sockets join, fed from the event log by this instance's reader. */
   readonly rooms: RoomHub;
+  /** Sends and signs webhook deliveries (the sender also vets endpoint URLs). */
+  readonly webhooks: { readonly sender: WebhookSender; readonly signer: WebhookSigner };
   readonly funding?: WalletFunding;
   /** MERCHANT_WALLET_ADDRESS: receives payments when no admin exists yet. */
   readonly configuredMerchantAddress: string | null;

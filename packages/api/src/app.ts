@@ -26,6 +26,7 @@ import { adminLedgerRoutes } from './routes/admin-ledger.routes.js';
 import { adminOrderRoutes } from './routes/admin-orders.routes.js';
 import { adminProductRoutes } from './routes/admin-products.routes.js';
 import { adminStatsRoutes } from './routes/admin-stats.routes.js';
+import { adminWebhookRoutes } from './routes/admin-webhooks.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { orderRoutes } from './routes/orders.routes.js';
@@ -128,6 +129,7 @@ export const shopApp = fp(
     await app.register(adminStatsRoutes, routeOptions);
     await app.register(adminLedgerRoutes, routeOptions);
     await app.register(adminReconciliationRoutes, routeOptions);
+    await app.register(adminWebhookRoutes, routeOptions);
     await app.register(eventDeliveryPlugin, {
       deps,
       pollIntervalMs: settings.eventPollIntervalMs ?? DEFAULT_EVENT_POLL_INTERVAL_MS,

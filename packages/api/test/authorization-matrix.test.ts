@@ -49,6 +49,9 @@ interface Row {
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const newPassword = 'another password 42';
 
+/** An id no webhook endpoint (or delivery) has. */
+const NO_WEBHOOK = 'ab'.repeat(12);
+
 const MATRIX: Readonly<Record<string, Row>> = {
   'GET /api/health': { expect: PUBLIC },
   'POST /api/auth/register': {
@@ -167,6 +170,40 @@ const MATRIX: Readonly<Record<string, Row>> = {
   // Rows run in this order, so no reconciliation has run yet: past authorization, 404 RECONCILIATION_NOT_RUN.
   'GET /api/admin/reconciliation': { expect: { ...ADMIN_ONLY, admin: 404 } },
   'POST /api/admin/reconciliation': { expect: ADMIN_ONLY },
+  'POST /api/admin/webhooks': {
+    expect: ADMIN_ONLY,
+    request: () => ({ body: { url: 'http://127.0.0.1:9/matrix-hook' } }),
+  },
+  'GET /api/admin/webhooks': { expect: ADMIN_ONLY },
+  // An endpoint nobody made: past authorization, 404 WEBHOOK_NOT_FOUND.
+  'GET /api/admin/webhooks/{id}': {
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    request: () => ({ id: NO_WEBHOOK }),
+  },
+  'PATCH /api/admin/webhooks/{id}': {
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    request: () => ({ id: NO_WEBHOOK, body: { enabled: false } }),
+  },
+  'DELETE /api/admin/webhooks/{id}': {
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    request: () => ({ id: NO_WEBHOOK }),
+  },
+  'POST /api/admin/webhooks/{id}/rotate-secret': {
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    request: () => ({ id: NO_WEBHOOK }),
+  },
+  'POST /api/admin/webhooks/{id}/ping': {
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    request: () => ({ id: NO_WEBHOOK }),
+  },
+  'GET /api/admin/webhooks/{id}/deliveries': {
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    request: () => ({ id: NO_WEBHOOK }),
+  },
+  'POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    request: () => ({ id: NO_WEBHOOK }),
+  },
   'PATCH /api/orders/{id}/status': {
     expect: ADMIN_ONLY,
     request: ({ orderId }) => ({ id: orderId, body: { status: 'completed' } }),
@@ -283,7 +320,7 @@ describe('the authorization matrix', () => {
       for (const caller of CALLERS) {
         const scene = await sceneFor(caller);
         const { id, body } = (await row.request?.(scene)) ?? {};
-        const url = template.replace('{id}', id ?? '');
+        const url = template.replace('{id}', id ?? '').replace('{deliveryId}', NO_WEBHOOK);
         const response = await h.app.inject({
           method: method as 'GET',
           url,

@@ -114,7 +114,16 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
   },
   'POST /api/admin/customers/export': { as: 'admin' },
   'POST /api/admin/reconciliation': { as: 'admin', valid: () => ({ allWallets: true }) },
+  'POST /api/admin/webhooks': { as: 'admin', valid: () => ({ url: 'http://127.0.0.1:9/body-hook' }) },
+  'PATCH /api/admin/webhooks/{id}': { as: 'admin', id: () => NO_WEBHOOK, valid: () => ({ enabled: false }) },
+  'DELETE /api/admin/webhooks/{id}': { as: 'admin', id: () => NO_WEBHOOK },
+  'POST /api/admin/webhooks/{id}/rotate-secret': { as: 'admin', id: () => NO_WEBHOOK },
+  'POST /api/admin/webhooks/{id}/ping': { as: 'admin', id: () => NO_WEBHOOK },
+  'POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver': { as: 'admin', id: () => NO_WEBHOOK },
 };
+
+/** An id no webhook endpoint (or delivery) has: the body is refused before it is looked up. */
+const NO_WEBHOOK = 'ab'.repeat(12);
 
 const LOGOUT = 'POST /api/auth/logout';
 
@@ -173,7 +182,7 @@ describe('write bodies', () => {
       const orderBefore = await h.store.orders.findById(scene.orderId);
       const response = await h.app.inject({
         method: method as 'POST',
-        url: template.replace('{id}', row.id?.(scene) ?? ''),
+        url: template.replace('{id}', row.id?.(scene) ?? '').replace('{deliveryId}', NO_WEBHOOK),
         headers: row.as === 'anonymous' ? {} : scene.caller.jar.header(),
         payload: { ...(row.valid?.(scene) ?? {}), [UNKNOWN]: 1 },
       });

@@ -22,6 +22,7 @@ import { describeSessionContract } from './suite/sessions.contract.js';
 import { describeStockContract } from './suite/stock.contract.js';
 import { describeTransactionContract } from './suite/transactions.contract.js';
 import { describeUserContract } from './suite/users.contract.js';
+import { describeWebhookContract } from './suite/webhooks.contract.js';
 import { describeWindowCounterContract } from './suite/window-counters.contract.js';
 import { describeWithdrawalContract } from './suite/withdrawals.contract.js';
 
@@ -48,6 +49,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeReconciliationContract(harness);
     describeEventContract(harness);
     describeWindowCounterContract(harness);
+    describeWebhookContract(harness);
     describeSalesRangeContract(harness);
     describeCustomerReadModelContract(harness);
     if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);

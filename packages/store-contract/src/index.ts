@@ -12,6 +12,11 @@ export { buildProduct } from './builders/product.builder.js';
 export { buildSession } from './builders/session.builder.js';
 export { buildTransaction } from './builders/transaction.builder.js';
 export { buildUser } from './builders/user.builder.js';
+export {
+  buildWebhookAttempt,
+  buildWebhookDelivery,
+  buildWebhookEndpoint,
+} from './builders/webhook.builder.js';
 export { buildWithdrawal } from './builders/withdrawal.builder.js';
 export * from './data-set/expected-figures.js';
 export * from './data-set/seeded-random.js';

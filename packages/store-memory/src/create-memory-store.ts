@@ -13,6 +13,7 @@ import {
 import { createMemoryReconciliation } from './memory-reconciliation.js';
 import { createMemoryTransactions } from './memory-transactions.js';
 import { createMemoryUsers } from './memory-users.js';
+import { createMemoryWebhooks } from './memory-webhooks.js';
 import { createMemoryWindowCounters } from './memory-window-counters.js';
 import { emptyTables } from './tables.js';
 
@@ -39,6 +40,7 @@ export const createMemoryStore = (): ShopStore => {
     eventLog: createMemoryEventLog(tables),
     outbox: createMemoryOutbox(tables),
     windowCounters: createMemoryWindowCounters(),
+    webhooks: createMemoryWebhooks(tables),
     dashboard: {
       dashboard: () => Promise.reject(new Error('the in-memory store has no dashboard read model')),
     },

@@ -11,6 +11,8 @@ import {
   type StockReservation,
   type TransactionRecord,
   type User,
+  type WebhookDelivery,
+  type WebhookEndpoint,
   type WithdrawalRecord,
 } from '@trx-shop/domain';
 
@@ -40,6 +42,8 @@ export interface Tables {
   readonly outbox: Map<string, ShopEvent[]>;
   /** event id -> logged event. */
   readonly eventLog: Map<string, LoggedEvent>;
+  readonly webhookEndpoints: Map<string, WebhookEndpoint>;
+  readonly webhookDeliveries: Map<string, WebhookDelivery>;
 }
 
 export const emptyTables = (): Tables => ({
@@ -57,6 +61,8 @@ export const emptyTables = (): Tables => ({
   outbox: new Map(),
   eventLog: new Map(),
   walletReservations: new Map(),
+  webhookEndpoints: new Map(),
+  webhookDeliveries: new Map(),
 });
 
 /** Newest first, as every list of the API is: creation time, then id, descending. */

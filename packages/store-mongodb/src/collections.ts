@@ -13,6 +13,8 @@ import type {
   UserDocument,
   WalletOpeningDocument,
   WalletReservationsDocument,
+  WebhookDeliveryDocument,
+  WebhookEndpointDocument,
   WindowCounterDocument,
   WithdrawalDocument,
 } from './documents.js';
@@ -33,6 +35,8 @@ export interface ShopCollections {
   readonly walletOpenings: Collection<WalletOpeningDocument>;
   readonly eventLog: Collection<EventDocument>;
   readonly windowCounters: Collection<WindowCounterDocument>;
+  readonly webhookEndpoints: Collection<WebhookEndpointDocument>;
+  readonly webhookDeliveries: Collection<WebhookDeliveryDocument>;
 }
 
 export const shopCollections = (db: Db): ShopCollections => ({
@@ -51,4 +55,6 @@ export const shopCollections = (db: Db): ShopCollections => ({
   walletOpenings: db.collection<WalletOpeningDocument>('wallet_openings'),
   eventLog: db.collection<EventDocument>('event_log'),
   windowCounters: db.collection<WindowCounterDocument>('window_counters'),
+  webhookEndpoints: db.collection<WebhookEndpointDocument>('webhook_endpoints'),
+  webhookDeliveries: db.collection<WebhookDeliveryDocument>('webhook_deliveries'),
 });

@@ -7,6 +7,11 @@ import type {
   ShopEvent,
   TransactionRecord,
   User,
+  WebhookAttempt,
+  WebhookClaim,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookSecret,
   WithdrawalRecord,
 } from '@trx-shop/domain';
 
@@ -140,4 +145,21 @@ export interface WindowCounterDocument {
   _id: string;
   count: number;
   resetAt: Date;
+}
+
+/** A webhook endpoint (`_id` = its id); its arrays are mutable only because the driver's types want them so. */
+export interface WebhookEndpointDocument extends Mutable<Omit<WebhookEndpoint, 'id' | 'events' | 'secrets'>> {
+  _id: string;
+  events: string[];
+  secrets: WebhookSecret[];
+}
+
+/**
+ * One delivery (`_id` = its id), the domain record as is. A unique index on (endpointId,
+ * eventId) makes enqueueing idempotent; the claim is a guarded single-document write.
+ */
+export interface WebhookDeliveryDocument extends Mutable<Omit<WebhookDelivery, 'id' | 'attempts' | 'claim'>> {
+  _id: string;
+  attempts: WebhookAttempt[];
+  claim: WebhookClaim | null;
 }

@@ -23,6 +23,7 @@ export const INDEX = {
   userWalletAddress: 'users_wallet_address_key_unique',
   withdrawalUserKey: 'withdrawals_user_key_unique',
   eventSequence: 'event_log_sequence_unique',
+  webhookDeliveryEvent: 'webhook_deliveries_endpoint_event_unique',
 } as const;
 
 const users: IndexDescription[] = [
@@ -135,6 +136,16 @@ const windowCounters: IndexDescription[] = [
   { name: 'window_counters_reset', key: { resetAt: 1 } },
 ];
 
+// Webhook endpoints need none: a shop has a handful, always listed whole.
+const webhookDeliveries: IndexDescription[] = [
+  // enqueue: one delivery per endpoint and event, however often the event is relayed.
+  { name: INDEX.webhookDeliveryEvent, key: { endpointId: 1, eventId: 1 }, unique: true },
+  // claimDue: pending deliveries, oldest due first (the claim's expiry is residual).
+  { name: 'webhook_deliveries_status_next', key: { status: 1, nextAttemptAt: 1, _id: 1 } },
+  // listDeliveries (an endpoint's log, newest first) and deleteEndpoint.
+  { name: 'webhook_deliveries_endpoint_created', key: { endpointId: 1, createdAt: -1, _id: -1 } },
+];
+
 /**
  * Documents stored before the deposit scanner lack the key fields its unique indexes need:
  * transactions their ledger entry key (the txID: nothing but service transfers existed), users
@@ -178,6 +189,7 @@ export const ensureIndexes = async (collections: ShopCollections): Promise<void>
     collections.walletReservations.createIndexes(walletReservations),
     collections.eventLog.createIndexes(eventLog),
     collections.windowCounters.createIndexes(windowCounters),
+    collections.webhookDeliveries.createIndexes(webhookDeliveries),
   ]);
   // Products stored before reservations existed get the empty reservation fields the guarded
   // writes compare against (idempotent: only documents without them are touched).

@@ -16,6 +16,7 @@ import { createMongoSessionStore } from './repositories/mongo-session-store.js';
 import { createMongoTransactionStore } from './repositories/mongo-transaction-store.js';
 import { createMongoUserStore } from './repositories/mongo-user-store.js';
 import { createMongoWalletReservationStore } from './repositories/mongo-wallet-reservations.js';
+import { createMongoWebhookStore } from './repositories/mongo-webhook-store.js';
 import { createMongoWithdrawalStore } from './repositories/mongo-withdrawal-store.js';
 import { createMongoWindowCounters } from './repositories/mongo-window-counters.js';
 import { createPendingOrderLocks } from './repositories/pending-order-lock.js';
@@ -58,6 +59,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       eventLog: createMongoEventLog(collections, counters, db),
       outbox: createMongoOutbox(collections),
       windowCounters: createMongoWindowCounters(collections),
+      webhooks: createMongoWebhookStore(collections),
       async ping() {
         try {
           const answer = await db.command({ ping: 1 });

@@ -14,6 +14,7 @@ import { createSqliteSessionRepository } from './repositories/sessions.repositor
 import { createSqliteTransactionRepository } from './repositories/transactions.repository.js';
 import { createSqliteUserRepository } from './repositories/users.repository.js';
 import { createSqliteWalletReservationRepository } from './repositories/wallet-reservations.repository.js';
+import { createSqliteWebhookStore } from './repositories/webhooks.repository.js';
 import { createSqliteWindowCounterRepository } from './repositories/window-counters.repository.js';
 import { createSqliteWithdrawalRepository } from './repositories/withdrawals.repository.js';
 import { migrate } from './schema/migrate.js';
@@ -62,6 +63,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     eventLog: createSqliteEventLogRepository(db),
     outbox: createSqliteOutboxRepository(db),
     windowCounters: createSqliteWindowCounterRepository(db),
+    webhooks: createSqliteWebhookStore(db),
     async ping() {
       try {
         return db.prepare<[], { ok: number }>('SELECT 1 AS ok').get()?.ok === 1;

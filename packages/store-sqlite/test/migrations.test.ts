@@ -8,6 +8,9 @@ import {
   buildTransaction,
   buildTransferClaim,
   buildUser,
+  buildWebhookAttempt,
+  buildWebhookDelivery,
+  buildWebhookEndpoint,
 } from '@trx-shop/store-contract';
 import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,6 +77,8 @@ describe('schema migrations', () => {
         'users',
         'wallet_openings',
         'wallet_reservations',
+        'webhook_deliveries',
+        'webhook_endpoints',
         'window_counters',
         'withdrawals',
       ].sort(),
@@ -372,6 +377,67 @@ describe('schema migrations', () => {
         .prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'window_counters'")
         .get();
       expect(table?.sql).toMatch(/WITHOUT ROWID/);
+    } finally {
+      migrated.close();
+    }
+  });
+
+  it('adds webhook endpoints and their delivery queue to a version-10 file (migration 11)', async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    for (const migration of MIGRATIONS.slice(0, 10)) old.exec(migration);
+    old.pragma('user_version = 10');
+    old.close();
+
+    const at = (ms: number) => new Date(BUILDER_NOW.getTime() + ms);
+    const store = await openSqliteStore({ filename });
+    try {
+      const endpoint = await store.webhooks.insertEndpoint(buildWebhookEndpoint());
+      const delivery = buildWebhookDelivery({ endpointId: endpoint.id });
+      expect(await store.webhooks.enqueue([delivery, { ...delivery, id: buildWebhookDelivery().id }])).toBe(
+        1,
+      );
+      const [claimed] = await store.webhooks.claimDue(at(0), 'worker-a', at(30_000), 10);
+      expect(claimed?.claim).toEqual({ holder: 'worker-a', until: at(30_000), attempt: 1 });
+      const attempt = buildWebhookAttempt({ statusCode: 200, response: 'ok' });
+      expect(
+        await store.webhooks.recordAttempt(delivery.id, 'worker-a', {
+          attempt,
+          status: 'succeeded',
+          nextAttemptAt: null,
+        }),
+      ).toBe(true);
+      expect(await store.webhooks.findDelivery(delivery.id)).toEqual({
+        ...delivery,
+        status: 'succeeded',
+        attempts: [attempt],
+        roundAttempts: 1,
+        nextAttemptAt: null,
+      });
+    } finally {
+      await store.close();
+    }
+    expect(inspect(filename).version).toBe(MIGRATIONS.length);
+
+    const migrated = new Database(filename, { readonly: true });
+    try {
+      const indexes = migrated
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'index' " +
+            "AND tbl_name IN ('webhook_endpoints', 'webhook_deliveries') " +
+            "AND name NOT LIKE 'sqlite_autoindex_%' ORDER BY name",
+        )
+        .all()
+        .map((row) => row.name);
+      expect(indexes).toEqual([
+        'webhook_deliveries_due',
+        'webhook_deliveries_endpoint_created',
+        'webhook_endpoints_created',
+      ]);
+      const due = migrated
+        .prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'webhook_deliveries_due'")
+        .get();
+      expect(due?.sql).toMatch(/WHERE status = 'pending'/);
     } finally {
       migrated.close();
     }

@@ -13,6 +13,7 @@ import { RECONCILIATION_SQL } from '../src/repositories/reconciliation.repositor
 import { SESSION_SQL } from '../src/repositories/sessions.repository.js';
 import { TRANSACTION_SQL } from '../src/repositories/transactions.repository.js';
 import { USER_SQL } from '../src/repositories/users.repository.js';
+import { WEBHOOK_SQL } from '../src/repositories/webhooks.repository.js';
 import { WINDOW_COUNTER_SQL } from '../src/repositories/window-counters.repository.js';
 import { WITHDRAWAL_SQL } from '../src/repositories/withdrawals.repository.js';
 import { migrate } from '../src/schema/migrate.js';
@@ -219,6 +220,34 @@ const QUERIES: Query[] = [
   { name: 'window counter peek', sql: WINDOW_COUNTER_SQL.peek, params: ['login:a', 1] },
   { name: 'window counter reset', sql: WINDOW_COUNTER_SQL.reset, params: ['login:a'] },
   { name: 'window counter sweep batch', sql: WINDOW_COUNTER_SQL.sweep, params: [1, 100], indexOrdered: true },
+  { name: 'webhook endpoint by id', sql: WEBHOOK_SQL.endpointById, params: [id] },
+  { name: 'webhook endpoints, oldest first', sql: WEBHOOK_SQL.endpoints, params: [], indexOrdered: true },
+  ...(
+    [
+      'updateEndpoint',
+      'deleteEndpoint',
+      'deleteEndpointDeliveries',
+      'succeeded',
+      'failed',
+      'disableFailing',
+      'claim',
+      'recordAttempt',
+      'requeue',
+    ] as const
+  ).map((name) => ({
+    name: `webhook write: ${name}`,
+    sql: WEBHOOK_SQL[name],
+    params: placeholderValuesOf(WEBHOOK_SQL[name]),
+  })),
+  { name: 'due webhook deliveries', sql: WEBHOOK_SQL.due, params: { now: 1, limit: 10 }, indexOrdered: true },
+  { name: 'webhook delivery by id', sql: WEBHOOK_SQL.deliveryById, params: [id] },
+  {
+    name: "an endpoint's webhook deliveries page",
+    sql: WEBHOOK_SQL.deliveriesPage,
+    params: [id, 10, 0],
+    indexOrdered: true,
+  },
+  { name: "an endpoint's webhook delivery count", sql: WEBHOOK_SQL.deliveriesCount, params: [id] },
   { name: 'dashboard status totals', sql: DASHBOARD_SQL.statusTotals, params: [] },
   { name: 'dashboard whole days of a window', sql: DASHBOARD_SQL.wholeDaysIn, params: [0, 1] },
   { name: 'dashboard partial day of a window', sql: DASHBOARD_SQL.partialDayIn, params: [0, 1] },

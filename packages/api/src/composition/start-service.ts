@@ -11,7 +11,10 @@ import { createHttpServer, type ShopAppOptions, shopApp } from '../app.js';
 import type { AppConfig } from '../config/config.js';
 import { resolveSecrets } from '../config/secrets-file.js';
 import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
+import { createWebhookSender } from '../adapters/webhook-sender.js';
+import { createWebhookSigner } from '../adapters/webhook-signer.js';
 import { startEventRelay } from './event-relay.js';
+import { startWebhookDispatcher } from './webhook-dispatcher.js';
 import { createRoomHub } from '../realtime/room-hub.js';
 import { identityDeps, paymentDeps } from '../use-case-deps.js';
 import { startSettlementListener } from './settlement-listener.js';
@@ -86,6 +89,13 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   );
   const ids = createObjectIdGenerator();
   const rooms = createRoomHub();
+  const webhooks = {
+    sender: createWebhookSender({
+      allowPrivateHosts: config.webhooks.allowPrivateHosts,
+      timeoutMs: config.webhooks.timeoutMs,
+    }),
+    signer: createWebhookSigner(),
+  };
   const deps: AppDeps = {
     store,
     chain: chain.chain,
@@ -95,6 +105,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     clock: systemClock,
     ids,
     rooms,
+    webhooks,
     ...(chain.funding ? { funding: chain.funding } : {}),
     configuredMerchantAddress: config.merchantWalletAddress,
     reconcileRequestsPerSecond: reconcileRequestsPerSecond(config),
@@ -140,12 +151,14 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
 
   let listener: ScheduledTask | null = null;
   let relay: ScheduledTask | null = null;
+  let dispatcher: ScheduledTask | null = null;
   // Graceful: stop accepting and finish in-flight requests, let the listener finish its run,
   // then close the store and the devnet.
   const stopAll = async () => {
     await app.close();
     await listener?.stop();
     await relay?.stop();
+    await dispatcher?.stop();
     await store.close();
     await chain.devnet?.stop();
   };
@@ -168,6 +181,20 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
         logger.warn({ err: String(error) }, 'event relay run failed'),
       ),
       intervalMs: config.eventPollIntervalMs,
+      instanceId,
+    });
+    dispatcher = startWebhookDispatcher({
+      deps: { ...deps, ...webhooks, logger },
+      policy: {
+        retrySchedule: config.webhooks.retryScheduleMs,
+        disableAfterMs: config.webhooks.disableAfterMs,
+      },
+      scheduler: createIntervalScheduler((error) =>
+        logger.warn({ err: String(error) }, 'webhook dispatch failed'),
+      ),
+      intervalMs: config.eventPollIntervalMs,
+      timeoutMs: config.webhooks.timeoutMs,
+      holeGraceMs: config.eventHoleGraceMs,
       instanceId,
     });
     listener = startSettlementListener({

@@ -42,6 +42,17 @@ export interface AppConfig {
   readonly eventPollIntervalMs: number;
   /** EVENT_HOLE_GRACE_MS: how long a reader of the log waits for a sequence number whose insert is late. */
   readonly eventHoleGraceMs: number;
+  /** Webhook delivery (docs/api.md, "Webhooks"; docs/operations.md, "Webhooks"). */
+  readonly webhooks: {
+    /** WEBHOOK_RETRY_SCHEDULE: the waits before each retry. */
+    readonly retryScheduleMs: readonly number[];
+    /** WEBHOOK_TIMEOUT_MS: a 2xx within this is a success. */
+    readonly timeoutMs: number;
+    /** WEBHOOK_DISABLE_AFTER: an endpoint failing this long is disabled. */
+    readonly disableAfterMs: number;
+    /** WEBHOOK_ALLOW_PRIVATE_HOSTS: loopback, private and link-local receivers allowed. */
+    readonly allowPrivateHosts: boolean;
+  };
   readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
   readonly store:
     | { readonly kind: 'sqlite' }

@@ -1,6 +1,10 @@
 import type { AppConfig, LogFormat, LogLevel } from './config.js';
 import { isTronNetwork, TRON_NETWORKS } from './tron-network.js';
 import { parseTrustProxy } from './trust-proxy.js';
+import { parseDuration, parseDurationList } from './durations.js';
+
+/** Standard Webhooks' suggested schedule: about 33 hours of retries after the first attempt. */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -39,6 +43,31 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
       problems.push(`${name}: must be a URL, got ${JSON.stringify(raw)}`);
       return null;
     }
+  };
+
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = text(name);
+    if (raw === null) return fallback;
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    problems.push(`${name}: must be true or false, got ${JSON.stringify(raw)}`);
+    return fallback;
+  };
+  const durations = (name: string, fallback: string): number[] => {
+    const parsed = parseDurationList(text(name) ?? fallback);
+    if (parsed === null) {
+      problems.push(`${name}: must be durations separated by commas, such as 5s,5m,2h,1d`);
+      return parseDurationList(fallback) ?? [];
+    }
+    return parsed;
+  };
+
+  const duration = (name: string, fallback: string): number => {
+    const parsed = parseDuration(text(name) ?? fallback);
+    if (parsed === null) {
+      problems.push(`${name}: must be a duration such as 12h or 5d`);
+      return parseDuration(fallback) ?? 0;
+    }
+    return parsed;
   };
 
   const nodeEnv = text('NODE_ENV') ?? 'development';
@@ -137,6 +166,12 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
     eventRetentionDays: integer('EVENT_RETENTION_DAYS', 30, 1, 36_500),
     eventPollIntervalMs: integer('EVENT_POLL_INTERVAL_MS', 50, 10, 86_400_000),
     eventHoleGraceMs: integer('EVENT_HOLE_GRACE_MS', 2_000, 100, 600_000),
+    webhooks: {
+      retryScheduleMs: durations('WEBHOOK_RETRY_SCHEDULE', DEFAULT_WEBHOOK_RETRY_SCHEDULE),
+      timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+      disableAfterMs: duration('WEBHOOK_DISABLE_AFTER', '5d'),
+      allowPrivateHosts: flag('WEBHOOK_ALLOW_PRIVATE_HOSTS', false),
+    },
     argon2: {
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),
       timeCost: integer('ARGON2_TIME_COST', 2, 1, 100),

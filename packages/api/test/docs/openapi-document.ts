@@ -4,6 +4,8 @@ import type { AppDeps, AppSettings } from '../../src/app-deps.js';
 import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
 import { createOtplibTotp } from '../../src/adapters/otplib-totp.js';
+import { createWebhookSender } from '../../src/adapters/webhook-sender.js';
+import { createWebhookSigner } from '../../src/adapters/webhook-signer.js';
 import { systemClock } from '../../src/adapters/system-clock.js';
 import { buildApp } from '../../src/app.js';
 import { createRoomHub } from '../../src/realtime/room-hub.js';
@@ -32,6 +34,10 @@ export const generateOpenApiDocument = async (): Promise<unknown> => {
     clock: systemClock,
     ids: createObjectIdGenerator(),
     rooms: hub,
+    webhooks: {
+      sender: createWebhookSender({ allowPrivateHosts: false, timeoutMs: 1000 }),
+      signer: createWebhookSigner(),
+    },
     configuredMerchantAddress: null,
   };
   const settings: AppSettings = {

@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { createKeyVault, createTronChain } from '@trx-shop/chain-tron';
 import type { AppDeps, AppSettings } from '../../src/app-deps.js';
-import { type ChainPort, type KeyVault, relayOutbox, type ShopStore } from '@trx-shop/domain';
+import {
+  type ChainPort,
+  dispatchWebhooks,
+  fanOutWebhooks,
+  type KeyVault,
+  type Logger,
+  relayOutbox,
+  type ShopStore,
+  type WebhookPolicy,
+} from '@trx-shop/domain';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { type RunningDevnet, startDevnet } from '@trx-shop/tron-devnet';
 import type { FastifyInstance } from 'fastify';
 import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
 import { createOtplibTotp } from '../../src/adapters/otplib-totp.js';
+import { createWebhookSender, type HostResolver } from '../../src/adapters/webhook-sender.js';
+import { createWebhookSigner } from '../../src/adapters/webhook-signer.js';
 import { createHttpServer, shopApp } from '../../src/app.js';
 import { createRoomHub, type RoomHub } from '../../src/realtime/room-hub.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
@@ -33,7 +44,20 @@ export interface TestAppOptions {
   readonly sqliteFile?: string;
   /** Runs on the bare server before the shop is registered (an onRoute hook, say). */
   readonly beforeShopApp?: (app: FastifyInstance) => void;
+  /** Webhook sending: private hosts allowed unless said (receivers listen on 127.0.0.1). */
+  readonly webhooks?: {
+    readonly allowPrivateHosts?: boolean;
+    readonly resolve?: HostResolver;
+    readonly timeoutMs?: number;
+    readonly policy?: WebhookPolicy;
+  };
 }
+
+/** Short enough for tests that retry on the fake clock; the production schedule is hours long. */
+export const TEST_WEBHOOK_POLICY: WebhookPolicy = {
+  retrySchedule: [5_000, 60_000],
+  disableAfterMs: 86_400_000,
+};
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -49,6 +73,12 @@ export interface TestApp {
   frames(): Promise<readonly RecordedEvent[]>;
   /** The WebSocket rooms the app's reader of the event log feeds. */
   readonly hub: RoomHub;
+  /**
+   * As the service's dispatcher does, once: relays new events, turns them into deliveries and
+   * attempts every delivery due on the fake clock (retries become due by advancing it).
+   * Answers how many attempts were made.
+   */
+  dispatchWebhooks(): Promise<number>;
   readonly settings: AppSettings;
   /** Every response body sent so far. */
   readonly responses: readonly RecordedResponse[];
@@ -57,6 +87,8 @@ export interface TestApp {
   /** Checks the responses for leaks, then closes everything; rejects with a LeakError on a leak. */
   close(): Promise<void>;
 }
+
+const silentLogger: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 /** Effectively unlimited, so only tests that lower them meet the rate limits. */
 const GENEROUS_LIMIT = 1_000_000;
@@ -73,6 +105,14 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const clock = createFakeClock();
   const hub = createRoomHub();
   const { rooms, delivered } = recordingRooms(hub);
+  const webhooks = {
+    sender: createWebhookSender({
+      allowPrivateHosts: options.webhooks?.allowPrivateHosts ?? true,
+      timeoutMs: options.webhooks?.timeoutMs ?? 2_000,
+      ...(options.webhooks?.resolve ? { resolve: options.webhooks.resolve } : {}),
+    }),
+    signer: createWebhookSigner(),
+  };
   const deps: AppDeps = {
     store,
     chain,
@@ -82,6 +122,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     clock,
     ids: createObjectIdGenerator(),
     rooms,
+    webhooks,
     configuredMerchantAddress: options.merchantAddress ?? null,
   };
   const settings: AppSettings = {
@@ -114,6 +155,9 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const relayTimer = setInterval(() => void relay().catch(() => {}), 50);
   relayTimer.unref();
 
+  // The webhook cursor starts where the log stands now, as at a service's first start.
+  await fanOutWebhooks({ store, clock, ids: deps.ids }, { holeGraceMs: 2_000 });
+
   let closed: Promise<void> | null = null;
   const leaks = () => findLeaks(responses, store, vault);
   return {
@@ -123,6 +167,21 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     devnet,
     chain,
     vault,
+    dispatchWebhooks: async () => {
+      await relay();
+      const webhookDeps = { ...deps, ...webhooks, logger: silentLogger };
+      await fanOutWebhooks(webhookDeps, { holeGraceMs: 2_000 });
+      let attempts = 0;
+      for (;;) {
+        const made = await dispatchWebhooks(webhookDeps, options.webhooks?.policy ?? TEST_WEBHOOK_POLICY, {
+          holder: 'test-app',
+          claimMs: 60_000,
+          batchSize: 100,
+        });
+        attempts += made;
+        if (made === 0) return attempts;
+      }
+    },
     frames: async () => {
       await relay();
       await app.eventDelivery.pump();

@@ -49,6 +49,10 @@ export const ERROR_CODES = [
   'TX_WRONG_RECIPIENT',
   'TX_AMOUNT_TOO_LOW',
   'TX_ALREADY_LINKED',
+  // Webhooks (docs/api.md, "Webhooks").
+  'WEBHOOK_URL_NOT_ALLOWED',
+  'WEBHOOK_NOT_FOUND',
+  'WEBHOOK_DELIVERY_NOT_FOUND',
   // Protocol edges (docs/api.md, "Errors").
   'METHOD_NOT_ALLOWED',
   'UPGRADE_REQUIRED',

@@ -76,6 +76,15 @@ export const raceOperations = {
     return (await store.eventLog.insert(input.event, input.sequence, input.at)).sequence;
   },
 
+  /** A dispatcher's claim: the ids it was given (each must be given to one dispatcher only). */
+  async claimWebhookDeliveries(
+    store: ShopStore,
+    input: { now: Date; holder: string; until: Date; limit: number },
+  ): Promise<string[]> {
+    const claimed = await store.webhooks.claimDue(input.now, input.holder, input.until, input.limit);
+    return claimed.map((delivery) => delivery.id);
+  },
+
   async hitWindow(store: ShopStore, input: { key: string; windowMs: number; now: Date }): Promise<number> {
     return (await store.windowCounters.hit(input.key, input.windowMs, input.now)).count;
   },

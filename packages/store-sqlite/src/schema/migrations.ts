@@ -1,6 +1,7 @@
 import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
+import { webhooksMigration } from './webhooks-migration.js';
 import { windowCountersMigration } from './window-counters-migration.js';
 
 /**
@@ -301,6 +302,8 @@ export const MIGRATIONS: readonly string[] = [
   windowCountersMigration(),
   // 10: a user's events in sequence order, for a reconnecting client's replay (readUserAfter).
   'CREATE INDEX event_log_user_sequence ON event_log (user_id, sequence) WHERE user_id IS NOT NULL;',
+  // 11: webhook endpoints and the delivery queue every instance dispatches from.
+  webhooksMigration(),
 ];
 
 /*

@@ -1,0 +1,306 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  createWebhook,
+  deleteWebhook,
+  findWebhook,
+  listWebhookDeliveries,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_URL_LENGTH,
+  normalizePageRequest,
+  pingWebhook,
+  redeliverWebhook,
+  rotateWebhookSecret,
+  SHOP_EVENT_TYPES,
+  updateWebhook,
+} from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { errorResponses, IdParams, NoBody, ObjectIdString, SuccessMessageResponse } from '../http/schemas.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
+import {
+  presentDelivery,
+  presentWebhook,
+  WebhookDeliveryView,
+  WebhookView,
+} from './presenters/webhook.presenter.js';
+import type { RouteOptions } from './route-options.js';
+
+const webhookFields = {
+  url: Type.String({
+    minLength: 1,
+    maxLength: MAX_URL_LENGTH,
+    description: 'http or https; its host must not resolve to a loopback, private or link-local address',
+    examples: ['https://erp.example.com/hooks/trx-shop'],
+  }),
+  events: Type.Array(Type.Union(SHOP_EVENT_TYPES.map((type) => Type.Literal(type))), {
+    maxItems: SHOP_EVENT_TYPES.length,
+    description: 'the event types to receive; empty or absent: every type',
+    examples: [['order.completed', 'order.refunded']],
+  }),
+  description: Type.String({ maxLength: MAX_DESCRIPTION_LENGTH }),
+  enabled: Type.Boolean({ description: 'enabling again clears the reason the service disabled it' }),
+};
+
+const CreateBody = Type.Object(
+  {
+    url: webhookFields.url,
+    events: Type.Optional(webhookFields.events),
+    description: Type.Optional(webhookFields.description),
+    enabled: Type.Optional(webhookFields.enabled),
+  },
+  { additionalProperties: false },
+);
+
+const PatchBody = Type.Partial(Type.Object(webhookFields, { additionalProperties: false }), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+const WebhookAnswer = Type.Object(
+  { success: Type.Literal(true), webhook: WebhookView },
+  { additionalProperties: false },
+);
+
+const SecretAnswer = Type.Object(
+  {
+    success: Type.Literal(true),
+    webhook: WebhookView,
+    secret: Type.String({
+      description:
+        'the signing secret (whsec_...): shown only in this answer; verify each delivery with it (docs/api.md, "Webhooks")',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const DeliveryAnswer = Type.Object(
+  { success: Type.Literal(true), delivery: WebhookDeliveryView },
+  { additionalProperties: false },
+);
+
+const DeliveryParams = Type.Object(
+  { id: ObjectIdString, deliveryId: ObjectIdString },
+  { additionalProperties: false },
+);
+
+const DeliveryListQuery = Type.Object({ ...PageQueryFields }, { additionalProperties: false });
+
+/** Webhook endpoints, their deliveries and the test ping (docs/api.md, "Webhooks"); admins only. */
+export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  const webhookDeps = {
+    ...deps.webhooks,
+    store: deps.store,
+    vault: deps.vault,
+    clock: deps.clock,
+    ids: deps.ids,
+  };
+  const base = { preValidation: app.requireAdmin } as const;
+  const schemaBase = { tags: ['webhooks'], security: BEARER_OR_COOKIE };
+
+  app.post(
+    '/api/admin/webhooks',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'createWebhook',
+        summary: 'Add a webhook endpoint; the answer shows its signing secret, once',
+        body: CreateBody,
+        response: { 201: SecretAnswer, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createWebhook(webhookDeps, request.body);
+      if (!created.ok) throw created.error;
+      return reply.status(201).send({
+        success: true as const,
+        webhook: presentWebhook(created.value.endpoint),
+        secret: created.value.secret,
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/webhooks',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'listWebhooks',
+        summary: 'Every webhook endpoint, oldest first (secrets are never shown again)',
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), webhooks: Type.Array(WebhookView) },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      webhooks: (await deps.store.webhooks.listEndpoints()).map(presentWebhook),
+    }),
+  );
+
+  app.get(
+    '/api/admin/webhooks/:id',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'getWebhook',
+        summary: 'One webhook endpoint',
+        params: IdParams,
+        response: { 200: WebhookAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const found = await findWebhook(webhookDeps, request.params.id);
+      if (!found.ok) throw found.error;
+      return { success: true as const, webhook: presentWebhook(found.value) };
+    },
+  );
+
+  app.patch(
+    '/api/admin/webhooks/:id',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'updateWebhook',
+        summary: 'Change a webhook endpoint’s URL, event filter, description or enabled flag',
+        params: IdParams,
+        body: PatchBody,
+        response: { 200: WebhookAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const updated = await updateWebhook(webhookDeps, request.params.id, request.body);
+      if (!updated.ok) throw updated.error;
+      return { success: true as const, webhook: presentWebhook(updated.value) };
+    },
+  );
+
+  app.delete(
+    '/api/admin/webhooks/:id',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'deleteWebhook',
+        summary: 'Remove a webhook endpoint and its delivery log; nothing more is sent to it',
+        params: IdParams,
+        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const deleted = await deleteWebhook(webhookDeps, request.params.id);
+      if (!deleted.ok) throw deleted.error;
+      return { success: true as const, message: 'Webhook deleted' };
+    },
+  );
+
+  app.post(
+    '/api/admin/webhooks/:id/rotate-secret',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'rotateWebhookSecret',
+        summary:
+          'A new signing secret, shown once; the previous one keeps signing (a second signature) for 24 hours',
+        params: IdParams,
+        body: NoBody,
+        response: { 200: SecretAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const rotated = await rotateWebhookSecret(webhookDeps, request.params.id);
+      if (!rotated.ok) throw rotated.error;
+      return {
+        success: true as const,
+        webhook: presentWebhook(rotated.value.endpoint),
+        secret: rotated.value.secret,
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/webhooks/:id/ping',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'pingWebhook',
+        summary:
+          'Queue a webhook.ping delivery to the endpoint now (a test of the receiver and its signature check)',
+        params: IdParams,
+        body: NoBody,
+        response: { 202: DeliveryAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const pinged = await pingWebhook(webhookDeps, request.params.id);
+      if (!pinged.ok) throw pinged.error;
+      return reply.status(202).send({ success: true as const, delivery: presentDelivery(pinged.value) });
+    },
+  );
+
+  app.get(
+    '/api/admin/webhooks/:id/deliveries',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'listWebhookDeliveries',
+        summary: 'The endpoint’s delivery log, newest first: each attempt’s status, latency and response',
+        params: IdParams,
+        querystring: DeliveryListQuery,
+        response: {
+          200: Type.Object(
+            {
+              success: Type.Literal(true),
+              deliveries: Type.Array(WebhookDeliveryView),
+              pagination: PaginationView,
+            },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const page = normalizePageRequest(request.query.limit, request.query.page);
+      if (!page.ok) throw page.error;
+      const listed = await listWebhookDeliveries(webhookDeps, request.params.id, page.value);
+      if (!listed.ok) throw listed.error;
+      return {
+        success: true as const,
+        deliveries: listed.value.items.map(presentDelivery),
+        pagination: presentPagination(listed.value),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'redeliverWebhookDelivery',
+        summary:
+          'Send one delivery again now, with the same webhook-id and body; its retry schedule starts over',
+        params: DeliveryParams,
+        body: NoBody,
+        response: { 202: DeliveryAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const redelivered = await redeliverWebhook(webhookDeps, request.params.id, request.params.deliveryId);
+      if (!redelivered.ok) throw redelivered.error;
+      return reply.status(202).send({ success: true as const, delivery: presentDelivery(redelivered.value) });
+    },
+  );
+};

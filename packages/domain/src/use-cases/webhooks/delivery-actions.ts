@@ -1,0 +1,66 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { NO_SUBJECTS } from '../../events/shop-event.js';
+import type { Page, PageRequest } from '../../shared/pagination.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { WebhookDelivery } from '../../webhooks/webhook.js';
+import { newDelivery } from './fan-out-webhooks.js';
+import { webhookNotFound } from './manage-webhooks.js';
+import { webhookBody } from './webhook-body.js';
+import type { WebhookDeps } from './webhook-deps.js';
+import { PING_EVENT_TYPE } from './webhook-fields.js';
+
+type ActionDeps = Pick<WebhookDeps, 'store' | 'clock' | 'ids'>;
+
+const deliveryNotFound = (): DomainError =>
+  domainError('WEBHOOK_DELIVERY_NOT_FOUND', 'Webhook delivery not found');
+
+/**
+ * Queues a `webhook.ping` for the endpoint, due at once: a test of the receiver (and of its
+ * signature check) that goes through the same queue, retries and log as every event.
+ */
+export const pingWebhook = async (
+  deps: ActionDeps,
+  endpointId: string,
+): Promise<Result<WebhookDelivery, DomainError>> => {
+  const endpoint = await deps.store.webhooks.findEndpoint(endpointId);
+  if (!endpoint) return err(webhookNotFound());
+  const now = deps.clock.now();
+  const event = {
+    type: PING_EVENT_TYPE,
+    id: deps.ids.newId(),
+    // Not in the log: 0 is below every logged sequence.
+    sequence: 0,
+    occurredAt: now,
+    subjects: NO_SUBJECTS,
+    payload: { webhookId: endpoint.id },
+  };
+  const delivery = newDelivery(deps, endpoint, event, webhookBody(event), now);
+  await deps.store.webhooks.enqueue([delivery]);
+  return ok(delivery);
+};
+
+const deliveryOf = async (deps: ActionDeps, endpointId: string, deliveryId: string) => {
+  const delivery = await deps.store.webhooks.findDelivery(deliveryId);
+  return delivery?.endpointId === endpointId ? delivery : null;
+};
+
+/** Sends a delivery again now (same id and body), whatever became of it; the schedule starts over. */
+export const redeliverWebhook = async (
+  deps: ActionDeps,
+  endpointId: string,
+  deliveryId: string,
+): Promise<Result<WebhookDelivery, DomainError>> => {
+  if (!(await deps.store.webhooks.findEndpoint(endpointId))) return err(webhookNotFound());
+  if (!(await deliveryOf(deps, endpointId, deliveryId))) return err(deliveryNotFound());
+  const requeued = await deps.store.webhooks.requeue(deliveryId, deps.clock.now());
+  return requeued ? ok(requeued) : err(deliveryNotFound());
+};
+
+export const listWebhookDeliveries = async (
+  deps: ActionDeps,
+  endpointId: string,
+  page: PageRequest,
+): Promise<Result<Page<WebhookDelivery>, DomainError>> => {
+  if (!(await deps.store.webhooks.findEndpoint(endpointId))) return err(webhookNotFound());
+  return ok(await deps.store.webhooks.listDeliveries(endpointId, page));
+};

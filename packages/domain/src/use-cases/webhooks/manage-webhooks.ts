@@ -1,0 +1,113 @@
+import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { WebhookEndpoint, WebhookSecret } from '../../webhooks/webhook.js';
+import type { WebhookDeps } from './webhook-deps.js';
+import { parseWebhookFields, type WebhookFieldsInput } from './webhook-fields.js';
+
+/** How long a rotated-out secret still signs, so receivers can switch without missing a delivery. */
+export const SECRET_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export const webhookNotFound = (): DomainError => domainError('WEBHOOK_NOT_FOUND', 'Webhook not found');
+
+/** An endpoint and its new signing secret: the only time the secret is shown. */
+export interface WebhookWithSecret {
+  readonly endpoint: WebhookEndpoint;
+  readonly secret: string;
+}
+
+type ManageDeps = Pick<WebhookDeps, 'store' | 'sender' | 'signer' | 'vault' | 'clock' | 'ids'>;
+
+const allowedUrl = async (deps: ManageDeps, url: string): Promise<Result<string, DomainError>> => {
+  const refusal = await deps.sender.refusal(url);
+  return refusal === null
+    ? ok(url)
+    : err(domainError('WEBHOOK_URL_NOT_ALLOWED', refusal, { details: [{ field: 'url', message: refusal }] }));
+};
+
+export const createWebhook = async (
+  deps: ManageDeps,
+  input: WebhookFieldsInput & { readonly url: string },
+): Promise<Result<WebhookWithSecret, DomainError>> => {
+  const fields = parseWebhookFields(input);
+  if (!fields.ok) return fields;
+  const url = await allowedUrl(deps, input.url);
+  if (!url.ok) return url;
+  const now = deps.clock.now();
+  const id = deps.ids.newId();
+  const secret = deps.signer.newSecret();
+  const endpoint = await deps.store.webhooks.insertEndpoint({
+    id,
+    url: url.value,
+    description: input.description ?? '',
+    events: [...(input.events ?? [])],
+    enabled: input.enabled ?? true,
+    disabledReason: null,
+    failingSince: null,
+    secrets: [{ sealed: await deps.vault.seal(secret, id), expiresAt: null }],
+    createdAt: now,
+    updatedAt: now,
+  });
+  return ok({ endpoint, secret });
+};
+
+export const updateWebhook = async (
+  deps: ManageDeps,
+  id: string,
+  input: WebhookFieldsInput,
+): Promise<Result<WebhookEndpoint, DomainError>> => {
+  const fields = parseWebhookFields(input);
+  if (!fields.ok) return fields;
+  if (input.url !== undefined) {
+    const url = await allowedUrl(deps, input.url);
+    if (!url.ok) return url;
+  }
+  const { url, description, events, enabled } = input;
+  const updated = await deps.store.webhooks.updateEndpoint(
+    id,
+    {
+      ...(url === undefined ? {} : { url }),
+      ...(description === undefined ? {} : { description }),
+      ...(events === undefined ? {} : { events }),
+      ...(enabled === undefined ? {} : { enabled }),
+    },
+    deps.clock.now(),
+  );
+  return updated ? ok(updated) : err(webhookNotFound());
+};
+
+export const deleteWebhook = async (deps: ManageDeps, id: string): Promise<Result<true, DomainError>> =>
+  (await deps.store.webhooks.deleteEndpoint(id)) ? ok(true) : err(webhookNotFound());
+
+export const findWebhook = async (
+  deps: ManageDeps,
+  id: string,
+): Promise<Result<WebhookEndpoint, DomainError>> => {
+  const endpoint = await deps.store.webhooks.findEndpoint(id);
+  return endpoint ? ok(endpoint) : err(webhookNotFound());
+};
+
+/**
+ * A new current secret; the old current one keeps signing for a day (receivers verify either),
+ * and secrets rotated out earlier and past their day are dropped.
+ */
+export const rotateWebhookSecret = async (
+  deps: ManageDeps,
+  id: string,
+): Promise<Result<WebhookWithSecret, DomainError>> => {
+  const endpoint = await deps.store.webhooks.findEndpoint(id);
+  if (!endpoint) return err(webhookNotFound());
+  const now = deps.clock.now();
+  const secret = deps.signer.newSecret();
+  const kept: WebhookSecret[] = endpoint.secrets
+    .filter((old) => old.expiresAt === null || old.expiresAt.getTime() > now.getTime())
+    .map((old) => ({
+      sealed: old.sealed,
+      expiresAt: old.expiresAt ?? new Date(now.getTime() + SECRET_ROTATION_GRACE_MS),
+    }));
+  const updated = await deps.store.webhooks.updateEndpoint(
+    id,
+    { secrets: [{ sealed: await deps.vault.seal(secret, id), expiresAt: null }, ...kept] },
+    now,
+  );
+  return updated ? ok({ endpoint: updated, secret }) : err(webhookNotFound());
+};
