@@ -14,6 +14,8 @@ export interface WebhookReceiver {
   readonly url: string;
   readonly port: number;
   readonly received: ReceivedRequest[];
+  /** TCP connections accepted so far (a refused send never opens one). */
+  connections(): number;
   /** The next requests' answers, in order; once they are used up, every request gets `ok`. */
   script(...modes: ReceiverMode[]): void;
   close(): Promise<void>;
@@ -55,12 +57,17 @@ export const startWebhookReceiver = async (path = '/hooks/shop'): Promise<Webhoo
       }
     });
   });
+  let connections = 0;
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${path}`,
     port,
     received,
+    connections: () => connections,
     script: (...modes) => {
       queue.push(...modes);
     },
