@@ -59,10 +59,30 @@ describe('loadConfig', () => {
       eventRetentionDays: 30,
       eventPollIntervalMs: 50,
       eventHoleGraceMs: 2_000,
+      webhooks: {
+        retryScheduleMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+        timeoutMs: 10_000,
+        disableAfterMs: 5 * 86_400_000,
+        allowPrivateHosts: false,
+      },
       argon2: { memoryKib: 19_456, timeCost: 2 },
       store: { kind: 'sqlite' },
       chain: { kind: 'devnet', port: 0, blockIntervalMs: 1000, solidDepth: 3, airdropTrx: 1000 },
       secrets: { jwtAccess: null, jwtRefresh: null, walletKey: null },
+    });
+  });
+
+  it('reads webhook durations in ms, s, m, h and d', () => {
+    const loaded = loadConfig({
+      WEBHOOK_RETRY_SCHEDULE: '250ms,2s,3m,4h,1d',
+      WEBHOOK_DISABLE_AFTER: '36h',
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: 'true',
+    });
+    expect(loaded.ok && loaded.config.webhooks).toEqual({
+      retryScheduleMs: [250, 2_000, 180_000, 14_400_000, 86_400_000],
+      timeoutMs: 10_000,
+      disableAfterMs: 129_600_000,
+      allowPrivateHosts: true,
     });
   });
 
@@ -99,6 +119,10 @@ describe('loadConfig', () => {
     ['EVENT_POLL_INTERVAL_MS', { EVENT_POLL_INTERVAL_MS: '5' }],
     ['EVENT_HOLE_GRACE_MS', { EVENT_HOLE_GRACE_MS: 'soon' }],
     ['LISTENER_LEASE_MS', { LISTENER_LEASE_MS: '500' }],
+    ['WEBHOOK_RETRY_SCHEDULE', { WEBHOOK_RETRY_SCHEDULE: '5s,soon' }],
+    ['WEBHOOK_TIMEOUT_MS', { WEBHOOK_TIMEOUT_MS: '0' }],
+    ['WEBHOOK_DISABLE_AFTER', { WEBHOOK_DISABLE_AFTER: 'a week' }],
+    ['WEBHOOK_ALLOW_PRIVATE_HOSTS', { WEBHOOK_ALLOW_PRIVATE_HOSTS: 'yes' }],
     ['LISTENER_LEASE_MS', { LISTENER_INTERVAL_MS: '60000', LISTENER_LEASE_MS: '60000' }],
     ['MONGODB_URI', { MONGODB_URI: 'not a url' }],
     ['TRON_FULL_HOST', { TRON_FULL_HOST: 'ftp://node.example' }],
