@@ -5,6 +5,7 @@ import { runDataSetSection } from './data-set-section.js';
 import { runLedgerSection } from './ledger-section.js';
 import { runCrossInstanceSection } from './cross-instance-section.js';
 import { runEventLogSection } from './event-log-section.js';
+import { runWebhookSection } from './webhook-section.js';
 import { runReconcileSection } from './reconcile-section.js';
 import { runScannerSection } from './scanner-section.js';
 import { machineFacts } from './machine.js';
@@ -44,6 +45,10 @@ console.log(`event log: ${plan.eventLogOrders} orders with and without their eve
 const eventLog = await runEventLogSection(plan);
 console.log(`events across instances: ${plan.crossInstanceBuyers} buyers pay through A, their clients on B`);
 const crossInstance = await runCrossInstanceSection(plan, ADMIN);
+console.log(
+  `webhooks: ${plan.webhookSteadyEvents} events at a steady rate, then ${plan.webhookBurstEvents} at once`,
+);
+const webhooks = await runWebhookSection(plan, ADMIN);
 console.log(`reconciliation: ${plan.reconcileWallets} wallets, every one read`);
 const reconciliation = await runReconcileSection(plan);
 console.log(`merchant ledger: ${plan.ledgerRows.join(', ')} lines`);
@@ -63,6 +68,7 @@ const results: BenchResults = {
   reconciliation,
   eventLog,
   crossInstance,
+  webhooks,
   ledger,
   mongodb,
 };

@@ -24,6 +24,7 @@ export const renderMarkdown = (results: BenchResults): string => {
     reconciliation,
     eventLog,
     crossInstance,
+    webhooks,
     ledger,
     mongodb,
   } = results;
@@ -119,6 +120,18 @@ export const renderMarkdown = (results: BenchResults): string => {
         [
           'latency p50 / p99 / max',
           `${ms(crossInstance.latencyP50Ms)} / ${ms(crossInstance.latencyP99Ms)} / ${ms(crossInstance.latencyMaxMs)}`,
+        ],
+      ],
+    ),
+    '## Webhooks',
+    `A service process (the embedded default) with one webhook endpoint on a receiver in the bench process that answers 204 at once. Events are logged straight into the service's store: ${webhooks.steadyEvents} at ${webhooks.steadyRatePerSecond} per second (each timed from its event's time to its arrival), then ${webhooks.burstEvents} at once (delivered as fast as the dispatcher goes: fan-out, claims, signed requests, recorded attempts).`,
+    table(
+      ['figure', 'value'],
+      [
+        ['deliveries per second (the burst)', rps(webhooks.deliveriesPerSecond)],
+        [
+          'event to delivery p50 / p99 (steady)',
+          `${ms(webhooks.latencyP50Ms)} / ${ms(webhooks.latencyP99Ms)}`,
         ],
       ],
     ),

@@ -21,6 +21,9 @@ export interface BenchPlan {
   readonly eventLogOrders: number;
   /** Buyers paying through one instance, each with a WebSocket on the other. */
   readonly crossInstanceBuyers: number;
+  /** Events delivered to a local webhook receiver: a steady stream (latency), then a burst (throughput). */
+  readonly webhookSteadyEvents: number;
+  readonly webhookBurstEvents: number;
 }
 
 const USERS_AND_PRODUCTS = { users: 10_000, products: 1_000, days: 200 };
@@ -39,6 +42,8 @@ export const FULL_PLAN: BenchPlan = {
   reconcileWallets: 10_000,
   eventLogOrders: 5_000,
   crossInstanceBuyers: 300,
+  webhookSteadyEvents: 1_000,
+  webhookBurstEvents: 10_000,
 };
 
 /** CI's smoke run: every section, small. */
@@ -56,4 +61,6 @@ export const QUICK_PLAN: BenchPlan = {
   reconcileWallets: 500,
   eventLogOrders: 500,
   crossInstanceBuyers: 40,
+  webhookSteadyEvents: 100,
+  webhookBurstEvents: 1_000,
 };

@@ -7,6 +7,7 @@ import type { FirstRunFigures } from './first-run-section.js';
 import type { LedgerFigures } from './ledger-section.js';
 import type { CrossInstanceFigures } from './cross-instance-section.js';
 import type { EventLogFigures } from './event-log-section.js';
+import type { WebhookFigures } from './webhook-section.js';
 import type { ReconcileFigures } from './reconcile-section.js';
 import type { ScannerFigures } from './scanner-section.js';
 import type { StartupFigures } from './startup-section.js';
@@ -23,6 +24,7 @@ export interface BenchResults {
   readonly reconciliation: ReconcileFigures;
   readonly eventLog: EventLogFigures;
   readonly crossInstance: CrossInstanceFigures;
+  readonly webhooks: WebhookFigures;
   readonly ledger: readonly LedgerFigures[];
   readonly mongodb: MongoSectionFigures;
 }
@@ -106,6 +108,11 @@ export const checkTargets = (results: BenchResults): TargetCheck[] => {
     target: 'from a state change on instance A to the frame on a client of instance B, p99 <= 250 ms',
     measured: `${results.crossInstance.latencyP99Ms.toFixed(0)} ms (${results.crossInstance.frames} frames)`,
     met: results.crossInstance.latencyP99Ms <= 250,
+  });
+  checks.push({
+    target: `the webhook dispatcher sustains >= 500 deliveries/s to a local receiver (${results.webhooks.burstEvents} at once)`,
+    measured: `${results.webhooks.deliveriesPerSecond.toFixed(0)}/s; event to delivery p99 ${results.webhooks.latencyP99Ms.toFixed(0)} ms at ${results.webhooks.steadyRatePerSecond}/s`,
+    met: results.webhooks.deliveriesPerSecond >= 500,
   });
   const { scanner } = results;
   checks.push({
