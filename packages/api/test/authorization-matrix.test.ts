@@ -175,6 +175,8 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: () => ({ body: { url: 'http://127.0.0.1:9/matrix-hook' } }),
   },
   'GET /api/admin/webhooks': { expect: ADMIN_ONLY },
+  'GET /api/admin/audit': { expect: ADMIN_ONLY },
+  'GET /api/admin/orders/{id}/history': { expect: ADMIN_ONLY, request: ({ orderId }) => ({ id: orderId }) },
   // An endpoint nobody made: past authorization, 404 WEBHOOK_NOT_FOUND.
   'GET /api/admin/webhooks/{id}': {
     expect: { ...ADMIN_ONLY, admin: 404 },

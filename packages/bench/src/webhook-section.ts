@@ -57,6 +57,7 @@ const logEvent = async (store: ShopStore) => {
       occurredAt: at,
       subjects: { ...NO_SUBJECTS, productId: newObjectId() },
       payload: { stock: 7 },
+      actor: null,
     },
     await store.eventLog.takeSequence(),
     at,

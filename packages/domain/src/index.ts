@@ -1,5 +1,7 @@
 export * from './errors/domain-error.js';
 export * from './errors/error-codes.js';
+export * from './events/append-event.js';
+export * from './events/audit-changes.js';
 export * from './events/event-frames.js';
 export * from './events/order-events.js';
 export * from './events/read-log.js';

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import type { ContractHarness } from './harness.js';
+import { describeAuditContract } from './suite/audit.contract.js';
 import { describeCounterContract } from './suite/counters.contract.js';
 import { describeCustomerReadModelContract } from './suite/customers.contract.js';
 import { describeDashboardContract } from './suite/dashboard.contract.js';
@@ -48,6 +49,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeWalletMovementContract(harness);
     describeReconciliationContract(harness);
     describeEventContract(harness);
+    describeAuditContract(harness);
     describeWindowCounterContract(harness);
     describeWebhookContract(harness);
     describeSalesRangeContract(harness);

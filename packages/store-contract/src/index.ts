@@ -1,4 +1,4 @@
-export { buildShopEvent } from './builders/event.builder.js';
+export { buildEventActor, buildShopEvent } from './builders/event.builder.js';
 export { BUILDER_NOW, minutesAfter } from './builders/fixed-time.js';
 export { newObjectId } from './builders/object-id.js';
 export {

@@ -1,7 +1,28 @@
-import type { EventLogStore, LoggedEvent, OutboxSource, OutboxStore, ShopEvent } from '@trx-shop/domain';
-import type { Tables } from './tables.js';
+import type {
+  AuditFilter,
+  EventLogStore,
+  LoggedEvent,
+  OutboxSource,
+  OutboxStore,
+  ShopEvent,
+} from '@trx-shop/domain';
+import { pageFrom, type Tables } from './tables.js';
 
 const EVENT_SEQUENCE = 'events';
+
+const matchesAudit = (event: LoggedEvent, filter: AuditFilter): boolean => {
+  if (event.actor === null) return false;
+  if (filter.actorId !== undefined && event.actor.id !== filter.actorId) return false;
+  if (filter.action !== undefined && event.type !== filter.action) return false;
+  if (filter.targetId !== undefined && !Object.values(event.subjects).includes(filter.targetId)) return false;
+  const at = event.occurredAt.getTime();
+  if (filter.from !== undefined && at < filter.from.getTime()) return false;
+  return filter.to === undefined || at < filter.to.getTime();
+};
+
+/** The audit list's order: newest occurrence first, then id, descending. */
+const newestOccurredFirst = (a: LoggedEvent, b: LoggedEvent): number =>
+  b.occurredAt.getTime() - a.occurredAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 const slotOf = (source: OutboxSource, sourceId: string) => `${source}\u0000${sourceId}`;
 
@@ -74,10 +95,22 @@ export const createMemoryEventLog = ({
     },
     async compact(before, limit) {
       const removable = inOrder()
-        .filter((event) => event.subjects.orderId === null && event.loggedAt.getTime() < before.getTime())
+        .filter(
+          (event) =>
+            event.subjects.orderId === null &&
+            event.actor === null &&
+            event.loggedAt.getTime() < before.getTime(),
+        )
         .slice(0, limit);
       for (const event of removable) eventLog.delete(event.id);
       return removable.length;
+    },
+    async listAudit(filter, page) {
+      const matching = [...eventLog.values()].filter((event) => matchesAudit(event, filter));
+      return pageFrom(matching.sort(newestOccurredFirst), page);
+    },
+    async orderHistory(orderId) {
+      return inOrder().filter((event) => event.subjects.orderId === orderId);
     },
   };
 };

@@ -1,4 +1,6 @@
 import type {
+  EventActor,
+  EventSubjects,
   LoggedEvent,
   Order,
   Product,
@@ -33,8 +35,17 @@ export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  */
 export interface OutboxHolder {
   _id: string;
-  outbox?: ShopEvent[];
+  outbox?: StoredShopEvent[];
 }
+
+/**
+ * An event as stored, in an outbox or the log: those stored before events had actors and
+ * webhook subjects lack both (`eventFromStored` reads them as none).
+ */
+export type StoredShopEvent = Omit<ShopEvent, 'actor' | 'subjects'> & {
+  actor?: EventActor | null;
+  subjects: Omit<EventSubjects, 'webhookId'> & { webhookId?: string | null };
+};
 
 export interface UserDocument extends Mutable<Omit<User, 'id'>>, OutboxHolder {
   _id: string;
@@ -85,9 +96,10 @@ export interface PendingOrderLockDocument {
 }
 
 /** A logged event: `_id` = the event's id, so a second insert of it is a duplicate key. */
-export interface EventDocument extends Omit<LoggedEvent, 'id'> {
-  _id: string;
-}
+export type EventDocument = Omit<StoredShopEvent, 'id'> &
+  Pick<LoggedEvent, 'sequence' | 'loggedAt'> & {
+    _id: string;
+  };
 
 export interface CounterDocument {
   _id: string;

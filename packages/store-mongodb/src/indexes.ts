@@ -83,9 +83,15 @@ const orders: IndexDescription[] = [
 const eventLog: IndexDescription[] = [
   // readAfter and oldestSequence; unique, so one number never holds two events.
   { name: INDEX.eventSequence, key: { sequence: 1 }, unique: true },
-  // compact: events of no order, oldest sequence first (loggedAt is residual; it grows with the
-  // sequence, so the scan stops near the cut).
+  // compact: events of no order, oldest sequence first (loggedAt and the actor are residual;
+  // loggedAt grows with the sequence, so the scan stops near the cut). orderHistory: an order's
+  // events in sequence order.
   { name: 'event_log_order_sequence', key: { 'subjects.orderId': 1, sequence: 1 } },
+  // listAudit: one range per actor kind, merged newest first (events without an actor fall under
+  // a null kind, outside every range); the action, target and date filters narrow it.
+  { name: 'event_log_audit_kind', key: { 'actor.kind': 1, occurredAt: -1, _id: -1 } },
+  // listAudit by one admin.
+  { name: 'event_log_audit_actor', key: { 'actor.id': 1, occurredAt: -1, _id: -1 } },
   // readUserAfter: a reconnecting client's room since its last event.
   { name: 'event_log_user_sequence', key: { 'subjects.userId': 1, sequence: 1 } },
 ];

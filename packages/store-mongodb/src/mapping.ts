@@ -1,4 +1,5 @@
 import {
+  type EventActor,
   type LoggedEvent,
   ledgerEntryKey,
   type Order,
@@ -14,6 +15,7 @@ import type {
   OrderDocument,
   ProductDocument,
   SessionDocument,
+  StoredShopEvent,
   TransactionDocument,
   UserDocument,
   WithdrawalDocument,
@@ -72,16 +74,42 @@ export const productFromDocument = ({
   ...product,
 });
 
+const actorFields = ({ kind, id, sessionId, label }: EventActor): EventActor => ({
+  kind,
+  id,
+  sessionId,
+  label,
+});
+
 /**
  * An event's own fields only: a caller may hand in a wider object (a LoggedEvent, say), and
  * whatever is stored is read back into outbox entries and logged events.
  */
-export const shopEventFields = ({ id, type, occurredAt, subjects, payload }: ShopEvent): ShopEvent => ({
+export const shopEventFields = ({
+  id,
+  type,
+  occurredAt,
+  subjects,
+  payload,
+  actor,
+}: ShopEvent): ShopEvent => ({
   id,
   type,
   occurredAt,
   subjects: { ...subjects },
   payload,
+  actor: actor === null ? null : actorFields(actor),
+});
+
+/** Read side of every stored event: one stored before actors and webhook subjects has neither. */
+export const eventFromStored = <T extends Pick<StoredShopEvent, 'actor' | 'subjects'>>({
+  actor,
+  subjects,
+  ...event
+}: T): Omit<T, 'actor' | 'subjects'> & Pick<ShopEvent, 'actor' | 'subjects'> => ({
+  ...event,
+  subjects: { ...subjects, webhookId: subjects.webhookId ?? null },
+  actor: actor ?? null,
 });
 
 /** A new order holds the events of its creation in its outbox from the first write. */
@@ -108,7 +136,10 @@ export const eventToDocument = (event: ShopEvent, sequence: number, loggedAt: Da
   return { _id: id, ...fields, sequence, loggedAt };
 };
 
-export const eventFromDocument = ({ _id, ...event }: EventDocument): LoggedEvent => ({ id: _id, ...event });
+export const eventFromDocument = (document: EventDocument): LoggedEvent => {
+  const { _id, ...event } = eventFromStored(document);
+  return { id: _id, ...event };
+};
 
 export const transactionToDocument = (
   record: TransactionRecord,

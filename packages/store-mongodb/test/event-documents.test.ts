@@ -1,6 +1,7 @@
 import { NO_SUBJECTS } from '@trx-shop/domain';
 import {
   BUILDER_NOW,
+  buildEventActor,
   buildOrder,
   buildProduct,
   buildShopEvent,
@@ -70,6 +71,8 @@ describeWithMongo('event log and outbox documents', (uri) => {
       (await indexesOf(collection)).map((index) => index.name).sort();
     expect(await names('event_log')).toEqual([
       '_id_',
+      'event_log_audit_actor',
+      'event_log_audit_kind',
       'event_log_order_sequence',
       'event_log_sequence_unique',
       'event_log_user_sequence',
@@ -122,7 +125,7 @@ describeWithMongo('event log and outbox documents', (uri) => {
   });
 
   it('stores a logged event under its id with BSON dates, and refuses a second event at a taken number', async () => {
-    const event = buildShopEvent();
+    const event = buildShopEvent({ actor: buildEventActor() });
     const sequence = await env.store.eventLog.takeSequence();
     await env.store.eventLog.insert(event, sequence, minutesAfter(BUILDER_NOW, 1));
     const stored = await env.db
@@ -134,6 +137,7 @@ describeWithMongo('event log and outbox documents', (uri) => {
       occurredAt: event.occurredAt,
       subjects: event.subjects,
       payload: event.payload,
+      actor: event.actor,
       sequence,
       loggedAt: minutesAfter(BUILDER_NOW, 1),
     });
@@ -147,8 +151,9 @@ describeWithMongo('event log and outbox documents', (uri) => {
 
   it('stores only the event fields, whatever object is handed in', async () => {
     const order = buildOrder();
-    const event = buildShopEvent();
-    const wider = { ...event, sequence: 7, loggedAt: BUILDER_NOW, extra: 1 };
+    const actor = buildEventActor();
+    const event = buildShopEvent({ actor });
+    const wider = { ...event, actor: { ...actor, extra: 2 }, sequence: 7, loggedAt: BUILDER_NOW, extra: 1 };
     await env.store.orders.create(order, [wider]);
     expect((await env.store.outbox.pending(10)).map((entry) => entry.event)).toEqual([event]);
     expect((await rawOrders().findOne({ _id: order.id }))?.outbox).toStrictEqual([event]);

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NO_SUBJECTS } from '@trx-shop/domain';
 import {
   BUILDER_NOW,
+  buildEventActor,
   buildOrder,
   buildShopEvent,
   buildTransaction,
@@ -321,9 +323,12 @@ describe('schema migrations', () => {
         )
         .all()
         .map((row) => row.name);
-      // Migration 10 adds the user index on top.
+      // Migration 10 adds the user index on top, migration 12 the audit and order-history ones.
       expect(indexes).toEqual([
+        'event_log_audit',
+        'event_log_audit_actor',
         'event_log_compactable',
+        'event_log_order_sequence',
         'event_log_sequence',
         'event_log_user_sequence',
         'event_outbox_pending',
@@ -438,6 +443,86 @@ describe('schema migrations', () => {
         .prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'webhook_deliveries_due'")
         .get();
       expect(due?.sql).toMatch(/WHERE status = 'pending'/);
+    } finally {
+      migrated.close();
+    }
+  });
+
+  it("adds actors and webhook subjects to a version-11 file's event log, reading older events without them (migration 12)", async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    for (const migration of MIGRATIONS.slice(0, 11)) old.exec(migration);
+    old.pragma('user_version = 11');
+    const orderId = buildOrder().id;
+    const { actor: _logged, ...before } = buildShopEvent({ subjects: { ...NO_SUBJECTS, orderId } });
+    const { actor: _pending, ...unrelayed } = buildShopEvent({ type: 'order.cancelled' });
+    const { webhookId: _webhook, ...version11Subjects } = unrelayed.subjects;
+    old
+      .prepare(
+        'INSERT INTO event_log (id, sequence, type, occurred_at, logged_at, user_id, order_id, transaction_id, ' +
+          'product_id, payload) VALUES (?, 1, ?, ?, ?, ?, ?, NULL, NULL, ?)',
+      )
+      .run(
+        before.id,
+        before.type,
+        before.occurredAt.getTime(),
+        BUILDER_NOW.getTime(),
+        before.subjects.userId,
+        orderId,
+        JSON.stringify(before.payload),
+      );
+    old.prepare("INSERT INTO counters (name, value) VALUES ('events', 1)").run();
+    old
+      .prepare(
+        'INSERT INTO event_outbox (event_id, source, source_id, occurred_at, body) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(
+        unrelayed.id,
+        'order',
+        orderId,
+        unrelayed.occurredAt.getTime(),
+        JSON.stringify({ ...unrelayed, subjects: version11Subjects }),
+      );
+    old.close();
+
+    const store = await openSqliteStore({ filename });
+    try {
+      const loggedBefore = { ...before, actor: null, sequence: 1, loggedAt: BUILDER_NOW };
+      expect(await store.eventLog.findById(before.id)).toEqual(loggedBefore);
+      expect(await store.eventLog.orderHistory(orderId)).toEqual([loggedBefore]);
+      expect(await store.outbox.pending(10)).toEqual([
+        { source: 'order', sourceId: orderId, event: { ...unrelayed, actor: null } },
+      ]);
+      const audited = buildShopEvent({
+        type: 'webhook.deleted',
+        subjects: { ...NO_SUBJECTS, webhookId: buildOrder().id },
+        actor: buildEventActor(),
+      });
+      const logged = await store.eventLog.insert(audited, await store.eventLog.takeSequence(), BUILDER_NOW);
+      expect((await store.eventLog.listAudit({}, { limit: 10, page: 1 })).items).toEqual([logged]);
+    } finally {
+      await store.close();
+    }
+    expect(inspect(filename).version).toBe(MIGRATIONS.length);
+
+    const migrated = new Database(filename, { readonly: true });
+    try {
+      const columns = migrated
+        .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('event_log')")
+        .all()
+        .map((row) => row.name);
+      expect(columns.slice(-3)).toEqual(['webhook_id', 'actor', 'actor_id']);
+      const indexSql = (name: string) =>
+        migrated.prepare<[string], { sql: string }>('SELECT sql FROM sqlite_master WHERE name = ?').get(name)
+          ?.sql;
+      expect(indexSql('event_log_compactable')).toMatch(/WHERE order_id IS NULL AND actor IS NULL$/);
+      expect(indexSql('event_log_audit')).toMatch(/\(occurred_at, id\) WHERE actor IS NOT NULL$/);
+      expect(indexSql('event_log_audit_actor')).toMatch(
+        /\(actor_id, occurred_at, id\) WHERE actor IS NOT NULL$/,
+      );
+      expect(indexSql('event_log_order_sequence')).toMatch(
+        /\(order_id, sequence\) WHERE order_id IS NOT NULL$/,
+      );
     } finally {
       migrated.close();
     }

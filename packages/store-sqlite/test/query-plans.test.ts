@@ -30,6 +30,8 @@ interface Query {
    * filter): no B-tree index can narrow that, so every row is read. Documented in the README.
    */
   readonly substringScanOf?: string;
+  /** The index the plan must use where a worse one would also avoid a table scan. */
+  readonly index?: string;
 }
 
 const id = '0123456789abcdef01234567';
@@ -206,7 +208,49 @@ const QUERIES: Query[] = [
     params: [id, 1, 10],
     indexOrdered: true,
   },
-  { name: 'event log compaction batch', sql: EVENT_LOG_SQL.compact, params: [1, 10], indexOrdered: true },
+  {
+    name: 'event log compaction batch',
+    sql: EVENT_LOG_SQL.compact,
+    params: [1, 10],
+    indexOrdered: true,
+    index: 'event_log_compactable',
+  },
+  ...both.flatMap((actorId) =>
+    both.flatMap((action) =>
+      both.flatMap((targetId) =>
+        both.flatMap((from) =>
+          both.flatMap((to) => {
+            const shape = { actorId, action, targetId, from, to };
+            const params = {
+              ...(actorId ? { actor_id: id } : {}),
+              ...(action ? { action: 'webhook.created' } : {}),
+              ...(targetId ? { target_id: id } : {}),
+              ...(from ? { from: 0 } : {}),
+              ...(to ? { to: 1 } : {}),
+            };
+            const label = JSON.stringify(shape);
+            return [
+              {
+                name: `audit page ${label}`,
+                sql: EVENT_LOG_SQL.auditPage(shape),
+                params: { ...params, ...page },
+                indexOrdered: true,
+                index: actorId ? 'event_log_audit_actor' : 'event_log_audit',
+              },
+              { name: `audit count ${label}`, sql: EVENT_LOG_SQL.auditCount(shape), params },
+            ];
+          }),
+        ),
+      ),
+    ),
+  ),
+  {
+    name: "an order's history",
+    sql: EVENT_LOG_SQL.orderHistory,
+    params: [id],
+    indexOrdered: true,
+    index: 'event_log_order_sequence',
+  },
   { name: 'pending outbox entries', sql: OUTBOX_SQL.pending, params: [10], indexOrdered: true },
   { name: 'outbox entry clear', sql: OUTBOX_SQL.clear, params: [id, 'order', id] },
   { name: 'latest reconciliation report', sql: RECONCILIATION_SQL.latestReport, params: [] },
@@ -301,6 +345,13 @@ describe('query plans', () => {
           plan.filter((detail) => detail.includes('TEMP B-TREE FOR ORDER BY')),
           plan.join('\n'),
         ).toEqual([]);
+      }
+      if (query.index) {
+        const usesIndex = new RegExp(`USING (COVERING )?INDEX ${query.index}\\b`);
+        expect(
+          plan.some((detail) => usesIndex.test(detail)),
+          plan.join('\n'),
+        ).toBe(true);
       }
     },
   );

@@ -1,4 +1,6 @@
-import { isDomainError } from '@trx-shop/domain';
+import { appendEvent, isDomainError, recordEvents } from '@trx-shop/domain';
+import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
+import { systemClock } from '../adapters/system-clock.js';
 import { checkSealedKeys } from '../composition/check-sealed-keys.js';
 import { keyIdOf, keyVaultFromSecrets } from '../composition/key-vault-from-secrets.js';
 import { openCliContext } from './cli-context.js';
@@ -66,6 +68,21 @@ try {
   console.log(line('wallet keys', wallets));
   const totp = await rotateTwoFactorSecrets(store.users, vault, afterEachWrite);
   console.log(line('TOTP secrets', totp));
+  // The audit trail: who rotated is whoever ran the command on the server.
+  await appendEvent(
+    { store, clock: systemClock },
+    recordEvents(createObjectIdGenerator(), systemClock.now(), {
+      kind: 'cli',
+      id: null,
+      sessionId: null,
+      label: 'keys:rotate',
+    }).keysRotated({
+      keyId: keyIdOf(keys.walletKey),
+      walletKeysResealed: wallets.rotated,
+      twoFactorSecretsResealed: totp.rotated,
+      changedMeanwhile: wallets.changedMeanwhile + totp.changedMeanwhile,
+    }),
+  );
   if (wallets.changedMeanwhile + totp.changedMeanwhile > 0) console.log('keys:rotate: run again to finish');
   else console.log('keys:rotate: nothing left to rotate');
 } catch (error) {

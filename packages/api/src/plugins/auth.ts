@@ -1,6 +1,12 @@
 import cookie from '@fastify/cookie';
 import jwt, { type JWT } from '@fastify/jwt';
-import { authenticateRequest, type DomainError, domainError, type RequestIdentity } from '@trx-shop/domain';
+import {
+  type EventActor,
+  authenticateRequest,
+  type DomainError,
+  domainError,
+  type RequestIdentity,
+} from '@trx-shop/domain';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_COOKIE } from '../auth/auth-cookies.js';
@@ -90,4 +96,10 @@ const forbidden = (): DomainError => domainError('FORBIDDEN', 'Admin role requir
 export const identityOf = (request: FastifyRequest): RequestIdentity => {
   if (!request.identity) throw domainError('UNAUTHENTICATED', 'Authentication required');
   return request.identity;
+};
+
+/** The signed-in admin behind a request, as the audit trail records them. */
+export const actorOf = (request: FastifyRequest): EventActor => {
+  const { user, session } = identityOf(request);
+  return { kind: 'admin', id: user.id, sessionId: session.id, label: user.email };
 };

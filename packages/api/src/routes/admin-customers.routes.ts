@@ -12,7 +12,7 @@ import {
 import { Type } from 'typebox';
 import { csvCell, csvLine } from '../http/csv.js';
 import { errorResponses, IdParams } from '../http/schemas.js';
-import { identityOf } from '../plugins/auth.js';
+import { actorOf, identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
 import { presentUser, UserView } from './presenters/user.presenter.js';
@@ -165,7 +165,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
     },
     async (request) => {
       const changed = await setCustomerActive(
-        { users, sessions: deps.store.sessions, clock: deps.clock, ids: deps.ids },
+        { users, sessions: deps.store.sessions, clock: deps.clock, ids: deps.ids, actor: actorOf(request) },
         identityOf(request).user.id,
         request.params.id,
         request.body.isActive,

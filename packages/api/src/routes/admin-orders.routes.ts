@@ -19,6 +19,7 @@ import { domainLogger } from '../adapters/fastify-logger.js';
 import { csvCell, csvLine } from '../http/csv.js';
 import { errorResponses, IdParams, IsoDate, OneOf, TrxAmountInput } from '../http/schemas.js';
 import { OPTIONAL_BODY } from '../http/validation.js';
+import { actorOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { OrderView, presentOrder, presentSale, SaleView } from './presenters/order.presenter.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -220,7 +221,13 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       },
       async (request) => {
         const changed = await overrideOrderStatus(
-          { orders: deps.store.orders, store: deps.store, clock: deps.clock, ids: deps.ids },
+          {
+            orders: deps.store.orders,
+            store: deps.store,
+            clock: deps.clock,
+            ids: deps.ids,
+            actor: actorOf(request),
+          },
           request.params.id,
           request.body,
         );
@@ -262,7 +269,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       const { amount, reason } = request.body ?? {};
       const amountSun = amount === undefined ? undefined : parseTrxAmount(amount, { field: 'amount' });
       if (amountSun && !amountSun.ok) throw amountSun.error;
-      const refunded = await refundOrder(payments, request.params.id, {
+      const refunded = await refundOrder({ ...payments, actor: actorOf(request) }, request.params.id, {
         ...(amountSun ? { amountSun: amountSun.value } : {}),
         ...(reason === undefined ? {} : { reason }),
       });
@@ -297,10 +304,13 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       },
     },
     async (request) => {
-      const verified = await verifyPayment(payments, {
-        orderId: request.params.id,
-        txHash: request.body.txHash,
-      });
+      const verified = await verifyPayment(
+        { ...payments, actor: actorOf(request) },
+        {
+          orderId: request.params.id,
+          txHash: request.body.txHash,
+        },
+      );
       if (!verified.ok) throw verified.error;
       return {
         success: true as const,

@@ -8,7 +8,7 @@ import {
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { errorResponses, IdParams, OneOf, SuccessMessageResponse, TrxAmountInput } from '../http/schemas.js';
-import { identityOf } from '../plugins/auth.js';
+import { actorOf, identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentPagination } from './presenters/pagination.presenter.js';
 import { ProductView, presentProduct } from './presenters/product.presenter.js';
@@ -94,7 +94,11 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       },
     },
     async (request, reply) => {
-      const created = await createProduct(catalogue, identityOf(request).user.id, request.body);
+      const created = await createProduct(
+        { ...catalogue, actor: actorOf(request) },
+        identityOf(request).user.id,
+        request.body,
+      );
       if (!created.ok) throw created.error;
       return reply
         .status(201)
@@ -115,7 +119,11 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       },
     },
     async (request) => {
-      const updated = await updateProduct(catalogue, request.params.id, request.body);
+      const updated = await updateProduct(
+        { ...catalogue, actor: actorOf(request) },
+        request.params.id,
+        request.body,
+      );
       if (!updated.ok) throw updated.error;
       return { success: true as const, message: 'Product updated', product: presentProduct(updated.value) };
     },
@@ -133,7 +141,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       },
     },
     async (request) => {
-      const archived = await archiveProduct(catalogue, request.params.id);
+      const archived = await archiveProduct({ ...catalogue, actor: actorOf(request) }, request.params.id);
       if (!archived.ok) throw archived.error;
       return { success: true as const, message: 'Product archived' };
     },

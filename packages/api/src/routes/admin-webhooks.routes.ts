@@ -15,6 +15,7 @@ import {
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { errorResponses, IdParams, NoBody, ObjectIdString, SuccessMessageResponse } from '../http/schemas.js';
+import { actorOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
 import {
@@ -110,7 +111,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       },
     },
     async (request, reply) => {
-      const created = await createWebhook(webhookDeps, request.body);
+      const created = await createWebhook({ ...webhookDeps, actor: actorOf(request) }, request.body);
       if (!created.ok) throw created.error;
       return reply.status(201).send({
         success: true as const,
@@ -176,7 +177,11 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       },
     },
     async (request) => {
-      const updated = await updateWebhook(webhookDeps, request.params.id, request.body);
+      const updated = await updateWebhook(
+        { ...webhookDeps, actor: actorOf(request) },
+        request.params.id,
+        request.body,
+      );
       if (!updated.ok) throw updated.error;
       return { success: true as const, webhook: presentWebhook(updated.value) };
     },
@@ -195,7 +200,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       },
     },
     async (request) => {
-      const deleted = await deleteWebhook(webhookDeps, request.params.id);
+      const deleted = await deleteWebhook({ ...webhookDeps, actor: actorOf(request) }, request.params.id);
       if (!deleted.ok) throw deleted.error;
       return { success: true as const, message: 'Webhook deleted' };
     },
@@ -216,7 +221,10 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       },
     },
     async (request) => {
-      const rotated = await rotateWebhookSecret(webhookDeps, request.params.id);
+      const rotated = await rotateWebhookSecret(
+        { ...webhookDeps, actor: actorOf(request) },
+        request.params.id,
+      );
       if (!rotated.ok) throw rotated.error;
       return {
         success: true as const,

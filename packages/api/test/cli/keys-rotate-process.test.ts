@@ -131,6 +131,20 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
     const afterSecond = await readSecrets();
     expect(afterSecond.walletKey).not.toBe(afterFirst.walletKey);
     expect(afterSecond.previousWalletKeys).toEqual([afterFirst.walletKey, oldKey]);
+
+    // Each run is in the audit trail, by the command (docs/api.md, "Audit trail").
+    const store = await openSqliteStore({ filename: join(dataDir, 'trx-shop.sqlite') });
+    try {
+      const audited = await store.eventLog.listAudit({ action: 'keys.rotated' }, { limit: 10, page: 1 });
+      expect(
+        audited.items.map((event) => [event.actor, event.payload.keyId, event.payload.walletKeysResealed]),
+      ).toEqual([
+        [{ kind: 'cli', id: null, sessionId: null, label: 'keys:rotate' }, idOf(afterSecond.walletKey), 6],
+        [{ kind: 'cli', id: null, sessionId: null, label: 'keys:rotate' }, idOf(afterFirst.walletKey), 6],
+      ]);
+    } finally {
+      await store.close();
+    }
   }, 60_000);
 
   it('with WALLET_ENCRYPTION_KEY set, rotates to that key and leaves the file alone', async () => {

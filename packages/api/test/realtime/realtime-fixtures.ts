@@ -137,6 +137,7 @@ export const logCompletion = async (store: Pick<ShopStore, 'eventLog'>, userId: 
     occurredAt,
     subjects: { ...NO_SUBJECTS, userId, orderId: hex24() },
     payload: { txHash: hex24() + hex24() + hex24().slice(0, 16), paid: '5' },
+    actor: null,
   };
   const logged = await store.eventLog.insert(event, await store.eventLog.takeSequence(), occurredAt);
   const frame = {

@@ -3,6 +3,7 @@ import type { TransferClaim } from '../orders/order.js';
 import type { IdGenerator } from '../ports/runtime.port.js';
 import type { TransactionRecord } from '../transactions/transaction.js';
 import {
+  type EventActor,
   type EventPayload,
   type EventSubjects,
   NO_SUBJECTS,
@@ -19,12 +20,14 @@ export const newEvent = (
   at: Date,
   subjects: Partial<EventSubjects>,
   payload: EventPayload,
+  actor: EventActor | null = null,
 ): ShopEvent => ({
   id: ids.newId(),
   type,
   occurredAt: at,
   subjects: { ...NO_SUBJECTS, ...subjects },
   payload,
+  actor,
 });
 
 /** A transfer as every event payload shows it: money as exact TRX text. */

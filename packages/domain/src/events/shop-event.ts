@@ -25,6 +25,12 @@ export const SHOP_EVENT_TYPES = [
   'product.created',
   'product.updated',
   'product.archived',
+  // Admin actions on webhook endpoints, and commands run on the server (the audit trail).
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'keys.rotated',
 ] as const;
 export type ShopEventType = (typeof SHOP_EVENT_TYPES)[number];
 
@@ -45,6 +51,23 @@ export interface EventSubjects {
   readonly orderId: string | null;
   readonly transactionId: string | null;
   readonly productId: string | null;
+  readonly webhookId: string | null;
+}
+
+/**
+ * Who caused an event when a person or an operator did (the audit trail, docs/api.md, "Audit
+ * trail"); events the service causes itself (a confirmation, a deposit) and customers' own
+ * actions have none.
+ */
+export interface EventActor {
+  /** `admin`: a signed-in admin; `cli`: a command run on the server. */
+  readonly kind: 'admin' | 'cli';
+  /** The admin's user id; null for a command. */
+  readonly id: string | null;
+  /** The session the admin acted from; null for a command. */
+  readonly sessionId: string | null;
+  /** The admin's email at the time, or the command's name. */
+  readonly label: string;
 }
 
 /** An event as its state change wrote it (in the changed record's outbox), before the log has it. */
@@ -56,6 +79,8 @@ export interface ShopEvent {
   readonly subjects: EventSubjects;
   /** JSON-safe; money as exact TRX decimal text (`"12.5"`), never a float. */
   readonly payload: EventPayload;
+  /** Who did it, for admin actions and commands; null otherwise. */
+  readonly actor: EventActor | null;
 }
 
 /** An event in the log: its place (`sequence`, increasing, with possible holes) and when it got there. */
@@ -69,4 +94,5 @@ export const NO_SUBJECTS: EventSubjects = {
   orderId: null,
   transactionId: null,
   productId: null,
+  webhookId: null,
 };

@@ -1,4 +1,14 @@
 import type { LoggedEvent, ShopEvent } from '../events/shop-event.js';
+import type { Page, PageRequest } from '../shared/pagination.js';
+
+export interface AuditFilter {
+  readonly actorId?: string;
+  readonly action?: string;
+  /** Any subject id: an order's, a user's, a product's, a transaction's or a webhook's. */
+  readonly targetId?: string;
+  readonly from?: Date;
+  readonly to?: Date;
+}
 
 /**
  * The durable, ordered event log, in the store so every instance reads the same one. Sequence
@@ -29,10 +39,19 @@ export interface EventLogStore {
   /** The highest sequence logged; null when the log is empty (where a new reader starts). */
   newestSequence(): Promise<number | null>;
   /**
-   * Removes up to `limit` events logged before `before` that concern no order (events of an order
-   * are its history and stay), oldest first; answers how many went.
+   * Removes up to `limit` events logged before `before` that concern no order and have no actor
+   * (events of an order are its history, events with an actor the audit trail: both stay), oldest
+   * first; answers how many went.
    */
   compact(before: Date, limit: number): Promise<number>;
+  /**
+   * The audit trail: logged events with an actor, newest `occurredAt` first (then id, descending),
+   * filtered by the actor's id, the event type, a subject id (any of the event's subjects), and an
+   * `occurredAt` range (`from` inclusive, `to` exclusive).
+   */
+  listAudit(filter: AuditFilter, page: PageRequest): Promise<Page<LoggedEvent>>;
+  /** Every logged event of an order, in sequence order: its history. */
+  orderHistory(orderId: string): Promise<readonly LoggedEvent[]>;
   /**
    * Where the store can push it (MongoDB change streams, on a replica set): calls `onAppend` soon
    * after any instance logs an event, so readers need not wait for their next poll; answers how to

@@ -1,3 +1,4 @@
+export * from './admin/audit-trail.js';
 export * from './admin/customer-overview.js';
 export * from './admin/dashboard-stats.js';
 export * from './admin/override-order-status.js';

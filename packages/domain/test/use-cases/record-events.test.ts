@@ -121,8 +121,9 @@ describe('record events', () => {
       ['customer.blocked', { by: admin.id }],
       ['customer.unblocked', { by: admin.id }],
       ['product.created', { name: 'Mug', price: '4.5', category: 'physical', stock: 3, isActive: true }],
-      ['product.updated', { price: '5.25' }],
-      ['product.archived', { isActive: false }],
+      // The values the change replaced travel with it: the audit trail's "before".
+      ['product.updated', { price: '5.25', before: { price: '4.5' } }],
+      ['product.archived', { isActive: false, before: { isActive: true } }],
     ]);
     expect(events.slice(2).map((event) => event.subjects.productId)).toEqual([
       created.value.id,

@@ -1,14 +1,19 @@
-import type { CounterStore, EventLogStore, LoggedEvent } from '@trx-shop/domain';
+import { type CounterStore, type EventLogStore, type LoggedEvent, offsetOf, pageOf } from '@trx-shop/domain';
 import type { Db } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
 import { isDuplicateKey } from '../duplicate-key.js';
 import { eventFromDocument, eventToDocument } from '../mapping.js';
+import { AUDIT_ORDER, auditFilterOf } from './audit-query.js';
 
 /** The counter the sequence numbers come from (the order numbers' mechanism). */
 const EVENT_SEQUENCE = 'events';
 
-/** Events of an order are its history; only events of none may be compacted away. */
-const OF_NO_ORDER = { 'subjects.orderId': null } as const;
+/**
+ * Events of an order are its history, events with an actor the audit trail: only events of
+ * neither may be compacted away. `null` also matches a field that is absent (events stored before
+ * actors existed).
+ */
+const COMPACTABLE = { 'subjects.orderId': null, actor: null } as const;
 
 /*
  * The log is one collection keyed by event id: the `_id` makes an insert idempotent (a second
@@ -101,13 +106,27 @@ export const createMongoEventLog = (
       if (limit <= 0) return 0;
       // Ids first, then one delete by id: a delete has no sort or limit of its own.
       const removable = await eventLog
-        .find({ ...OF_NO_ORDER, loggedAt: { $lt: before } }, { projection: { _id: 1 } })
+        .find({ ...COMPACTABLE, loggedAt: { $lt: before } }, { projection: { _id: 1 } })
         .sort({ sequence: 1 })
         .limit(limit)
         .toArray();
       if (removable.length === 0) return 0;
       const deleted = await eventLog.deleteMany({ _id: { $in: removable.map((document) => document._id) } });
       return deleted.deletedCount;
+    },
+
+    async listAudit(filter, page) {
+      const query = auditFilterOf(filter);
+      const [documents, total] = await Promise.all([
+        eventLog.find(query).sort(AUDIT_ORDER).skip(offsetOf(page)).limit(page.limit).toArray(),
+        eventLog.countDocuments(query),
+      ]);
+      return pageOf(documents.map(eventFromDocument), total, page);
+    },
+
+    async orderHistory(orderId) {
+      const documents = await eventLog.find({ 'subjects.orderId': orderId }).sort({ sequence: 1 }).toArray();
+      return documents.map(eventFromDocument);
     },
   };
 };

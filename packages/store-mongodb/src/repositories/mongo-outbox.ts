@@ -1,7 +1,8 @@
-import type { OutboxEntry, OutboxSource, OutboxStore, ShopEvent } from '@trx-shop/domain';
+import type { OutboxEntry, OutboxSource, OutboxStore } from '@trx-shop/domain';
 import type { Collection } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
-import type { OutboxHolder } from '../documents.js';
+import type { OutboxHolder, StoredShopEvent } from '../documents.js';
+import { eventFromStored } from '../mapping.js';
 
 /** Below every date a JS Date can hold: `$gte` on it is an index range over all of them. */
 const EARLIEST_DATE = new Date(-8_640_000_000_000_000);
@@ -22,7 +23,7 @@ const SOURCES = Object.keys(HOLDERS) as OutboxSource[];
 
 interface UnwoundEntry {
   _id: string;
-  event: ShopEvent;
+  event: StoredShopEvent;
 }
 
 /** The `limit` oldest entries of one collection, picked by the server. */
@@ -43,7 +44,9 @@ const oldestOf = async (
       { $project: { _id: 1, event: '$outbox' } },
     ])
     .toArray();
-  return entries.map((entry): OutboxEntry => ({ source, sourceId: entry._id, event: entry.event }));
+  return entries.map(
+    (entry): OutboxEntry => ({ source, sourceId: entry._id, event: eventFromStored(entry.event) }),
+  );
 };
 
 /*

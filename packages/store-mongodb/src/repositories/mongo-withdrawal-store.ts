@@ -2,7 +2,7 @@ import type { IdempotencyStore, ShopEvent, WithdrawalRecord } from '@trx-shop/do
 import type { ShopCollections } from '../collections.js';
 import { isDuplicateKey } from '../duplicate-key.js';
 import { INDEX } from '../indexes.js';
-import { withdrawalFromDocument, withdrawalToDocument } from '../mapping.js';
+import { eventFromStored, withdrawalFromDocument, withdrawalToDocument } from '../mapping.js';
 import { withEvents } from './outbox-writes.js';
 
 const MAX_ATTEMPTS = 100;
@@ -36,7 +36,7 @@ export const createMongoWithdrawalStore = ({
       // insert loses on the index and we answer with its record. The delete answers the record
       // as it was deleted, so its outbox is exactly the events still unrelayed at that moment.
       const gone = await withdrawals.findOneAndDelete({ _id: existing._id, createdAt: existing.createdAt });
-      carried = [...carried, ...(gone?.outbox ?? [])];
+      carried = [...carried, ...(gone?.outbox ?? []).map(eventFromStored)];
     }
     throw new Error(`withdrawal key ${record.key} kept changing hands`);
   },

@@ -1,4 +1,4 @@
-import type { EventLogStore } from '@trx-shop/domain';
+import { type AuditFilter, type EventLogStore, offsetOf, pageOf } from '@trx-shop/domain';
 import {
   LOGGED_EVENT_COLUMN_LIST,
   type LoggedEventRow,
@@ -6,12 +6,38 @@ import {
   loggedEventToRow,
 } from '../rows/logged-event-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
+import { createStatementCache } from '../statement-cache.js';
 import { createCounterIncrement } from './counters.repository.js';
 
 /** The counter the sequence numbers come from: a counter never hands a number out twice. */
 const EVENT_SEQUENCE_COUNTER = 'events';
 
 const COLUMNS = LOGGED_EVENT_COLUMN_LIST.join(', ');
+
+/** Which filters an audit list has: each combination is one SQL text, prepared once. */
+export interface AuditFilterShape {
+  readonly actorId: boolean;
+  readonly action: boolean;
+  readonly targetId: boolean;
+  readonly from: boolean;
+  readonly to: boolean;
+}
+
+/**
+ * Always `actor IS NOT NULL`: it is the WHERE of both audit indexes, and SQLite uses a partial
+ * index only for a query whose WHERE implies the index's.
+ */
+const auditWhere = (shape: AuditFilterShape): string => {
+  const conditions = ['actor IS NOT NULL'];
+  if (shape.actorId) conditions.push('actor_id = @actor_id');
+  if (shape.action) conditions.push('type = @action');
+  if (shape.targetId) {
+    conditions.push('@target_id IN (user_id, order_id, transaction_id, product_id, webhook_id)');
+  }
+  if (shape.from) conditions.push('occurred_at >= @from');
+  if (shape.to) conditions.push('occurred_at < @to');
+  return `WHERE ${conditions.join(' AND ')}`;
+};
 
 export const EVENT_LOG_SQL = {
   /**
@@ -27,14 +53,29 @@ export const EVENT_LOG_SQL = {
   oldest: 'SELECT MIN(sequence) AS sequence FROM event_log',
   newest: 'SELECT MAX(sequence) AS sequence FROM event_log',
   /**
-   * Oldest logged first, by the partial index of events that concern no order: a batch is one
-   * short range of it, however much of the log is order history or younger than the cut.
+   * Oldest logged first, by the partial index of events that concern no order and have no actor
+   * (its WHERE repeated exactly, or SQLite would not use it): a batch is one short range of it,
+   * however much of the log is order history, audit trail or younger than the cut.
    * (A subquery: DELETE ... LIMIT needs a compile option the driver's SQLite may lack.)
    */
   compact:
     'DELETE FROM event_log WHERE rowid IN (SELECT rowid FROM event_log ' +
-    'WHERE order_id IS NULL AND logged_at < ? ORDER BY logged_at, sequence LIMIT ?)',
+    'WHERE order_id IS NULL AND actor IS NULL AND logged_at < ? ORDER BY logged_at, sequence LIMIT ?)',
+  /** Newest first is `event_log_audit` (or, for one actor, `event_log_audit_actor`) walked backwards. */
+  auditPage: (shape: AuditFilterShape) =>
+    `SELECT ${COLUMNS} FROM event_log ${auditWhere(shape)} ORDER BY occurred_at DESC, id DESC ` +
+    'LIMIT @limit OFFSET @offset',
+  auditCount: (shape: AuditFilterShape) => `SELECT COUNT(*) AS n FROM event_log ${auditWhere(shape)}`,
+  orderHistory: `SELECT ${COLUMNS} FROM event_log WHERE order_id = ? ORDER BY sequence`,
 } as const;
+
+const auditParams = (filter: AuditFilter): Record<string, unknown> => ({
+  ...(filter.actorId === undefined ? {} : { actor_id: filter.actorId }),
+  ...(filter.action === undefined ? {} : { action: filter.action }),
+  ...(filter.targetId === undefined ? {} : { target_id: filter.targetId }),
+  ...(filter.from === undefined ? {} : { from: filter.from.getTime() }),
+  ...(filter.to === undefined ? {} : { to: filter.to.getTime() }),
+});
 
 export const createSqliteEventLogRepository = (db: Database): EventLogStore => {
   const nextSequence = createCounterIncrement(db);
@@ -45,6 +86,8 @@ export const createSqliteEventLogRepository = (db: Database): EventLogStore => {
   const oldest = db.prepare<[], { sequence: number | null }>(EVENT_LOG_SQL.oldest);
   const newest = db.prepare<[], { sequence: number | null }>(EVENT_LOG_SQL.newest);
   const compact = db.prepare<[number, number]>(EVENT_LOG_SQL.compact);
+  const orderHistory = db.prepare<[string], LoggedEventRow>(EVENT_LOG_SQL.orderHistory);
+  const statement = createStatementCache(db);
 
   return {
     async takeSequence() {
@@ -85,6 +128,33 @@ export const createSqliteEventLogRepository = (db: Database): EventLogStore => {
 
     async compact(before, limit) {
       return compact.run(before.getTime(), limit).changes;
+    },
+
+    async listAudit(filter, page) {
+      const params = auditParams(filter);
+      const shape: AuditFilterShape = {
+        actorId: 'actor_id' in params,
+        action: 'action' in params,
+        targetId: 'target_id' in params,
+        from: 'from' in params,
+        to: 'to' in params,
+      };
+      // One read transaction: the page and its total see the same log.
+      return db.transaction(() => {
+        const rows = statement<Record<string, unknown>, LoggedEventRow>(EVENT_LOG_SQL.auditPage(shape)).all({
+          ...params,
+          limit: page.limit,
+          offset: offsetOf(page),
+        });
+        const total = statement<Record<string, unknown>, { n: number }>(EVENT_LOG_SQL.auditCount(shape)).get(
+          params,
+        )?.n;
+        return pageOf(rows.map(loggedEventFromRow), total ?? 0, page);
+      })();
+    },
+
+    async orderHistory(orderId) {
+      return orderHistory.all(orderId).map(loggedEventFromRow);
     },
   };
 };

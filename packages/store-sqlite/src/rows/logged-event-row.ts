@@ -1,4 +1,5 @@
 import {
+  type EventActor,
   type EventPayload,
   type LoggedEvent,
   SHOP_EVENT_TYPES,
@@ -6,7 +7,11 @@ import {
   type ShopEventType,
 } from '@trx-shop/domain';
 
-/** One row of `event_log` (migration 8): the subjects spread over columns, the payload as JSON. */
+/**
+ * One row of `event_log` (migration 8, the actor and webhook columns migration 12): the subjects
+ * spread over columns, the payload and the actor as JSON. Rows logged before migration 12 have
+ * NULL in the new columns: no actor, no webhook.
+ */
 export interface LoggedEventRow {
   id: string;
   sequence: number;
@@ -17,7 +22,10 @@ export interface LoggedEventRow {
   order_id: string | null;
   transaction_id: string | null;
   product_id: string | null;
+  webhook_id: string | null;
   payload: string;
+  actor: string | null;
+  actor_id: string | null;
 }
 
 export const LOGGED_EVENT_COLUMN_LIST = [
@@ -30,7 +38,10 @@ export const LOGGED_EVENT_COLUMN_LIST = [
   'order_id',
   'transaction_id',
   'product_id',
+  'webhook_id',
   'payload',
+  'actor',
+  'actor_id',
 ] as const satisfies readonly (keyof LoggedEventRow)[];
 
 const isShopEventType = (value: string): value is ShopEventType =>
@@ -48,12 +59,21 @@ export const loggedEventFromRow = (row: LoggedEventRow): LoggedEvent => {
       orderId: row.order_id,
       transactionId: row.transaction_id,
       productId: row.product_id,
+      webhookId: row.webhook_id,
     },
     payload: JSON.parse(row.payload) as EventPayload,
+    actor: row.actor === null ? null : (JSON.parse(row.actor) as EventActor),
     sequence: row.sequence,
     loggedAt: new Date(row.logged_at),
   };
 };
+
+const actorFields = ({ kind, id, sessionId, label }: EventActor): EventActor => ({
+  kind,
+  id,
+  sessionId,
+  label,
+});
 
 export const loggedEventToRow = (event: ShopEvent, sequence: number, loggedAt: Date): LoggedEventRow => ({
   id: event.id,
@@ -65,5 +85,9 @@ export const loggedEventToRow = (event: ShopEvent, sequence: number, loggedAt: D
   order_id: event.subjects.orderId,
   transaction_id: event.subjects.transactionId,
   product_id: event.subjects.productId,
+  webhook_id: event.subjects.webhookId,
   payload: JSON.stringify(event.payload),
+  // Field by field: whatever wider object a caller hands in, only the actor's own fields are kept.
+  actor: event.actor === null ? null : JSON.stringify(actorFields(event.actor)),
+  actor_id: event.actor?.id ?? null,
 });

@@ -12,8 +12,15 @@ export interface OutboxRow {
   body: string;
 }
 
-/** JSON keeps `occurredAt` as ISO text; the payload is JSON-safe by the event's own contract. */
-type EventJson = Omit<ShopEvent, 'occurredAt'> & { readonly occurredAt: string };
+/**
+ * JSON keeps `occurredAt` as ISO text; the payload is JSON-safe by the event's own contract.
+ * Bodies written before events had actors and webhook subjects lack both.
+ */
+type EventJson = Omit<ShopEvent, 'occurredAt' | 'actor' | 'subjects'> & {
+  readonly occurredAt: string;
+  readonly actor?: ShopEvent['actor'];
+  readonly subjects: Omit<ShopEvent['subjects'], 'webhookId'> & { readonly webhookId?: string | null };
+};
 
 export const outboxRowOf = (source: OutboxSource, sourceId: string, event: ShopEvent): OutboxRow => ({
   event_id: event.id,
@@ -25,5 +32,10 @@ export const outboxRowOf = (source: OutboxSource, sourceId: string, event: ShopE
 
 export const eventFromOutboxBody = (body: string): ShopEvent => {
   const stored = JSON.parse(body) as EventJson;
-  return { ...stored, occurredAt: new Date(stored.occurredAt) };
+  return {
+    ...stored,
+    occurredAt: new Date(stored.occurredAt),
+    subjects: { ...stored.subjects, webhookId: stored.subjects.webhookId ?? null },
+    actor: stored.actor ?? null,
+  };
 };

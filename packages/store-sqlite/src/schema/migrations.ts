@@ -1,3 +1,4 @@
+import { auditMigration } from './audit-migration.js';
 import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
@@ -304,6 +305,8 @@ export const MIGRATIONS: readonly string[] = [
   'CREATE INDEX event_log_user_sequence ON event_log (user_id, sequence) WHERE user_id IS NOT NULL;',
   // 11: webhook endpoints and the delivery queue every instance dispatches from.
   webhooksMigration(),
+  // 12: actors and webhook subjects on logged events, the audit list and order histories.
+  auditMigration(),
 ];
 
 /*

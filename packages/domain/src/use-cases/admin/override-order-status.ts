@@ -46,7 +46,7 @@ const orderHasPayment = (): DomainError =>
  * order refunded and bring no stock back. The store checks both in the same guarded write.
  */
 export const overrideOrderStatus = async (
-  deps: { readonly orders: OrderStore; readonly clock: Clock } & Pick<PaymentDeps, 'store' | 'ids'>,
+  deps: { readonly orders: OrderStore; readonly clock: Clock } & Pick<PaymentDeps, 'store' | 'ids' | 'actor'>,
   orderId: string,
   requested: { readonly status: unknown; readonly transactionHash?: string },
 ): Promise<Result<Order, DomainError>> => {
@@ -69,7 +69,7 @@ export const overrideOrderStatus = async (
     ...(toRefunded ? { requireNoTransferInFlight: true } : {}),
     ...(requested.transactionHash === undefined ? {} : { transactionHash: requested.transactionHash }),
     events: [
-      orderEvents(deps.ids, deps.clock.now()).statusOverridden(
+      orderEvents(deps.ids, deps.clock.now(), deps.actor).statusOverridden(
         order,
         order.status,
         next.value,

@@ -1,3 +1,4 @@
+import type { EventActor } from '../../events/shop-event.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { recordEvents } from '../../events/record-events.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
@@ -16,6 +17,8 @@ export const setCustomerActive = async (
     readonly sessions: SessionStore;
     readonly clock: Clock;
     readonly ids: IdGenerator;
+    /** The admin acting, for the audit trail. */
+    readonly actor?: EventActor | null;
   },
   actingAdminId: string,
   userId: string,
@@ -30,7 +33,7 @@ export const setCustomerActive = async (
   if (!isActive) await deps.sessions.deactivateOthers(userId, null);
   const now = deps.clock.now();
   const updated = await deps.users.setActive(userId, isActive, now, [
-    recordEvents(deps.ids, now).customerActivity(userId, isActive, actingAdminId),
+    recordEvents(deps.ids, now, deps.actor).customerActivity(userId, isActive, actingAdminId),
   ]);
   if (!isActive) await deps.sessions.deactivateOthers(userId, null);
   return updated ? { ok: true, value: updated } : err(domainError('USER_NOT_FOUND', 'User not found'));

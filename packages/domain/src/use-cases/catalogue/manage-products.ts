@@ -1,5 +1,6 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { recordEvents } from '../../events/record-events.js';
+import type { EventActor } from '../../events/shop-event.js';
 import type { EventPayload } from '../../events/shop-event.js';
 import { formatSunAsTrx } from '../../money/sun.js';
 import type { ProductPatch, ProductStore } from '../../ports/product-store.port.js';
@@ -8,7 +9,13 @@ import type { Product } from '../../products/product.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { type ProductFieldsInput, parseProductFields } from './product-fields.js';
 
-type CatalogueDeps = { readonly products: ProductStore; readonly clock: Clock; readonly ids: IdGenerator };
+type CatalogueDeps = {
+  readonly products: ProductStore;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  /** The admin acting, for the audit trail. */
+  readonly actor?: EventActor | null;
+};
 
 const notFound = (): DomainError => domainError('PRODUCT_NOT_FOUND', 'Product not found');
 
@@ -41,7 +48,9 @@ export const createProduct = async (
     createdAt: now,
     updatedAt: now,
   };
-  return ok(await deps.products.insert(product, [recordEvents(deps.ids, now).productCreated(product)]));
+  return ok(
+    await deps.products.insert(product, [recordEvents(deps.ids, now, deps.actor).productCreated(product)]),
+  );
 };
 
 /** What an update changed, as its event tells it (price in TRX text). */
@@ -60,10 +69,24 @@ export const updateProduct = async (
 ): Promise<Result<Product, DomainError>> => {
   const fields = parseProductFields(input);
   if (!fields.ok) return fields;
+  const before = await deps.products.findById(productId);
+  if (!before) return err(notFound());
   const now = deps.clock.now();
   // Archiving is an update that takes the product off the catalogue; it says so.
   const type = fields.value.isActive === false ? 'product.archived' : 'product.updated';
-  const event = recordEvents(deps.ids, now).productChanged(type, productId, changedFields(fields.value));
+  const changed = changedFields(fields.value);
+  // What the changed fields were, as read just before the change (the audit trail's "before").
+  const previous = changedFields(
+    Object.fromEntries(
+      Object.keys(fields.value)
+        .filter((field) => fields.value[field as keyof ProductPatch] !== undefined)
+        .map((field) => [field, before[field as keyof Product]]),
+    ) as ProductPatch,
+  );
+  const event = recordEvents(deps.ids, now, deps.actor).productChanged(type, productId, {
+    ...changed,
+    before: previous,
+  });
   const updated = await deps.products.update(productId, fields.value, now, [event]);
   return updated ? ok(updated) : err(notFound());
 };

@@ -1,3 +1,4 @@
+import type { EventActor } from '../../events/shop-event.js';
 import type { ChainPort } from '../../ports/chain.port.js';
 import type { KeyVault } from '../../ports/key-vault.port.js';
 import type { Clock, IdGenerator, Logger } from '../../ports/runtime.port.js';
@@ -13,4 +14,6 @@ export interface PaymentDeps {
   readonly logger: Logger;
   /** MERCHANT_WALLET_ADDRESS: the merchant when no admin exists (receives payments, cannot refund). */
   readonly configuredMerchantAddress: string | null;
+  /** The admin acting, on admin actions: the events the change writes name them (the audit trail). */
+  readonly actor?: EventActor | null;
 }

@@ -15,7 +15,10 @@ export interface VerifyPaymentRequest {
   readonly txHash: string;
 }
 
-type VerifyDeps = Pick<PaymentDeps, 'store' | 'chain' | 'clock' | 'ids' | 'configuredMerchantAddress'>;
+type VerifyDeps = Pick<
+  PaymentDeps,
+  'store' | 'chain' | 'clock' | 'ids' | 'configuredMerchantAddress' | 'actor'
+>;
 
 const refusal = (code: Parameters<typeof domainError>[0], message: string): Result<never, DomainError> =>
   err(domainError(code, message));
@@ -120,7 +123,7 @@ export const verifyPayment = async (
   }
 
   if (!resumed) {
-    const events = orderEvents(deps.ids, at);
+    const events = orderEvents(deps.ids, at, deps.actor);
     const claim: TransferClaim = {
       txId: transfer.txId,
       signedTransaction: '',

@@ -72,7 +72,7 @@ export const refundOrder = async (
     claim: (claim) => {
       const refund: OrderRefund = { ...claim, id: refundId, reason: requested.reason ?? null };
       return orders.claimRefund(order.id, refund, { txId: payment.txId, amountSun: payment.amountSun }, [
-        orderEvents(deps.ids, claim.claimedAt).refundSent(order, refund),
+        orderEvents(deps.ids, claim.claimedAt, deps.actor).refundSent(order, refund),
       ]);
     },
     lostClaim: async () => {

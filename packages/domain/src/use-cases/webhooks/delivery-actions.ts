@@ -51,8 +51,12 @@ export const redeliverWebhook = async (
   deliveryId: string,
 ): Promise<Result<WebhookDelivery, DomainError>> => {
   if (!(await deps.store.webhooks.findEndpoint(endpointId))) return err(webhookNotFound());
-  if (!(await deliveryOf(deps, endpointId, deliveryId))) return err(deliveryNotFound());
-  const requeued = await deps.store.webhooks.requeue(deliveryId, deps.clock.now());
+  const delivery = await deliveryOf(deps, endpointId, deliveryId);
+  if (!delivery) return err(deliveryNotFound());
+  const now = deps.clock.now();
+  // Being attempted right now: requeueing would drop that claim and let a second send race it.
+  if (delivery.claim && delivery.claim.until.getTime() > now.getTime()) return ok(delivery);
+  const requeued = await deps.store.webhooks.requeue(deliveryId, now);
   return requeued ? ok(requeued) : err(deliveryNotFound());
 };
 

@@ -16,13 +16,30 @@ const isSuccess = (response: WebhookResponse) =>
 const failureOf = (response: WebhookResponse): string =>
   response.error ?? `HTTP ${response.statusCode ?? 'no answer'}`;
 
-/** The live secrets of an endpoint, opened once per batch (the current one first). */
-const secretsOf = async (deps: Pick<WebhookDeps, 'vault'>, endpoint: WebhookEndpoint, now: Date) =>
-  Promise.all(
-    endpoint.secrets
-      .filter((secret) => secret.expiresAt === null || secret.expiresAt.getTime() > now.getTime())
-      .map((secret) => deps.vault.open(secret.sealed, endpoint.id)),
-  );
+/** An endpoint's live secrets (the current one first), or why they cannot be opened. */
+type Secrets = readonly string[] | Error;
+
+/**
+ * The live secrets of an endpoint, opened once per batch. One that cannot be opened (sealed under
+ * a master key since removed) fails that endpoint's attempts only, never the batch.
+ */
+const secretsOf = async (
+  deps: Pick<WebhookDeps, 'vault'>,
+  endpoint: WebhookEndpoint,
+  now: Date,
+): Promise<Secrets> => {
+  try {
+    return await Promise.all(
+      endpoint.secrets
+        .filter((secret) => secret.expiresAt === null || secret.expiresAt.getTime() > now.getTime())
+        .map((secret) => deps.vault.open(secret.sealed, endpoint.id)),
+    );
+  } catch (error) {
+    return new Error(
+      `the signing secret cannot be opened (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+};
 
 /** What becomes of the delivery after this attempt: done, failed for good, or retried later. */
 const nextState = (
@@ -44,7 +61,7 @@ const attemptDelivery = async (
   holder: string,
   delivery: WebhookDelivery,
   endpoint: WebhookEndpoint | undefined,
-  secrets: readonly string[],
+  secrets: Secrets,
 ): Promise<void> => {
   const { webhooks } = deps.store;
   const attempt = delivery.claim?.attempt ?? delivery.attempts.length + 1;
@@ -66,18 +83,22 @@ const attemptDelivery = async (
     return;
   }
   const timestamp = Math.floor(at.getTime() / 1000);
-  const response = await deps.sender.send({
-    url: endpoint.url,
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': delivery.eventId,
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': secrets
-        .map((secret) => deps.signer.sign(secret, delivery.eventId, timestamp, delivery.body))
-        .join(' '),
-    },
-    body: delivery.body,
-  });
+  const response: WebhookResponse =
+    secrets instanceof Error
+      ? // Retried like any failure: the secret opens again once its key is back.
+        { statusCode: null, latencyMs: 0, response: '', error: `Not sent: ${secrets.message}` }
+      : await deps.sender.send({
+          url: endpoint.url,
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': delivery.eventId,
+            'webhook-timestamp': String(timestamp),
+            'webhook-signature': secrets
+              .map((secret) => deps.signer.sign(secret, delivery.eventId, timestamp, delivery.body))
+              .join(' '),
+          },
+          body: delivery.body,
+        });
   const succeeded = isSuccess(response);
   const recorded = await webhooks.recordAttempt(delivery.id, holder, {
     attempt: { attempt, at, ...response },
@@ -108,7 +129,7 @@ const attemptDelivery = async (
 export interface ClaimedDeliveries {
   readonly deliveries: readonly WebhookDelivery[];
   readonly endpoints: ReadonlyMap<string, WebhookEndpoint>;
-  readonly secrets: ReadonlyMap<string, readonly string[]>;
+  readonly secrets: ReadonlyMap<string, Secrets>;
 }
 
 /** Claims up to `limit` deliveries due now for this instance, and opens their endpoints' secrets. */
@@ -127,7 +148,7 @@ export const claimWebhookDeliveries = async (
   );
   if (deliveries.length === 0) return { deliveries, endpoints: new Map(), secrets: new Map() };
   const endpoints = new Map((await webhooks.listEndpoints()).map((endpoint) => [endpoint.id, endpoint]));
-  const secrets = new Map<string, readonly string[]>();
+  const secrets = new Map<string, Secrets>();
   for (const endpointId of new Set(deliveries.map((delivery) => delivery.endpointId))) {
     const endpoint = endpoints.get(endpointId);
     if (endpoint?.enabled) secrets.set(endpointId, await secretsOf(deps, endpoint, now));

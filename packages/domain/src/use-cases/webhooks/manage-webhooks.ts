@@ -1,4 +1,7 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { appendEvent } from '../../events/append-event.js';
+import { recordEvents } from '../../events/record-events.js';
+import type { EventActor, EventPayload } from '../../events/shop-event.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { WebhookEndpoint, WebhookSecret } from '../../webhooks/webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';
@@ -15,7 +18,30 @@ export interface WebhookWithSecret {
   readonly secret: string;
 }
 
-type ManageDeps = Pick<WebhookDeps, 'store' | 'sender' | 'signer' | 'vault' | 'clock' | 'ids'>;
+type ManageDeps = Pick<WebhookDeps, 'store' | 'sender' | 'signer' | 'vault' | 'clock' | 'ids'> & {
+  /** The admin acting: each change is logged with them (the audit trail). */
+  readonly actor?: EventActor | null;
+};
+
+/** What the audit trail shows of an endpoint: never a secret. */
+const auditedFields = (endpoint: WebhookEndpoint): EventPayload => ({
+  url: endpoint.url,
+  description: endpoint.description,
+  events: [...endpoint.events],
+  enabled: endpoint.enabled,
+});
+
+/** Logs a change of an endpoint right after it (its record carries no outbox: it may be gone). */
+const logChange = (
+  deps: ManageDeps,
+  type: 'webhook.created' | 'webhook.updated' | 'webhook.deleted' | 'webhook.secret_rotated',
+  webhookId: string,
+  fields: EventPayload,
+) =>
+  appendEvent(
+    deps,
+    recordEvents(deps.ids, deps.clock.now(), deps.actor ?? null).webhookChanged(type, webhookId, fields),
+  );
 
 const allowedUrl = async (deps: ManageDeps, url: string): Promise<Result<string, DomainError>> => {
   const refusal = await deps.sender.refusal(url);
@@ -47,6 +73,7 @@ export const createWebhook = async (
     createdAt: now,
     updatedAt: now,
   });
+  await logChange(deps, 'webhook.created', endpoint.id, auditedFields(endpoint));
   return ok({ endpoint, secret });
 };
 
@@ -62,6 +89,8 @@ export const updateWebhook = async (
     if (!url.ok) return url;
   }
   const { url, description, events, enabled } = input;
+  const before = await deps.store.webhooks.findEndpoint(id);
+  if (!before) return err(webhookNotFound());
   const updated = await deps.store.webhooks.updateEndpoint(
     id,
     {
@@ -72,11 +101,25 @@ export const updateWebhook = async (
     },
     deps.clock.now(),
   );
-  return updated ? ok(updated) : err(webhookNotFound());
+  if (!updated) return err(webhookNotFound());
+  const after = auditedFields(updated);
+  const previous = auditedFields(before);
+  const changed = Object.keys(after).filter(
+    (field) => JSON.stringify(after[field]) !== JSON.stringify(previous[field]),
+  );
+  await logChange(deps, 'webhook.updated', id, {
+    ...Object.fromEntries(changed.map((field) => [field, after[field] ?? null])),
+    before: Object.fromEntries(changed.map((field) => [field, previous[field] ?? null])),
+  });
+  return ok(updated);
 };
 
-export const deleteWebhook = async (deps: ManageDeps, id: string): Promise<Result<true, DomainError>> =>
-  (await deps.store.webhooks.deleteEndpoint(id)) ? ok(true) : err(webhookNotFound());
+export const deleteWebhook = async (deps: ManageDeps, id: string): Promise<Result<true, DomainError>> => {
+  const endpoint = await deps.store.webhooks.findEndpoint(id);
+  if (!endpoint || !(await deps.store.webhooks.deleteEndpoint(id))) return err(webhookNotFound());
+  await logChange(deps, 'webhook.deleted', id, auditedFields(endpoint));
+  return ok(true);
+};
 
 export const findWebhook = async (
   deps: ManageDeps,
@@ -109,5 +152,9 @@ export const rotateWebhookSecret = async (
     { secrets: [{ sealed: await deps.vault.seal(secret, id), expiresAt: null }, ...kept] },
     now,
   );
-  return updated ? ok({ endpoint: updated, secret }) : err(webhookNotFound());
+  if (!updated) return err(webhookNotFound());
+  await logChange(deps, 'webhook.secret_rotated', id, {
+    previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROTATION_GRACE_MS).toISOString(),
+  });
+  return ok({ endpoint: updated, secret });
 };

@@ -49,6 +49,20 @@ export const parseWebhookFields = (input: WebhookFieldsInput): Result<WebhookFie
   return ok(input);
 };
 
+/**
+ * The audit trail's own events (changes of webhook endpoints, server commands): sent only to
+ * endpoints that name them, so "every type" means the shop's business, not its administration.
+ */
+export const ADMINISTRATION_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'keys.rotated',
+]);
+
 /** Whether an endpoint with this filter receives events of this type (a ping reaches every endpoint). */
 export const receives = (filter: readonly string[], eventType: string): boolean =>
-  eventType === PING_EVENT_TYPE || filter.length === 0 || filter.includes(eventType);
+  eventType === PING_EVENT_TYPE ||
+  filter.includes(eventType) ||
+  (filter.length === 0 && !ADMINISTRATION_EVENT_TYPES.has(eventType));

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AUDIT_TARGET_TYPES,
+  auditChangesOf,
+  type EventActor,
+  type LoggedEvent,
+  listAuditTrail,
+  normalizePageRequest,
+  orderHistory,
+} from '@trx-shop/domain';
+import { Type } from 'typebox';
+import { errorResponses, IdParams, IsoDate, Nullable, ObjectIdString, OneOf } from '../http/schemas.js';
+import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
+import type { RouteOptions } from './route-options.js';
+
+const JsonObject = Type.Object({}, { additionalProperties: true });
+
+const ActorView = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('admin'), Type.Literal('cli')]),
+    id: Nullable(ObjectIdString),
+    sessionId: Nullable(Type.String({ description: 'the session the admin acted from' })),
+    label: Type.String({ description: "the admin's email at the time, or the command" }),
+  },
+  { additionalProperties: false },
+);
+
+const AuditEntryView = Type.Object(
+  {
+    _id: Type.String({ description: 'the logged event id' }),
+    at: IsoDate,
+    actor: ActorView,
+    action: Type.String({ description: 'the event type, e.g. order.status_overridden' }),
+    target: Type.Object(
+      {
+        type: OneOf(AUDIT_TARGET_TYPES),
+        id: Nullable(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+    before: Nullable(JsonObject),
+    after: Nullable(JsonObject),
+  },
+  { additionalProperties: false },
+);
+
+const HistoryEntryView = Type.Object(
+  {
+    _id: Type.String(),
+    sequence: Type.Integer(),
+    at: IsoDate,
+    type: Type.String(),
+    actor: Nullable(ActorView),
+    data: JsonObject,
+  },
+  { additionalProperties: false },
+);
+
+const AuditQuery = Type.Object(
+  {
+    actor: Type.Optional(ObjectIdString),
+    action: Type.Optional(Type.String({ maxLength: 64, description: 'an event type' })),
+    target: Type.Optional(ObjectIdString),
+    from: Type.Optional(Type.String({ format: 'date-time', description: 'inclusive' })),
+    to: Type.Optional(Type.String({ format: 'date-time', description: 'exclusive' })),
+    ...PageQueryFields,
+  },
+  { additionalProperties: false },
+);
+
+const presentActor = (actor: EventActor) => ({
+  kind: actor.kind,
+  id: actor.id,
+  sessionId: actor.sessionId,
+  label: actor.label,
+});
+
+const presentAuditEntry = (event: LoggedEvent) => ({
+  _id: event.id,
+  at: event.occurredAt.toISOString(),
+  actor: presentActor(event.actor ?? { kind: 'cli', id: null, sessionId: null, label: '' }),
+  action: event.type,
+  ...auditChangesOf(event),
+});
+
+/** The audit trail and order timelines (docs/api.md, "Audit trail"); admins only, read only. */
+export const adminAuditRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  const schemaBase = { tags: ['admin'], security: BEARER_OR_COOKIE };
+
+  app.get(
+    '/api/admin/audit',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        ...schemaBase,
+        operationId: 'listAuditEntries',
+        summary: 'Who did what: every admin action and server command, newest first, with what it changed',
+        querystring: AuditQuery,
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), entries: Type.Array(AuditEntryView), pagination: PaginationView },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const page = normalizePageRequest(request.query.limit, request.query.page);
+      if (!page.ok) throw page.error;
+      const { actor, action, target, from, to } = request.query;
+      const listed = await listAuditTrail(
+        { eventLog: deps.store.eventLog },
+        {
+          ...(actor === undefined ? {} : { actorId: actor }),
+          ...(action === undefined ? {} : { action }),
+          ...(target === undefined ? {} : { targetId: target }),
+          // The schema checked both are ISO 8601 date-times.
+          ...(from === undefined ? {} : { from: new Date(from) }),
+          ...(to === undefined ? {} : { to: new Date(to) }),
+        },
+        page.value,
+      );
+      if (!listed.ok) throw listed.error;
+      return {
+        success: true as const,
+        entries: listed.value.items.map(presentAuditEntry),
+        pagination: presentPagination(listed.value),
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/:id/history',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        ...schemaBase,
+        operationId: 'getOrderHistory',
+        summary: "An order's timeline, oldest first: every event of it, admin actions with who did them",
+        params: IdParams,
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), history: Type.Array(HistoryEntryView) },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const history = await orderHistory(
+        { eventLog: deps.store.eventLog, orders: deps.store.orders },
+        request.params.id,
+      );
+      if (!history.ok) throw history.error;
+      return {
+        success: true as const,
+        history: history.value.map((event) => ({
+          _id: event.id,
+          sequence: event.sequence,
+          at: event.occurredAt.toISOString(),
+          type: event.type,
+          actor: event.actor ? presentActor(event.actor) : null,
+          data: event.payload,
+        })),
+      };
+    },
+  );
+};
