@@ -51,7 +51,7 @@ export const auditChangesOf = (event: Pick<LoggedEvent, 'type' | 'subjects' | 'p
     case 'customer.unblocked':
       return {
         target,
-        before: { isActive: event.type === 'customer.unblocked' ? false : true },
+        before: { isActive: event.type !== 'customer.unblocked' },
         after: { isActive: event.type === 'customer.unblocked' },
       };
     case 'product.updated':
