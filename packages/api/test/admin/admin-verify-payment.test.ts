@@ -83,6 +83,22 @@ describe('POST /api/admin/orders/:id/verify-payment', () => {
     );
     expect(lines).toEqual([expect.objectContaining({ type: 'purchase', amount: order.total })]);
 
+    // The audit trail names the admin who verified it, on the payment it confirmed.
+    await h.frames();
+    const audited = json(
+      await h.app.inject({
+        url: `/api/admin/audit?target=${order._id}`,
+        headers: merchant.admin.jar.header(),
+      }),
+    ).entries as { action: string; actor: { id: string }; after: { txHash?: string } }[];
+    expect(audited.map((entry) => [entry.action, entry.actor.id]).sort()).toEqual(
+      [
+        ['order.completed', merchant.admin.userId],
+        ['payment.confirmed', merchant.admin.userId],
+      ].sort(),
+    );
+    expect(audited.find((entry) => entry.action === 'payment.confirmed')?.after.txHash).toBe(txId);
+
     // Verifying again answers the same order and moves no more stock.
     const again = await verify(order._id, { txHash: txId.toUpperCase() });
     expect(again.statusCode, again.body).toBe(200);
