@@ -43,6 +43,8 @@ export interface AppSettings {
   readonly logLevel: string;
   /** `pretty` in a terminal (pino-pretty), else `json` (the default). */
   readonly logFormat?: 'pretty' | 'json';
+  /** Where JSON log lines go instead of stdout (tests read them). */
+  readonly logStream?: { write(line: string): void };
   /** Fastify `trustProxy` (TRUST_PROXY): hops or proxy addresses, when behind a reverse proxy. */
   readonly trustProxy?: TrustProxy;
   /** WebSocket keep-alive ping interval (default 30 s). */

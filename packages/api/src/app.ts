@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { AppDeps, AppSettings } from './app-deps.js';
 import { loggerOptions } from './http/logger-options.js';
 import { parseQueryString } from './http/query-string.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { sharedSerializerFactory } from './http/shared-serializers.js';
 import { validatorCompiler } from './http/validation.js';
 import { authPlugin } from './plugins/auth.js';
@@ -66,7 +67,7 @@ export interface ShopAppOptions {
  */
 export const createHttpServer = (settings: AppSettings): FastifyInstance =>
   Fastify({
-    logger: loggerOptions(settings.logLevel, settings.logFormat ?? 'json'),
+    logger: loggerOptions(settings.logLevel, settings.logFormat ?? 'json', settings.logStream),
     logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(settings.trustProxy),
@@ -75,6 +76,9 @@ export const createHttpServer = (settings: AppSettings): FastifyInstance =>
     frameworkErrors: answerFrameworkError,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
+    // requestIdOf reads the header itself, refusing ids that are not plausible.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
 
 /**
@@ -93,8 +97,9 @@ export const shopApp = fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', async (request, reply) => {
       if (closing) reply.header('connection', 'close');
+      reply.header(REQUEST_ID_HEADER, request.id);
     });
 
     await app.register(securityHeadersPlugin, { production: settings.production });

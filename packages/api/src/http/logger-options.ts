@@ -21,10 +21,15 @@ const REDACTED_LOG_PATHS = [
  * JSON lines for machines by default; in a terminal, pino-pretty. The pretty stream writes
  * synchronously, so a line is complete on the terminal before the next write (the banner) starts.
  */
-export const loggerOptions = (level: string, format: 'pretty' | 'json'): FastifyServerOptions['logger'] => ({
+export const loggerOptions = (
+  level: string,
+  format: 'pretty' | 'json',
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] => ({
   level,
   redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-  ...(format === 'pretty'
+  ...(stream ? { stream } : {}),
+  ...(!stream && format === 'pretty'
     ? {
         stream: pretty({ sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
       }

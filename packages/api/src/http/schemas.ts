@@ -1,3 +1,4 @@
+import { COMPONENT_NAME } from './components.js';
 import { Type } from 'typebox';
 
 /** 24 lowercase hex characters; a malformed id is answered 400 INVALID_ID by the error handler. */
@@ -32,7 +33,12 @@ export const ErrorResponse = Type.Object(
     refundable: Type.Optional(Type.Number({ description: 'TRX of the order still refundable' })),
     reason: Type.Optional(Type.String()),
   },
-  { additionalProperties: false, $id: 'ErrorResponse', description: 'Every error answer' },
+  {
+    additionalProperties: false,
+    $id: 'ErrorResponse',
+    [COMPONENT_NAME]: 'Error',
+    description: 'Every error answer',
+  },
 );
 
 /** The body of a write route that takes none: absent, `{}`, and nothing else. */

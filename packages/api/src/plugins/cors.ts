@@ -10,8 +10,8 @@ export const corsPlugin = fp(
       origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
-      exposedHeaders: ['Retry-After', 'Content-Disposition'],
+      allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id'],
+      exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Request-Id'],
       maxAge: 600,
     });
   },

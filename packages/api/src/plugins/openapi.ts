@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { hoistNamedSchemas } from '../http/components.js';
 import { ALWAYS_POSSIBLE_STATUSES, ErrorResponse } from '../http/schemas.js';
 import { acceptsMissingBody, OPTIONAL_BODY } from '../http/validation.js';
 
@@ -22,7 +23,7 @@ export const openApiPlugin = fp(
     await app.register(swagger, {
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
-          ? markOptionalBodies(documentObject.openapiObject)
+          ? hoistNamedSchemas(markOptionalBodies(documentObject.openapiObject))
           : documentObject.swaggerObject,
       openapi: {
         openapi: '3.0.3',

@@ -79,6 +79,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
       ...base,
       schema: {
         ...schemaBase,
+        operationId: 'listCustomers',
         summary: 'Customers with their spending, newest first; search on username or email',
         querystring: Type.Object(
           { search: Type.Optional(Type.String({ maxLength: 200 })), ...PageQueryFields },
@@ -139,6 +140,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
       ...base,
       schema: {
         ...schemaBase,
+        operationId: 'setCustomerActive',
         summary: 'Block (isActive false) or unblock (true) a customer; admins cannot be blocked',
         params: IdParams,
         body: Type.Object({ isActive: Type.Boolean() }, { additionalProperties: false }),
@@ -186,6 +188,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
       ...base,
       schema: {
         ...schemaBase,
+        operationId: 'exportCustomers',
         summary: 'All customers as CSV (customers.csv), streamed',
         response: {
           200: { description: 'CSV file', content: { 'text/csv': { schema: Type.String() } } },

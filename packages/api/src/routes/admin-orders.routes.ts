@@ -146,6 +146,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       ...base,
       schema: {
         ...schemaBase,
+        operationId: 'listSales',
         summary: 'All orders with their customer, newest first (status, from and to filters)',
         querystring: SalesQuery,
         response: {
@@ -204,6 +205,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         config: { validationOverrides: { status: { code: 'INVALID_STATUS', message: 'Invalid status' } } },
         schema: {
           ...schemaBase,
+          operationId: alias ? 'overrideOrderStatusLegacy' : 'overrideOrderStatus',
           summary: alias
             ? 'Alias of PATCH /api/orders/{id}/status'
             : 'Override an order’s status (pending, completed, refunded); no stock change, no transfer',
@@ -247,6 +249,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       ...base,
       schema: {
         ...schemaBase,
+        operationId: 'refundOrder',
         summary:
           'Refund all or part of what a completed order’s payment brought, from the merchant wallet; the status follows once the whole payment is back',
         params: IdParams,

@@ -61,6 +61,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       ...base,
       schema: {
         ...schemaBase,
+        operationId: 'listAdminProducts',
         summary: 'All products (archived too), newest first; search on name or description, category filter',
         querystring: ProductListQuery,
         response: { 200: ProductListResponse, ...errorResponses(401, 403) },
@@ -88,6 +89,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       ...base,
       schema: {
         ...schemaBase,
+        operationId: 'createProduct',
         summary: 'Create a product',
         body: CreateBody,
         response: { 201: ProductAnswer, ...errorResponses(401, 403) },
@@ -112,6 +114,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       ...base,
       schema: {
         ...schemaBase,
+        operationId: 'updateProduct',
         summary: 'Update any subset of a product’s writable fields',
         params: IdParams,
         body: PatchBody,
@@ -135,6 +138,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       ...base,
       schema: {
         ...schemaBase,
+        operationId: 'archiveProduct',
         summary: 'Archive a product (isActive false); it stays in this list and in past orders',
         params: IdParams,
         response: { 200: SuccessMessageResponse, ...errorResponses(401, 403, 404) },

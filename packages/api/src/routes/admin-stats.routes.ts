@@ -12,6 +12,7 @@ export const adminStatsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
+        operationId: 'getDashboardStats',
         summary: 'Dashboard: totals, 30-day trends, status counts, recent sales, top products, 181-day chart',
         security: BEARER_OR_COOKIE,
         response: { 200: DashboardView, ...errorResponses(401, 403) },

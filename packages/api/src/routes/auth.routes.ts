@@ -63,6 +63,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       config: { rateLimit: app.strictRateLimit },
       schema: {
         tags: ['auth'],
+        operationId: 'register',
         summary: 'Register; creates the custodial wallet and sets the auth cookies',
         body: RegisterBody,
         response: {
@@ -91,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       config: { rateLimit: app.strictRateLimit, statusOverrides: LOGIN_STATUS_OVERRIDES },
       schema: {
         tags: ['auth'],
+        operationId: 'login',
         summary: 'Log in with email and password (and the TOTP code when 2FA is on)',
         body: LoginBody,
         response: {
@@ -113,6 +115,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       preValidation: app.requireUser,
       schema: {
         tags: ['auth'],
+        operationId: 'getCurrentUser',
         summary: 'The logged-in user',
         security: BEARER_OR_COOKIE,
         response: {
@@ -143,6 +146,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
   };
   const refreshSchema = (deprecated: boolean) => ({
     tags: ['auth'],
+    operationId: deprecated ? 'refreshSessionLegacy' : 'refreshSession',
     summary: deprecated
       ? 'Alias of POST /api/auth/refresh'
       : 'New access cookie from the refresh cookie (rotates it)',
@@ -165,6 +169,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
         summary: 'Clear the auth cookies and end the session',
         response: { 200: MessageResponse },
       },

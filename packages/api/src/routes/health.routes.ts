@@ -23,6 +23,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
     {
       schema: {
         tags: ['health'],
+        operationId: 'getHealth',
         summary: 'Store and chain reachability (200 when both answer, else 503)',
         response: { 200: HealthView, 503: HealthView },
       },

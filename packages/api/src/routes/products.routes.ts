@@ -25,6 +25,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
     {
       schema: {
         tags: ['products'],
+        operationId: 'listProducts',
         summary: 'Active products, newest first; search on name or description, category filter',
         querystring: ProductListQuery,
         response: { 200: ProductListResponse },
@@ -51,6 +52,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
     {
       schema: {
         tags: ['products'],
+        operationId: 'getProduct',
         summary: 'One active product',
         params: IdParams,
         response: {

@@ -196,6 +196,7 @@ export const realtimeRoutes = async (
     url: '/api/ws',
     schema: {
       tags: ['realtime'],
+      operationId: 'openWebSocket',
       summary:
         'WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded, wallet:deposit',
       description:

@@ -23,6 +23,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       ...base,
       schema: {
         tags: ['security'],
+        operationId: 'enableTwoFactor',
         summary: 'Start 2FA setup (needs the current password): the one answer that shows the TOTP secret',
         security: BEARER_OR_COOKIE,
         body: Type.Object({ password: PasswordField }, { additionalProperties: false }),
@@ -62,6 +63,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       ...base,
       schema: {
         tags: ['security'],
+        operationId: 'verifyTwoFactor',
         summary: 'Activate 2FA with a code from the authenticator',
         security: BEARER_OR_COOKIE,
         body: Type.Object({ code: CodeField }, { additionalProperties: false }),
@@ -81,6 +83,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       ...base,
       schema: {
         tags: ['security'],
+        operationId: 'disableTwoFactor',
         summary: 'Turn 2FA off (needs a current code and the password)',
         security: BEARER_OR_COOKIE,
         body: Type.Object({ code: CodeField, password: PasswordField }, { additionalProperties: false }),

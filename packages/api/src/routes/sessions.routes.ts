@@ -29,6 +29,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
       preValidation: app.requireUser,
       schema: {
         tags: ['sessions'],
+        operationId: 'listSessions',
         summary: 'The caller’s active sessions, most recent activity first',
         security: BEARER_OR_COOKIE,
         response: {
@@ -67,6 +68,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
       preValidation: app.requireUser,
       schema: {
         tags: ['sessions'],
+        operationId: 'revokeSession',
         summary: 'Revoke one of the caller’s sessions',
         security: BEARER_OR_COOKIE,
         params: IdParams,

@@ -31,6 +31,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
       preValidation: app.requireUser,
       schema: {
         ...schemaBase,
+        operationId: 'listTransactions',
         summary: 'The caller’s transactions (refunds of the caller’s orders included), newest first',
         querystring: TransactionQuery,
         response: {
@@ -67,6 +68,7 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
       preValidation: app.requireUser,
       schema: {
         ...schemaBase,
+        operationId: 'getTransaction',
         summary: 'One of the caller’s transactions',
         params: IdParams,
         response: {

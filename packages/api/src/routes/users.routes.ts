@@ -52,6 +52,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       ...common,
       schema: {
         ...schemaBase,
+        operationId: 'getProfile',
         summary: 'The caller’s profile',
         response: { 200: ProfileResponse, ...errorResponses(401, 403) },
       },
@@ -66,6 +67,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       ...common,
       schema: {
         ...schemaBase,
+        operationId: method === 'PUT' ? 'updateProfile' : 'updateProfileLegacy',
         summary: method === 'PUT' ? 'Update username, phone or country' : 'Alias of PUT /api/users/profile',
         deprecated: method === 'PATCH',
         body: ProfileBody,
@@ -93,6 +95,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       config: { rateLimit: app.strictRateLimit },
       schema: {
         ...schemaBase,
+        operationId: method === 'PUT' ? 'changePassword' : 'changePasswordLegacy',
         summary:
           method === 'PUT'
             ? 'Change the password; other sessions are logged out'
@@ -123,6 +126,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         ...common,
         schema: {
           ...schemaBase,
+          operationId: alias ? 'connectWalletLegacy' : 'connectWallet',
           summary: alias
             ? 'Alias of POST /api/users/wallet/connect'
             : 'Record an external TRON address (informational)',

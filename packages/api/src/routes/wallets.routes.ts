@@ -32,6 +32,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
       preValidation: app.requireUser,
       schema: {
         ...schemaBase,
+        operationId: 'getWalletBalance',
         summary: 'Confirmed balance of the custodial wallet and what it has in flight, in TRX',
         response: {
           200: Type.Object(
@@ -70,6 +71,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
       config: { rateLimit: app.strictRateLimit },
       schema: {
         ...schemaBase,
+        operationId: 'sendFromWallet',
         summary: 'Withdraw TRX from the custodial wallet (Idempotency-Key honoured for 24 h)',
         headers: IdempotencyHeaders,
         body: SendBody,

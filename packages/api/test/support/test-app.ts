@@ -44,6 +44,8 @@ export interface TestAppOptions {
   readonly sqliteFile?: string;
   /** Runs on the bare server before the shop is registered (an onRoute hook, say). */
   readonly beforeShopApp?: (app: FastifyInstance) => void;
+  /** JSON log lines go here, at info level (the default: silent). */
+  readonly logStream?: { write(line: string): void };
   /** Webhook sending: private hosts allowed unless said (receivers listen on 127.0.0.1). */
   readonly webhooks?: {
     readonly allowPrivateHosts?: boolean;
@@ -133,7 +135,8 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     rateLimitMax: options.rateLimitMax ?? GENEROUS_LIMIT,
     authRateLimitMax: options.authRateLimitMax ?? GENEROUS_LIMIT,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    logLevel: options.logStream ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.wsPingIntervalMs === undefined ? {} : { wsPingIntervalMs: options.wsPingIntervalMs }),
   };
   const app = createHttpServer(settings);

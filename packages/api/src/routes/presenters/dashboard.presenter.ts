@@ -1,3 +1,4 @@
+import { COMPONENT_NAME } from '../../http/components.js';
 import { type DashboardStats, sunToTrx } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { presentSale, SaleView } from './order.presenter.js';
@@ -65,7 +66,7 @@ export const DashboardView = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'DashboardStats' },
 );
 
 export const presentDashboard = (stats: DashboardStats) => ({

@@ -1,3 +1,4 @@
+import { COMPONENT_NAME } from '../../http/components.js';
 import {
   formatOrderNumber,
   ORDER_STATUSES,
@@ -57,7 +58,7 @@ const orderFields = {
 
 export const OrderView = Type.Object(
   { ...orderFields, userId: Type.String() },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'Order' },
 );
 
 const CustomerRef = Type.Object(
@@ -68,7 +69,7 @@ const CustomerRef = Type.Object(
 /** Admin lists show the user populated, and txHash beside transactionHash (specification). */
 export const SaleView = Type.Object(
   { ...orderFields, userId: Nullable(CustomerRef), txHash: Nullable(Type.String()) },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'Sale' },
 );
 
 const presentOrderFields = (order: Order) => ({

@@ -1,9 +1,10 @@
+import { COMPONENT_NAME } from '../../http/components.js';
 import type { Page } from '@trx-shop/domain';
 import { Type } from 'typebox';
 
 export const PaginationView = Type.Object(
   { total: Type.Integer(), page: Type.Integer(), pages: Type.Integer(), limit: Type.Integer() },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'Pagination' },
 );
 
 export const presentPagination = (page: Page<unknown>) => ({

@@ -1,3 +1,4 @@
+import { COMPONENT_NAME } from '../../http/components.js';
 import { PRODUCT_CATEGORIES, type Product, sunToTrx } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { IsoDate, OneOf } from '../../http/schemas.js';
@@ -15,7 +16,7 @@ export const ProductView = Type.Object(
     createdAt: IsoDate,
     updatedAt: IsoDate,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'Product' },
 );
 
 export const presentProduct = (product: Product) => ({

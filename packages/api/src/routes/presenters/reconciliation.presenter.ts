@@ -1,3 +1,4 @@
+import { COMPONENT_NAME } from '../../http/components.js';
 import {
   DISCREPANCY_KINDS,
   type Discrepancy,
@@ -57,7 +58,7 @@ export const ReconciliationReportView = Type.Object(
     ),
     discrepancies: Type.Array(DiscrepancyView, { description: 'the first 1,000 rows' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'ReconciliationReport' },
 );
 
 const AMOUNT_FIELDS: ReadonlySet<Discrepancy['field']> = new Set(['amount', 'balance']);

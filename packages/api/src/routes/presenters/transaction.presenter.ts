@@ -1,3 +1,4 @@
+import { COMPONENT_NAME } from '../../http/components.js';
 import { sunToTrx, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionRecord } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { IsoDate, OneOf } from '../../http/schemas.js';
@@ -22,7 +23,7 @@ export const TransactionView = Type.Object(
     createdAt: IsoDate,
     updatedAt: IsoDate,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'Transaction' },
 );
 
 export const presentTransaction = (tx: TransactionRecord) => ({
@@ -54,7 +55,7 @@ export const TransferSummary = Type.Object(
     amount: Type.Number(),
     status: OneOf(TRANSACTION_STATUSES),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'TransferSummary' },
 );
 
 export const presentTransferSummary = (tx: TransactionRecord) => ({

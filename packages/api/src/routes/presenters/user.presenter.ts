@@ -1,3 +1,4 @@
+import { COMPONENT_NAME } from '../../http/components.js';
 import type { User } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { IsoDate, NullableIsoDate } from '../../http/schemas.js';
@@ -24,7 +25,7 @@ export const UserView = Type.Object(
     createdAt: IsoDate,
     updatedAt: IsoDate,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'User' },
 );
 
 export const presentUser = (user: User) => ({
@@ -58,13 +59,13 @@ export const RegisteredUserView = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'RegisteredUser' },
 );
 
 /** Login and /api/auth/profile show `wallet` as the address string. */
 export const AuthUserView = Type.Object(
   { ...authUserFields, wallet: Type.Union([Type.String(), Type.Null()]) },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'AuthUser' },
 );
 
 export const AuthProfileView = Type.Object(
@@ -74,7 +75,7 @@ export const AuthProfileView = Type.Object(
     createdAt: IsoDate,
     lastLogin: NullableIsoDate,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'AuthProfile' },
 );
 
 const authUser = (user: User) => ({

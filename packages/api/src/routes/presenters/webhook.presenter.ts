@@ -1,3 +1,4 @@
+import { COMPONENT_NAME } from '../../http/components.js';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { IsoDate, Nullable, NullableIsoDate, ObjectIdString } from '../../http/schemas.js';
@@ -24,7 +25,7 @@ export const WebhookView = Type.Object(
     createdAt: IsoDate,
     updatedAt: IsoDate,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'Webhook' },
 );
 
 const AttemptView = Type.Object(
@@ -52,7 +53,7 @@ export const WebhookDeliveryView = Type.Object(
     nextAttemptAt: NullableIsoDate,
     createdAt: IsoDate,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, [COMPONENT_NAME]: 'WebhookDelivery' },
 );
 
 export const presentWebhook = (endpoint: WebhookEndpoint) => ({

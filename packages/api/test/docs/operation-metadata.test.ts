@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateOpenApiDocument } from './openapi-document.js';
+
+interface Operation {
+  operationId?: unknown;
+  summary?: unknown;
+  tags?: unknown;
+  security?: unknown;
+}
+
+interface DocumentedOperation {
+  /** "GET /api/orders/{id}", for failure messages. */
+  readonly name: string;
+  readonly path: string;
+  readonly operation: Operation;
+}
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** Paths whose every operation needs an access token, so must say so in `security`. */
+const AUTHENTICATED_PREFIXES = [
+  '/api/admin',
+  '/api/users',
+  '/api/sessions',
+  '/api/security',
+  '/api/wallets',
+  '/api/transactions',
+  '/api/orders',
+];
+
+const OPERATION_ID = /^[a-z][a-zA-Z]+$/;
+
+const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+const operationsOf = (document: unknown): DocumentedOperation[] => {
+  const paths = (document as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
+  return Object.entries(paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => HTTP_METHODS.has(method))
+      .map(([method, operation]) => ({
+        name: `${method.toUpperCase()} ${path}`,
+        path,
+        operation: operation as Operation,
+      })),
+  );
+};
+
+describe('OpenAPI operation metadata', () => {
+  let operations: DocumentedOperation[];
+
+  beforeAll(async () => {
+    operations = operationsOf(await generateOpenApiDocument());
+  });
+
+  it('documents operations at all', () => {
+    expect(operations.length).toBeGreaterThan(0);
+  });
+
+  it('gives every operation a camelCase operationId', () => {
+    const bad = operations
+      .filter(
+        ({ operation }) =>
+          typeof operation.operationId !== 'string' || !OPERATION_ID.test(operation.operationId),
+      )
+      .map(({ name, operation }) => `${name} (${JSON.stringify(operation.operationId)})`);
+    expect(bad, `operations without a camelCase operationId: ${bad.join(', ')}`).toEqual([]);
+  });
+
+  it('never gives two operations the same operationId', () => {
+    const byId = new Map<string, string[]>();
+    for (const { name, operation } of operations) {
+      if (typeof operation.operationId !== 'string') continue;
+      byId.set(operation.operationId, [...(byId.get(operation.operationId) ?? []), name]);
+    }
+    const duplicated = [...byId]
+      .filter(([, names]) => names.length > 1)
+      .map(([id, names]) => `${id}: ${names.join(', ')}`);
+    expect(duplicated, `operationIds used more than once: ${duplicated.join('; ')}`).toEqual([]);
+  });
+
+  it('gives every operation a non-empty summary', () => {
+    const bad = operations
+      .filter(({ operation }) => typeof operation.summary !== 'string' || operation.summary.trim() === '')
+      .map(({ name }) => name);
+    expect(bad, `operations without a summary: ${bad.join(', ')}`).toEqual([]);
+  });
+
+  it('gives every operation at least one tag', () => {
+    const bad = operations
+      .filter(
+        ({ operation }) =>
+          !Array.isArray(operation.tags) ||
+          operation.tags.length === 0 ||
+          operation.tags.some((tag) => typeof tag !== 'string' || tag === ''),
+      )
+      .map(({ name }) => name);
+    expect(bad, `operations without a tag: ${bad.join(', ')}`).toEqual([]);
+  });
+
+  it('declares security on every operation that needs authentication', () => {
+    const guarded = operations.filter(({ path }) =>
+      AUTHENTICATED_PREFIXES.some((prefix) => underPrefix(path, prefix)),
+    );
+    expect(guarded.length).toBeGreaterThan(0);
+    const bad = guarded
+      .filter(({ operation }) => !Array.isArray(operation.security) || operation.security.length === 0)
+      .map(({ name }) => name);
+    expect(bad, `authenticated operations without security: ${bad.join(', ')}`).toEqual([]);
+  });
+});
