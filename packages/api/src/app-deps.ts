@@ -55,4 +55,6 @@ export interface AppSettings {
   readonly eventHoleGraceMs?: number;
   /** EVENT_RETENTION_DAYS in ms (default 30 days). */
   readonly eventRetentionMs?: number;
+  /** READY_MAX_SCANNER_LAG_BLOCKS and READY_MAX_EVENT_LAG: what `/api/health/ready` tolerates. */
+  readonly readiness?: { readonly maxScannerLagBlocks: number; readonly maxEventLag: number };
 }

@@ -54,6 +54,8 @@ const NO_WEBHOOK = 'ab'.repeat(12);
 
 const MATRIX: Readonly<Record<string, Row>> = {
   'GET /api/health': { expect: PUBLIC },
+  'GET /api/health/live': { expect: PUBLIC },
+  'GET /api/health/ready': { expect: PUBLIC },
   'POST /api/auth/register': {
     expect: PUBLIC,
     request: () => {

@@ -59,6 +59,7 @@ describe('loadConfig', () => {
       eventRetentionDays: 30,
       eventPollIntervalMs: 50,
       eventHoleGraceMs: 2_000,
+      readiness: { maxScannerLagBlocks: 100, maxEventLag: 1_000 },
       webhooks: {
         retryScheduleMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
         timeoutMs: 10_000,
@@ -120,6 +121,8 @@ describe('loadConfig', () => {
     ['EVENT_HOLE_GRACE_MS', { EVENT_HOLE_GRACE_MS: 'soon' }],
     ['LISTENER_LEASE_MS', { LISTENER_LEASE_MS: '500' }],
     ['WEBHOOK_RETRY_SCHEDULE', { WEBHOOK_RETRY_SCHEDULE: '5s,soon' }],
+    ['READY_MAX_SCANNER_LAG_BLOCKS', { READY_MAX_SCANNER_LAG_BLOCKS: '-1' }],
+    ['READY_MAX_EVENT_LAG', { READY_MAX_EVENT_LAG: 'many' }],
     ['WEBHOOK_TIMEOUT_MS', { WEBHOOK_TIMEOUT_MS: '0' }],
     ['WEBHOOK_DISABLE_AFTER', { WEBHOOK_DISABLE_AFTER: 'a week' }],
     ['WEBHOOK_ALLOW_PRIVATE_HOSTS', { WEBHOOK_ALLOW_PRIVATE_HOSTS: 'yes' }],

@@ -127,6 +127,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       eventPollIntervalMs: config.eventPollIntervalMs,
       eventHoleGraceMs: config.eventHoleGraceMs,
       eventRetentionMs: config.eventRetentionDays * 86_400_000,
+      readiness: config.readiness,
     },
   };
 

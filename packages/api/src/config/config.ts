@@ -42,6 +42,8 @@ export interface AppConfig {
   readonly eventPollIntervalMs: number;
   /** EVENT_HOLE_GRACE_MS: how long a reader of the log waits for a sequence number whose insert is late. */
   readonly eventHoleGraceMs: number;
+  /** READY_MAX_SCANNER_LAG_BLOCKS, READY_MAX_EVENT_LAG: what `/api/health/ready` tolerates. */
+  readonly readiness: { readonly maxScannerLagBlocks: number; readonly maxEventLag: number };
   /** Webhook delivery (docs/api.md, "Webhooks"; docs/operations.md, "Webhooks"). */
   readonly webhooks: {
     /** WEBHOOK_RETRY_SCHEDULE: the waits before each retry. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { serviceHealth } from '@trx-shop/domain';
+import { serviceHealth, serviceReadiness } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { HEALTH_DEGRADED_STATUS } from '../http/error-status.js';
 import type { RouteOptions } from './route-options.js';
@@ -17,7 +17,70 @@ const HealthView = Type.Object(
   { additionalProperties: false },
 );
 
-export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+const ReadinessView = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ready'), Type.Literal('not-ready')]),
+    store: Type.Boolean(),
+    chain: Type.Boolean(),
+    scannerLagBlocks: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+    eventLag: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'logged events this instance has not delivered to its sockets yet',
+    }),
+    outboxBacklog: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'events waiting for the relay (counted up to the bound + 1)',
+    }),
+    reasons: Type.Array(Type.String(), { description: 'why not ready; empty when ready' }),
+  },
+  { additionalProperties: false },
+);
+
+/** READY_MAX_SCANNER_LAG_BLOCKS and READY_MAX_EVENT_LAG when the settings leave them out. */
+export const DEFAULT_READINESS = { maxScannerLagBlocks: 100, maxEventLag: 1_000 } as const;
+
+export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, settings }) => {
+  app.get(
+    '/api/health/live',
+    {
+      schema: {
+        tags: ['health'],
+        operationId: 'getLiveness',
+        summary: 'The process answers (for a liveness probe: restart it when this fails)',
+        response: {
+          200: Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }),
+        },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/health/ready',
+    {
+      schema: {
+        tags: ['health'],
+        operationId: 'getReadiness',
+        summary:
+          'Whether to send this instance traffic: store and node answer, the scanner and the event log keep up (200, else 503)',
+        response: { 200: ReadinessView, 503: ReadinessView },
+      },
+    },
+    async (_request, reply) => {
+      const readiness = await serviceReadiness(
+        deps,
+        settings.readiness ?? DEFAULT_READINESS,
+        app.eventDelivery.position(),
+      );
+      const { ready, ...report } = readiness;
+      return reply
+        .status(ready ? 200 : HEALTH_DEGRADED_STATUS)
+        .send({
+          status: ready ? ('ready' as const) : ('not-ready' as const),
+          ...report,
+          reasons: [...report.reasons],
+        });
+    },
+  );
+
   app.get(
     '/api/health',
     {

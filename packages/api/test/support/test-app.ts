@@ -44,6 +44,10 @@ export interface TestAppOptions {
   readonly sqliteFile?: string;
   /** Runs on the bare server before the shop is registered (an onRoute hook, say). */
   readonly beforeShopApp?: (app: FastifyInstance) => void;
+  /** How often the app's reader polls the event log (default 50 ms; long: only `frames()` reads). */
+  readonly eventPollIntervalMs?: number;
+  /** What `/api/health/ready` tolerates. */
+  readonly readiness?: { readonly maxScannerLagBlocks: number; readonly maxEventLag: number };
   /** JSON log lines go here, at info level (the default: silent). */
   readonly logStream?: { write(line: string): void };
   /** Webhook sending: private hosts allowed unless said (receivers listen on 127.0.0.1). */
@@ -137,6 +141,10 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     logLevel: options.logStream ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.eventPollIntervalMs === undefined
+      ? {}
+      : { eventPollIntervalMs: options.eventPollIntervalMs }),
+    ...(options.readiness ? { readiness: options.readiness } : {}),
     ...(options.wsPingIntervalMs === undefined ? {} : { wsPingIntervalMs: options.wsPingIntervalMs }),
   };
   const app = createHttpServer(settings);
