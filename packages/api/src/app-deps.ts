@@ -1,4 +1,5 @@
 import type { TrustProxy } from './config/trust-proxy.js';
+import type { ShopMetrics } from './metrics/shop-metrics.js';
 import type { RoomHub } from './realtime/room-hub.js';
 import type {
   ChainPort,
@@ -24,6 +25,8 @@ export interface AppDeps {
   readonly ids: IdGenerator;
   /** The WebSocket rooms sockets join, fed from the event log by this instance's reader. */
   readonly rooms: RoomHub;
+  /** The Prometheus metrics the app feeds (request durations, gauges); absent: none kept. */
+  readonly metrics?: ShopMetrics;
   /** Sends and signs webhook deliveries (the sender also vets endpoint URLs). */
   readonly webhooks: { readonly sender: WebhookSender; readonly signer: WebhookSigner };
   readonly funding?: WalletFunding;
@@ -55,6 +58,8 @@ export interface AppSettings {
   readonly eventHoleGraceMs?: number;
   /** EVENT_RETENTION_DAYS in ms (default 30 days). */
   readonly eventRetentionMs?: number;
+  /** METRICS_TOKEN: `/metrics` on the API port answers with it as a Bearer token; absent: 404. */
+  readonly metricsToken?: string | null;
   /** READY_MAX_SCANNER_LAG_BLOCKS and READY_MAX_EVENT_LAG: what `/api/health/ready` tolerates. */
   readonly readiness?: { readonly maxScannerLagBlocks: number; readonly maxEventLag: number };
 }

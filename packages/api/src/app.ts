@@ -11,6 +11,7 @@ import { validatorCompiler } from './http/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { OneLineRequestLog } from './plugins/request-log.js';
@@ -142,6 +143,13 @@ export const shopApp = fp(
       pollIntervalMs: settings.eventPollIntervalMs ?? DEFAULT_EVENT_POLL_INTERVAL_MS,
       holeGraceMs: settings.eventHoleGraceMs ?? DEFAULT_EVENT_HOLE_GRACE_MS,
     });
+    if (deps.metrics) {
+      await app.register(metricsPlugin, {
+        deps,
+        metrics: deps.metrics,
+        token: settings.metricsToken ?? null,
+      });
+    }
     await app.register(realtimeRoutes, {
       ...routeOptions,
       pingIntervalMs: settings.wsPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,

@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       eventPollIntervalMs: 50,
       eventHoleGraceMs: 2_000,
       readiness: { maxScannerLagBlocks: 100, maxEventLag: 1_000 },
+      metrics: { token: null, port: null, host: '127.0.0.1' },
       webhooks: {
         retryScheduleMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
         timeoutMs: 10_000,
@@ -123,6 +124,7 @@ describe('loadConfig', () => {
     ['WEBHOOK_RETRY_SCHEDULE', { WEBHOOK_RETRY_SCHEDULE: '5s,soon' }],
     ['READY_MAX_SCANNER_LAG_BLOCKS', { READY_MAX_SCANNER_LAG_BLOCKS: '-1' }],
     ['READY_MAX_EVENT_LAG', { READY_MAX_EVENT_LAG: 'many' }],
+    ['METRICS_PORT', { METRICS_PORT: '99999' }],
     ['WEBHOOK_TIMEOUT_MS', { WEBHOOK_TIMEOUT_MS: '0' }],
     ['WEBHOOK_DISABLE_AFTER', { WEBHOOK_DISABLE_AFTER: 'a week' }],
     ['WEBHOOK_ALLOW_PRIVATE_HOSTS', { WEBHOOK_ALLOW_PRIVATE_HOSTS: 'yes' }],

@@ -3,6 +3,7 @@ import {
   compactEventLog,
   type PaymentDeps,
   runSettlement,
+  type SettlementReport,
   type ScanDepositsOptions,
   type ScheduledTask,
   type Scheduler,
@@ -23,6 +24,8 @@ export interface ListenerOptions {
   readonly instanceId: string;
   /** EVENT_RETENTION_DAYS in ms: log entries that concern no order are compacted after it. */
   readonly eventRetentionMs: number;
+  /** Told of each run this instance made as the leader (metrics). */
+  readonly onRun?: (report: SettlementReport, durationMs: number) => void;
 }
 
 /** Compaction deletes at most this many log entries per run, so a run stays short. */
@@ -41,6 +44,7 @@ export const startSettlementListener = ({
   leaseMs,
   instanceId,
   eventRetentionMs,
+  onRun,
 }: ListenerOptions): ScheduledTask => {
   const scanForDeposits = depositScanWithBackoff(deps, scan, intervalMs);
   const task = scheduler.every(intervalMs, async () => {
@@ -49,6 +53,7 @@ export const startSettlementListener = ({
     const startedAt = performance.now();
     const report = await runSettlement(deps);
     const durationMs = Math.round(performance.now() - startedAt);
+    onRun?.(report, durationMs);
     const { outcomes } = report;
     if (report.recoveredClaims + outcomes.confirmed + outcomes.failed + report.effectsResumed > 0) {
       deps.logger.info(

@@ -13,6 +13,9 @@ import { resolveSecrets } from '../config/secrets-file.js';
 import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
 import { createWebhookSender } from '../adapters/webhook-sender.js';
 import { createWebhookSigner } from '../adapters/webhook-signer.js';
+import { instrumentChain, instrumentWebhookSender } from '../metrics/instrument.js';
+import { type MetricsServer, startMetricsServer } from '../metrics/metrics-server.js';
+import { createShopMetrics } from '../metrics/shop-metrics.js';
 import { startEventRelay } from './event-relay.js';
 import { startWebhookDispatcher } from './webhook-dispatcher.js';
 import { createRoomHub } from '../realtime/room-hub.js';
@@ -89,16 +92,21 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   );
   const ids = createObjectIdGenerator();
   const rooms = createRoomHub();
+  const metrics = createShopMetrics();
   const webhooks = {
-    sender: createWebhookSender({
-      allowPrivateHosts: config.webhooks.allowPrivateHosts,
-      timeoutMs: config.webhooks.timeoutMs,
-    }),
+    sender: instrumentWebhookSender(
+      createWebhookSender({
+        allowPrivateHosts: config.webhooks.allowPrivateHosts,
+        timeoutMs: config.webhooks.timeoutMs,
+      }),
+      metrics,
+    ),
     signer: createWebhookSigner(),
   };
   const deps: AppDeps = {
     store,
-    chain: chain.chain,
+    chain: instrumentChain(chain.chain, metrics),
+    metrics,
     vault,
     passwords: createArgon2Hasher(config.argon2),
     totp: createOtplibTotp(),
@@ -128,6 +136,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       eventHoleGraceMs: config.eventHoleGraceMs,
       eventRetentionMs: config.eventRetentionDays * 86_400_000,
       readiness: config.readiness,
+      metricsToken: config.metrics.token,
     },
   };
 
@@ -153,6 +162,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   let listener: ScheduledTask | null = null;
   let relay: ScheduledTask | null = null;
   let dispatcher: ScheduledTask | null = null;
+  let metricsServer: MetricsServer | null = null;
   // Graceful: stop accepting and finish in-flight requests, let the listener finish its run,
   // then close the store and the devnet.
   const stopAll = async () => {
@@ -160,6 +170,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     await listener?.stop();
     await relay?.stop();
     await dispatcher?.stop();
+    await metricsServer?.close();
     await store.close();
     await chain.devnet?.stop();
   };
@@ -175,6 +186,13 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
           )
         : 0;
     const url = await app.listen({ host: config.host, port: config.port });
+    if (config.metrics.port !== null) {
+      metricsServer = await startMetricsServer(metrics, {
+        host: config.metrics.host,
+        port: config.metrics.port,
+      });
+      logger.info({ url: metricsServer.url }, 'metrics listening');
+    }
     const instanceId = `${hostname()}:${process.pid}:${ids.newId()}`;
     relay = startEventRelay({
       deps,
@@ -208,6 +226,13 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       scan: { startBlock: config.scanner.startBlock, maxBlocks: config.scanner.maxBlocksPerRun },
       instanceId,
       eventRetentionMs: config.eventRetentionDays * 86_400_000,
+      onRun: (report, durationMs) => {
+        metrics.listenerRuns.inc();
+        metrics.listenerDuration.observe(durationMs / 1000);
+        for (const [outcome, count] of Object.entries(report.outcomes)) {
+          if (count > 0) metrics.listenerOutcomes.inc({ outcome }, count);
+        }
+      },
     });
     return { app, url, chain, network, bootstrap, demoProductsCreated, logFormat, stop: stopAll };
   } catch (error) {

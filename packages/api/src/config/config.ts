@@ -42,6 +42,15 @@ export interface AppConfig {
   readonly eventPollIntervalMs: number;
   /** EVENT_HOLE_GRACE_MS: how long a reader of the log waits for a sequence number whose insert is late. */
   readonly eventHoleGraceMs: number;
+  /** Prometheus metrics (docs/operations.md, "Metrics"): neither set, none are served. */
+  readonly metrics: {
+    /** METRICS_TOKEN: `/metrics` on the API port, for a scraper with this Bearer token. */
+    readonly token: string | null;
+    /** METRICS_PORT: a port of its own for `/metrics` (no token), on METRICS_HOST. */
+    readonly port: number | null;
+    /** METRICS_HOST: where METRICS_PORT listens (default 127.0.0.1: this machine only). */
+    readonly host: string;
+  };
   /** READY_MAX_SCANNER_LAG_BLOCKS, READY_MAX_EVENT_LAG: what `/api/health/ready` tolerates. */
   readonly readiness: { readonly maxScannerLagBlocks: number; readonly maxEventLag: number };
   /** Webhook delivery (docs/api.md, "Webhooks"; docs/operations.md, "Webhooks"). */

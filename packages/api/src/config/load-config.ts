@@ -166,6 +166,11 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
     eventRetentionDays: integer('EVENT_RETENTION_DAYS', 30, 1, 36_500),
     eventPollIntervalMs: integer('EVENT_POLL_INTERVAL_MS', 50, 10, 86_400_000),
     eventHoleGraceMs: integer('EVENT_HOLE_GRACE_MS', 2_000, 100, 600_000),
+    metrics: {
+      token: text('METRICS_TOKEN'),
+      port: text('METRICS_PORT') === null ? null : integer('METRICS_PORT', 0, 0, 65_535),
+      host: text('METRICS_HOST') ?? '127.0.0.1',
+    },
     readiness: {
       maxScannerLagBlocks: integer('READY_MAX_SCANNER_LAG_BLOCKS', 100, 0, 10_000_000),
       maxEventLag: integer('READY_MAX_EVENT_LAG', 1_000, 0, 10_000_000),

@@ -71,13 +71,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         app.eventDelivery.position(),
       );
       const { ready, ...report } = readiness;
-      return reply
-        .status(ready ? 200 : HEALTH_DEGRADED_STATUS)
-        .send({
-          status: ready ? ('ready' as const) : ('not-ready' as const),
-          ...report,
-          reasons: [...report.reasons],
-        });
+      return reply.status(ready ? 200 : HEALTH_DEGRADED_STATUS).send({
+        status: ready ? ('ready' as const) : ('not-ready' as const),
+        ...report,
+        reasons: [...report.reasons],
+      });
     },
   );
 

@@ -20,6 +20,7 @@ import { createOtplibTotp } from '../../src/adapters/otplib-totp.js';
 import { createWebhookSender, type HostResolver } from '../../src/adapters/webhook-sender.js';
 import { createWebhookSigner } from '../../src/adapters/webhook-signer.js';
 import { createHttpServer, shopApp } from '../../src/app.js';
+import { createShopMetrics } from '../../src/metrics/shop-metrics.js';
 import { createRoomHub, type RoomHub } from '../../src/realtime/room-hub.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
 import { findLeaks, type Leak, LeakError, type RecordedResponse, recordResponses } from './leak-guard.js';
@@ -48,6 +49,8 @@ export interface TestAppOptions {
   readonly eventPollIntervalMs?: number;
   /** What `/api/health/ready` tolerates. */
   readonly readiness?: { readonly maxScannerLagBlocks: number; readonly maxEventLag: number };
+  /** Keep Prometheus metrics and serve `/metrics` to this Bearer token (default: no metrics). */
+  readonly metricsToken?: string;
   /** JSON log lines go here, at info level (the default: silent). */
   readonly logStream?: { write(line: string): void };
   /** Webhook sending: private hosts allowed unless said (receivers listen on 127.0.0.1). */
@@ -129,6 +132,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     ids: createObjectIdGenerator(),
     rooms,
     webhooks,
+    ...(options.metricsToken === undefined ? {} : { metrics: createShopMetrics() }),
     configuredMerchantAddress: options.merchantAddress ?? null,
   };
   const settings: AppSettings = {
@@ -145,6 +149,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
       ? {}
       : { eventPollIntervalMs: options.eventPollIntervalMs }),
     ...(options.readiness ? { readiness: options.readiness } : {}),
+    ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
     ...(options.wsPingIntervalMs === undefined ? {} : { wsPingIntervalMs: options.wsPingIntervalMs }),
   };
   const app = createHttpServer(settings);

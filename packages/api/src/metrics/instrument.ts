@@ -1,0 +1,37 @@
+import type { ChainPort, WebhookSender } from '@trx-shop/domain';
+import type { ShopMetrics } from './shop-metrics.js';
+
+/** Chain port methods that never reach the node (pure checks): left as they are, synchronous. */
+const LOCAL_METHODS: ReadonlySet<string> = new Set(['isValidAddress']);
+
+/** The chain port with each call to the node timed and each failure counted, by method. */
+export const instrumentChain = (chain: ChainPort, metrics: ShopMetrics): ChainPort =>
+  new Proxy(chain, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function' || typeof property !== 'string') return value;
+      if (LOCAL_METHODS.has(property)) return (value as (...callArgs: unknown[]) => unknown).bind(target);
+      return async (...args: unknown[]) => {
+        const done = metrics.chainCalls.startTimer({ method: property });
+        try {
+          return await (value as (...callArgs: unknown[]) => Promise<unknown>).apply(target, args);
+        } catch (error) {
+          metrics.chainErrors.inc({ method: property });
+          throw error;
+        } finally {
+          done();
+        }
+      };
+    },
+  });
+
+/** The webhook sender with each attempt counted by outcome. */
+export const instrumentWebhookSender = (sender: WebhookSender, metrics: ShopMetrics): WebhookSender => ({
+  refusal: (url) => sender.refusal(url),
+  send: async (request) => {
+    const response = await sender.send(request);
+    const succeeded = response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
+    metrics.webhookAttempts.inc({ outcome: succeeded ? 'succeeded' : 'failed' });
+    return response;
+  },
+});

@@ -1,0 +1,73 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { DEPOSIT_CURSOR } from '@trx-shop/domain';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppDeps } from '../app-deps.js';
+import { errorBody } from '../http/error-body.js';
+import type { ShopMetrics } from '../metrics/shop-metrics.js';
+
+/** Compares in constant time (over digests, so lengths do not leak either). */
+const sameSecret = (given: string, expected: string): boolean =>
+  timingSafeEqual(
+    createHash('sha256').update(given).digest(),
+    createHash('sha256').update(expected).digest(),
+  );
+
+/** Transfers counted for the pending gauge at most: a scrape stays one bounded read. */
+const PENDING_CAP = 10_000;
+
+interface MetricsOptions {
+  readonly deps: Pick<AppDeps, 'store' | 'chain'>;
+  readonly metrics: ShopMetrics;
+  /** METRICS_TOKEN: `/metrics` on the API port answers only with it as a Bearer token; null: 404. */
+  readonly token: string | null;
+}
+
+/**
+ * Request durations by route for every answer, the gauges read at scrape time, and `GET /metrics`
+ * on the API port when METRICS_TOKEN is set (Prometheus text format). METRICS_PORT serves the
+ * same registry on a port of its own instead (start-service.ts).
+ */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance, { deps, metrics, token }: MetricsOptions) => {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.httpDuration.observe(
+        {
+          method: request.method,
+          // The route's pattern, never the raw URL: ids would make a series per order.
+          route: request.routeOptions.url ?? 'unmatched',
+          status_code: String(reply.statusCode),
+        },
+        reply.elapsedTime / 1000,
+      );
+    });
+
+    metrics.watch({
+      pendingTransfers: async () => (await deps.store.transactions.listPending(PENDING_CAP)).length,
+      scannerLagBlocks: async () => {
+        const [cursor, head] = await Promise.all([
+          deps.store.chainCursors.read(DEPOSIT_CURSOR),
+          deps.chain.solidBlockNumber(),
+        ]);
+        return cursor === null ? null : Math.max(0, head - cursor);
+      },
+      eventLogLag: async () =>
+        Math.max(0, ((await deps.store.eventLog.newestSequence()) ?? 0) - app.eventDelivery.position()),
+    });
+
+    if (token === null) return;
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+        return reply
+          .status(401)
+          .send(
+            errorBody(request.url, 'UNAUTHENTICATED', 'Metrics need the METRICS_TOKEN as a Bearer token'),
+          );
+      }
+      return reply
+        .header('content-type', metrics.registry.contentType)
+        .send(await metrics.registry.metrics());
+    });
+  },
+  { name: 'trx-shop-metrics', dependencies: ['trx-shop-event-delivery'] },
+);

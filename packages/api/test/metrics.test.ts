@@ -1,0 +1,107 @@
+import { ADMIN, makeDataDir, removeDataDir, startServiceProcess } from '@trx-shop/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/*
+ * Prometheus metrics (docs/operations.md, "Metrics"): `/metrics` on the API port for a Bearer
+ * METRICS_TOKEN, or on METRICS_PORT; with neither, there is no `/metrics`.
+ */
+
+const TOKEN = 'metrics-token-for-the-scraper';
+
+/** The value of one sample line (`name{labels} value`) of a Prometheus text answer; null when absent. */
+const sample = (text: string, series: string): number | null => {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? null : Number(line.slice(series.length + 1));
+};
+
+let h: TestApp;
+beforeAll(async () => {
+  h = await createTestApp({ metricsToken: TOKEN });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('/metrics on the API port', () => {
+  it('answers 401 without the token and 404 where no token is configured', async () => {
+    expect((await h.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    expect(
+      (await h.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode,
+    ).toBe(401);
+    const plain = await createTestApp({ devnet: h.devnet });
+    try {
+      expect(
+        (await plain.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } }))
+          .statusCode,
+      ).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('counts requests by route pattern and status, and reads the gauges at the scrape', async () => {
+    const scrape = async () => {
+      const answer = await h.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+      return answer.body;
+    };
+    const series = (route: string, status: number) =>
+      `trx_shop_http_request_duration_seconds_count{method="GET",route="${route}",status_code="${status}"}`;
+    const before = await scrape();
+    for (let index = 0; index < 3; index += 1) await h.app.inject({ url: '/api/products' });
+    await h.app.inject({ url: `/api/products/${'ab'.repeat(12)}` });
+    const after = await scrape();
+    expect(
+      (sample(after, series('/api/products', 200)) ?? 0) -
+        (sample(before, series('/api/products', 200)) ?? 0),
+    ).toBe(3);
+    // One series for every product id: the pattern, not the URL.
+    expect(sample(after, series('/api/products/:id', 404))).toBe(1);
+    expect(after).not.toContain('abababab');
+    expect(sample(after, 'trx_shop_pending_transfers')).toBe(0);
+    expect(sample(after, 'trx_shop_event_log_lag')).not.toBeNull();
+  });
+});
+
+describe('/metrics on METRICS_PORT (a real service process)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await makeDataDir();
+  });
+  afterAll(() => removeDataDir(dataDir));
+
+  it('serves the same metrics without a token on a port of its own, with listener runs and chain calls', async () => {
+    const service = await startServiceProcess(dataDir, {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      METRICS_PORT: '0',
+      LISTENER_INTERVAL_MS: '200',
+    });
+    try {
+      await service.waitForOutput('"msg":"metrics listening"');
+      const announced = service
+        .output()
+        .split('\n')
+        .find((text) => text.includes('"msg":"metrics listening"'));
+      const url = (JSON.parse(announced ?? '{}') as { url?: string }).url;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      // The API port has no /metrics: the port of its own is the way in.
+      expect((await fetch(`${service.apiUrl}/metrics`)).status).toBe(404);
+      let text = '';
+      for (let tries = 0; tries < 50; tries += 1) {
+        text = await (await fetch(url ?? '')).text();
+        if ((sample(text, 'trx_shop_listener_runs_total') ?? 0) >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(sample(text, 'trx_shop_listener_runs_total')).toBeGreaterThanOrEqual(2);
+      expect(
+        sample(text, 'trx_shop_chain_call_duration_seconds_count{method="solidBlockNumber"}'),
+      ).toBeGreaterThan(0);
+      expect(sample(text, 'trx_shop_scanner_lag_blocks')).not.toBeNull();
+    } finally {
+      await service.stop('SIGTERM');
+    }
+  }, 60_000);
+});
