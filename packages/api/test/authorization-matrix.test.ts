@@ -78,6 +78,22 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /api/auth/profile': { expect: SIGNED_IN },
   'POST /api/auth/refresh': { expect: SIGNED_IN },
   'POST /api/auth/refresh-token': { expect: SIGNED_IN },
+  // Apps without cookies: open like login; what counts is the account named (or the token sent).
+  'POST /api/auth/tokens': {
+    expect: PUBLIC,
+    request: ({ owner }) => ({ body: { email: owner.email, password: owner.password } }),
+  },
+  'POST /api/auth/tokens/refresh': {
+    expect: PUBLIC,
+    request: async ({ owner }) => {
+      const created = await h.app.inject({
+        method: 'POST',
+        url: '/api/auth/tokens',
+        payload: { email: owner.email, password: owner.password },
+      });
+      return { body: { refreshToken: json(created).refreshToken } };
+    },
+  },
   // Logout always answers 200: a client must always be able to drop its cookies.
   'POST /api/auth/logout': { expect: PUBLIC },
   'GET /api/users/profile': { expect: SIGNED_IN },

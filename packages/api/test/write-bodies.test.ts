@@ -43,6 +43,14 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
     as: 'anonymous',
     valid: ({ caller }) => ({ email: caller.email, password: caller.password }),
   },
+  'POST /api/auth/tokens': {
+    as: 'anonymous',
+    valid: ({ caller }) => ({ email: caller.email, password: caller.password }),
+  },
+  'POST /api/auth/tokens/refresh': {
+    as: 'anonymous',
+    valid: ({ caller }) => ({ refreshToken: caller.refreshToken }),
+  },
   'POST /api/auth/refresh': { as: 'user' },
   'POST /api/auth/refresh-token': { as: 'user' },
   'PUT /api/users/profile': { as: 'user', valid: () => ({ phone: '+49 30 1234' }) },

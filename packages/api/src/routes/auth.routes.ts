@@ -12,6 +12,7 @@ import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
 import { LOGIN_STATUS_OVERRIDES } from '../http/error-status.js';
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../auth/auth-cookies.js';
+import { ACCESS_TOKEN_TTL_S } from '../auth/token-service.js';
 import { errorResponses, MessageResponse } from '../http/schemas.js';
 import { accessTokenOf, identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
@@ -45,17 +46,55 @@ const LoginBody = Type.Object(
   { additionalProperties: false },
 );
 
+const RefreshTokensBody = Type.Object(
+  {
+    refreshToken: Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description: 'The refresh token of the last pair this session was given; each is accepted once',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** What apps that cannot keep cookies get instead of them (issue 22). */
+const TokenPair = Type.Object(
+  {
+    accessToken: Type.String({ description: 'JWT; send it as `Authorization: Bearer <accessToken>`' }),
+    refreshToken: Type.String({
+      description: 'JWT, valid 7 days; POST /api/auth/tokens/refresh trades it for a new pair, once',
+    }),
+    expiresIn: Type.Integer({ description: "The access token's lifetime in seconds", examples: [900] }),
+  },
+  { additionalProperties: false },
+);
+
 export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, settings }) => {
   const identity = identityDeps(deps, domainLogger(app.log));
   const client = (request: FastifyRequest) => ({
     userAgent: request.headers['user-agent'] ?? '',
     ipAddress: request.ip ?? '',
   });
-  const issueCookies = (reply: FastifyReply, { user, session }: Authenticated) =>
-    setAuthCookies(reply, settings.production, {
-      access: app.tokens.issueAccess({ sub: user.id, role: user.role, sid: session.id }),
-      refresh: app.tokens.issueRefresh({ sub: user.id, sid: session.id, jti: session.refreshTokenId }),
-    });
+  /** The session's tokens: the refresh token carries the session's one current refresh token id. */
+  const issueTokens = ({ user, session }: Authenticated) => ({
+    access: app.tokens.issueAccess({ sub: user.id, role: user.role, sid: session.id }),
+    refresh: app.tokens.issueRefresh({ sub: user.id, sid: session.id, jti: session.refreshTokenId }),
+  });
+  const issueCookies = (reply: FastifyReply, authenticated: Authenticated) =>
+    setAuthCookies(reply, settings.production, issueTokens(authenticated));
+  /** Tokens in a body: no cookie, and never kept by a cache (RFC 6749, 5.1). */
+  const tokenPair = (reply: FastifyReply, authenticated: Authenticated) => {
+    reply.header('cache-control', 'no-store');
+    const { access, refresh } = issueTokens(authenticated);
+    return { accessToken: access, refreshToken: refresh, expiresIn: ACCESS_TOKEN_TTL_S };
+  };
+  /** A presented refresh token's claims, as both refresh flows check them. */
+  const refreshClaimsOf = (token: string | undefined) => {
+    const claims = token ? app.tokens.verifyRefresh(token) : null;
+    if (!claims) throw domainError('UNAUTHENTICATED', 'Refresh token required');
+    if (!claims.ok) throw claims.error;
+    return { userId: claims.value.sub, sessionId: claims.value.sid, tokenId: claims.value.jti };
+  };
 
   app.post(
     '/api/auth/register',
@@ -128,15 +167,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
   );
 
   const refresh = async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = request.cookies[REFRESH_COOKIE];
-    const claims = token ? app.tokens.verifyRefresh(token) : null;
-    if (!claims) throw domainError('UNAUTHENTICATED', 'Refresh token required');
-    if (!claims.ok) throw claims.error;
-    const refreshed = await refreshSession(identity, {
-      userId: claims.value.sub,
-      sessionId: claims.value.sid,
-      tokenId: claims.value.jti,
-    });
+    const refreshed = await refreshSession(identity, refreshClaimsOf(request.cookies[REFRESH_COOKIE]));
     if (!refreshed.ok) {
       clearAuthCookies(reply, settings.production);
       throw refreshed.error;
@@ -162,6 +193,48 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
     '/api/auth/refresh-token',
     { config: { rateLimit: app.strictRateLimit }, schema: refreshSchema(true) },
     refresh,
+  );
+
+  // Apps that cannot use cookies (issue 22): the same sessions, rotation and reuse detection, the
+  // same strict limit and login throttle (the `strictRateLimit` config) and login's 2FA rule.
+  app.post(
+    '/api/auth/tokens',
+    {
+      config: { rateLimit: app.strictRateLimit, statusOverrides: LOGIN_STATUS_OVERRIDES },
+      schema: {
+        tags: ['auth'],
+        operationId: 'createTokens',
+        summary:
+          'Log in without cookies: an access and a refresh token (the TOTP code when 2FA is on); sets no cookie',
+        body: LoginBody,
+        response: { 200: TokenPair, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const loggedIn = await loginUser(identity, request.body, client(request));
+      if (!loggedIn.ok) throw loggedIn.error;
+      return tokenPair(reply, loggedIn.value);
+    },
+  );
+
+  app.post(
+    '/api/auth/tokens/refresh',
+    {
+      config: { rateLimit: app.strictRateLimit },
+      schema: {
+        tags: ['auth'],
+        operationId: 'refreshTokens',
+        summary:
+          'A new token pair for a refresh token (rotates it; an old one presented again ends the session); sets no cookie',
+        body: RefreshTokensBody,
+        response: { 200: TokenPair, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const refreshed = await refreshSession(identity, refreshClaimsOf(request.body.refreshToken));
+      if (!refreshed.ok) throw refreshed.error;
+      return tokenPair(reply, refreshed.value);
+    },
   );
 
   app.post(
