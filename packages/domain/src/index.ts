@@ -20,6 +20,8 @@ export type * from './ports/chain-cursor-store.port.js';
 export type * from './ports/dashboard-read-model.port.js';
 export type * from './ports/event-log.port.js';
 export type * from './ports/webhook-store.port.js';
+export type * from './ports/api-key-store.port.js';
+export * from './api-keys/api-key.js';
 export type * from './ports/webhook-sender.port.js';
 export type * from './webhooks/webhook.js';
 export type * from './ports/outbox.port.js';

@@ -11,6 +11,7 @@ import type { SessionStore } from './session-store.port.js';
 import type { TransactionStore } from './transaction-store.port.js';
 import type { UserStore } from './user-store.port.js';
 import type { WalletReservationStore } from './wallet-reservation-store.port.js';
+import type { ApiKeyStore } from './api-key-store.port.js';
 import type { WebhookStore } from './webhook-store.port.js';
 import type { WindowCounterStore } from './window-counter-store.port.js';
 
@@ -32,6 +33,7 @@ export interface ShopStore {
   readonly outbox: OutboxStore;
   readonly windowCounters: WindowCounterStore;
   readonly webhooks: WebhookStore;
+  readonly apiKeys: ApiKeyStore;
   /** true when the database answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
