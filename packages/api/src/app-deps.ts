@@ -2,6 +2,7 @@ import type { TrustProxy } from './config/trust-proxy.js';
 import type { ShopMetrics } from './metrics/shop-metrics.js';
 import type { RoomHub } from './realtime/room-hub.js';
 import type {
+  ApiKeyCodec,
   ChainPort,
   Clock,
   IdGenerator,
@@ -25,6 +26,8 @@ export interface AppDeps {
   readonly ids: IdGenerator;
   /** The WebSocket rooms sockets join, fed from the event log by this instance's reader. */
   readonly rooms: RoomHub;
+  /** Makes and hashes API keys. */
+  readonly apiKeyCodec: ApiKeyCodec;
   /** The Prometheus metrics the app feeds (request durations, gauges); absent: none kept. */
   readonly metrics?: ShopMetrics;
   /** Sends and signs webhook deliveries (the sender also vets endpoint URLs). */

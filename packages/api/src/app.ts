@@ -22,6 +22,7 @@ import {
   DEFAULT_EVENT_POLL_INTERVAL_MS,
   eventDeliveryPlugin,
 } from './realtime/event-delivery.js';
+import { adminApiKeyRoutes } from './routes/admin-api-keys.routes.js';
 import { adminAuditRoutes } from './routes/admin-audit.routes.js';
 import { adminCustomerRoutes } from './routes/admin-customers.routes.js';
 import { adminReconciliationRoutes } from './routes/admin-reconciliation.routes.js';
@@ -138,6 +139,7 @@ export const shopApp = fp(
     await app.register(adminReconciliationRoutes, routeOptions);
     await app.register(adminWebhookRoutes, routeOptions);
     await app.register(adminAuditRoutes, routeOptions);
+    await app.register(adminApiKeyRoutes, routeOptions);
     await app.register(eventDeliveryPlugin, {
       deps,
       pollIntervalMs: settings.eventPollIntervalMs ?? DEFAULT_EVENT_POLL_INTERVAL_MS,

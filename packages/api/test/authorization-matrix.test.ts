@@ -194,6 +194,13 @@ const MATRIX: Readonly<Record<string, Row>> = {
   },
   'GET /api/admin/webhooks': { expect: ADMIN_ONLY },
   'GET /api/admin/audit': { expect: ADMIN_ONLY },
+  'POST /api/admin/api-keys': {
+    expect: ADMIN_ONLY,
+    request: () => ({ body: { name: 'Matrix key', scopes: ['orders:read'] } }),
+  },
+  'GET /api/admin/api-keys': { expect: ADMIN_ONLY },
+  // A key nobody made: past authorization, 404 API_KEY_NOT_FOUND.
+  'DELETE /api/admin/api-keys/{id}': { expect: { ...ADMIN_ONLY, admin: 404 }, request: () => ({ id: NO_WEBHOOK }) },
   'GET /api/admin/orders/{id}/history': { expect: ADMIN_ONLY, request: ({ orderId }) => ({ id: orderId }) },
   // An endpoint nobody made: past authorization, 404 WEBHOOK_NOT_FOUND.
   'GET /api/admin/webhooks/{id}': {

@@ -123,6 +123,8 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
   'POST /api/admin/customers/export': { as: 'admin' },
   'POST /api/admin/reconciliation': { as: 'admin', valid: () => ({ allWallets: true }) },
   'POST /api/admin/webhooks': { as: 'admin', valid: () => ({ url: 'http://127.0.0.1:9/body-hook' }) },
+  'POST /api/admin/api-keys': { as: 'admin', valid: () => ({ name: 'Body key', scopes: ['orders:read'] }) },
+  'DELETE /api/admin/api-keys/{id}': { as: 'admin', id: () => NO_WEBHOOK },
   'PATCH /api/admin/webhooks/{id}': { as: 'admin', id: () => NO_WEBHOOK, valid: () => ({ enabled: false }) },
   'DELETE /api/admin/webhooks/{id}': { as: 'admin', id: () => NO_WEBHOOK },
   'POST /api/admin/webhooks/{id}/rotate-secret': { as: 'admin', id: () => NO_WEBHOOK },

@@ -21,6 +21,7 @@ export type * from './ports/dashboard-read-model.port.js';
 export type * from './ports/event-log.port.js';
 export type * from './ports/webhook-store.port.js';
 export type * from './ports/api-key-store.port.js';
+export type * from './ports/api-key-codec.port.js';
 export * from './api-keys/api-key.js';
 export type * from './ports/webhook-sender.port.js';
 export type * from './webhooks/webhook.js';

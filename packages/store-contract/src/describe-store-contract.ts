@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import type { ContractHarness } from './harness.js';
+import { describeApiKeyContract } from './suite/api-keys.contract.js';
 import { describeAuditContract } from './suite/audit.contract.js';
 import { describeCounterContract } from './suite/counters.contract.js';
 import { describeCustomerReadModelContract } from './suite/customers.contract.js';
@@ -52,6 +53,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeAuditContract(harness);
     describeWindowCounterContract(harness);
     describeWebhookContract(harness);
+    describeApiKeyContract(harness);
     describeSalesRangeContract(harness);
     describeCustomerReadModelContract(harness);
     if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);

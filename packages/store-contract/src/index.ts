@@ -1,3 +1,4 @@
+export { buildApiKey } from './builders/api-key.builder.js';
 export { buildEventActor, buildShopEvent } from './builders/event.builder.js';
 export { BUILDER_NOW, minutesAfter } from './builders/fixed-time.js';
 export { newObjectId } from './builders/object-id.js';

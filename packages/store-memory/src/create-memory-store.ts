@@ -1,4 +1,5 @@
 import type { ShopStore } from '@trx-shop/domain';
+import { createMemoryApiKeys } from './memory-api-keys.js';
 import { createMemoryEventLog, createMemoryOutbox } from './memory-events.js';
 import { createMemoryOrders } from './memory-orders.js';
 import { createMemoryProducts } from './memory-products.js';
@@ -41,6 +42,7 @@ export const createMemoryStore = (): ShopStore => {
     outbox: createMemoryOutbox(tables),
     windowCounters: createMemoryWindowCounters(),
     webhooks: createMemoryWebhooks(tables),
+    apiKeys: createMemoryApiKeys(tables),
     dashboard: {
       dashboard: () => Promise.reject(new Error('the in-memory store has no dashboard read model')),
     },

@@ -1,4 +1,5 @@
 import {
+  type ApiKey,
   type Order,
   offsetOf,
   type Page,
@@ -44,6 +45,7 @@ export interface Tables {
   readonly eventLog: Map<string, LoggedEvent>;
   readonly webhookEndpoints: Map<string, WebhookEndpoint>;
   readonly webhookDeliveries: Map<string, WebhookDelivery>;
+  readonly apiKeys: Map<string, ApiKey>;
 }
 
 export const emptyTables = (): Tables => ({
@@ -63,6 +65,7 @@ export const emptyTables = (): Tables => ({
   walletReservations: new Map(),
   webhookEndpoints: new Map(),
   webhookDeliveries: new Map(),
+  apiKeys: new Map(),
 });
 
 /** Newest first, as every list of the API is: creation time, then id, descending. */

@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type {
+  ApiKeyDocument,
   ChainCursorDocument,
   CounterDocument,
   EventDocument,
@@ -37,6 +38,7 @@ export interface ShopCollections {
   readonly windowCounters: Collection<WindowCounterDocument>;
   readonly webhookEndpoints: Collection<WebhookEndpointDocument>;
   readonly webhookDeliveries: Collection<WebhookDeliveryDocument>;
+  readonly apiKeys: Collection<ApiKeyDocument>;
 }
 
 export const shopCollections = (db: Db): ShopCollections => ({
@@ -57,4 +59,5 @@ export const shopCollections = (db: Db): ShopCollections => ({
   windowCounters: db.collection<WindowCounterDocument>('window_counters'),
   webhookEndpoints: db.collection<WebhookEndpointDocument>('webhook_endpoints'),
   webhookDeliveries: db.collection<WebhookDeliveryDocument>('webhook_deliveries'),
+  apiKeys: db.collection<ApiKeyDocument>('api_keys'),
 });

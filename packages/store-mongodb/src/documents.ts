@@ -1,4 +1,6 @@
 import type {
+  ApiKey,
+  ApiKeyScope,
   EventActor,
   EventSubjects,
   LoggedEvent,
@@ -174,4 +176,14 @@ export interface WebhookDeliveryDocument extends Mutable<Omit<WebhookDelivery, '
   _id: string;
   attempts: WebhookAttempt[];
   claim: WebhookClaim | null;
+}
+
+/**
+ * An API key (`_id` = its id), the domain record as is: its instants are BSON dates. A unique
+ * index on `hash` refuses a second key with the same hash; revoke and touch are guarded
+ * single-document writes.
+ */
+export interface ApiKeyDocument extends Mutable<Omit<ApiKey, 'id' | 'scopes'>> {
+  _id: string;
+  scopes: ApiKeyScope[];
 }

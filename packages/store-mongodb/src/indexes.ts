@@ -24,6 +24,7 @@ export const INDEX = {
   withdrawalUserKey: 'withdrawals_user_key_unique',
   eventSequence: 'event_log_sequence_unique',
   webhookDeliveryEvent: 'webhook_deliveries_endpoint_event_unique',
+  apiKeyHash: 'api_keys_hash_unique',
 } as const;
 
 const users: IndexDescription[] = [
@@ -152,6 +153,14 @@ const webhookDeliveries: IndexDescription[] = [
   { name: 'webhook_deliveries_endpoint_created', key: { endpointId: 1, createdAt: -1, _id: -1 } },
 ];
 
+const apiKeys: IndexDescription[] = [
+  // insert (a second key with the same hash is refused) and findByHash, every API-key request's
+  // lookup. Plain unique: every key has a hash.
+  { name: INDEX.apiKeyHash, key: { hash: 1 }, unique: true },
+  // list: every key, newest first.
+  { name: 'api_keys_created', key: { createdAt: -1, _id: -1 } },
+];
+
 /**
  * Documents stored before the deposit scanner lack the key fields its unique indexes need:
  * transactions their ledger entry key (the txID: nothing but service transfers existed), users
@@ -196,6 +205,7 @@ export const ensureIndexes = async (collections: ShopCollections): Promise<void>
     collections.eventLog.createIndexes(eventLog),
     collections.windowCounters.createIndexes(windowCounters),
     collections.webhookDeliveries.createIndexes(webhookDeliveries),
+    collections.apiKeys.createIndexes(apiKeys),
   ]);
   // Products stored before reservations existed get the empty reservation fields the guarded
   // writes compare against (idempotent: only documents without them are touched).

@@ -2,6 +2,7 @@ import type { ShopStore } from '@trx-shop/domain';
 import { MongoClient, type MongoClientOptions } from 'mongodb';
 import { shopCollections } from './collections.js';
 import { ensureIndexes } from './indexes.js';
+import { createMongoApiKeyStore } from './repositories/mongo-api-key-store.js';
 import { createMongoCounterStore } from './repositories/mongo-counter-store.js';
 import { createCustomerQueries } from './repositories/mongo-customer-queries.js';
 import { createMongoDashboardReadModel } from './repositories/mongo-dashboard-read-model.js';
@@ -60,6 +61,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       outbox: createMongoOutbox(collections),
       windowCounters: createMongoWindowCounters(collections),
       webhooks: createMongoWebhookStore(collections),
+      apiKeys: createMongoApiKeyStore(collections),
       async ping() {
         try {
           const answer = await db.command({ ping: 1 });

@@ -1,4 +1,11 @@
-import { BUILDER_NOW, buildOrder, buildProduct, buildTransaction, buildUser } from '@trx-shop/store-contract';
+import {
+  BUILDER_NOW,
+  buildApiKey,
+  buildOrder,
+  buildProduct,
+  buildTransaction,
+  buildUser,
+} from '@trx-shop/store-contract';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openMongoStore } from '../src/index.js';
 import { describeWithMongo } from './support/mongo-test-env.js';
@@ -94,6 +101,25 @@ describeWithMongo('stored documents and start-up', (uri) => {
     expect(await indexNames('withdrawals')).toContain('withdrawals_user_key_unique');
     expect(await indexNames('orders')).toContain('orders_number_unique');
     expect(await indexNames('window_counters')).toContain('window_counters_reset');
+    expect(await indexNames('api_keys')).toEqual(['_id_', 'api_keys_created', 'api_keys_hash_unique']);
+    const hashIndex = (await env.db.collection('api_keys').listIndexes().toArray()).find(
+      (index) => index.name === 'api_keys_hash_unique',
+    );
+    expect(hashIndex).toMatchObject({ key: { hash: 1 }, unique: true });
+    expect(hashIndex).not.toHaveProperty('partialFilterExpression');
+  });
+
+  it('keeps an API key under its id with BSON dates, and no id field', async () => {
+    const key = buildApiKey({ expiresAt: new Date(BUILDER_NOW.getTime() + 86_400_001) });
+    await env.store.apiKeys.insert(key);
+    await env.store.apiKeys.touch(key.id, new Date(BUILDER_NOW.getTime() + 7));
+    const stored = await env.db
+      .collection<{ _id: string; createdAt: unknown; expiresAt: unknown }>('api_keys')
+      .findOne({ _id: key.id });
+    const { id: _id, ...fields } = key;
+    expect(stored).toEqual({ _id: key.id, ...fields, lastUsedAt: new Date(BUILDER_NOW.getTime() + 7) });
+    expect(stored?.createdAt).toBeInstanceOf(Date);
+    expect(stored?.expiresAt).toBeInstanceOf(Date);
   });
 
   it('gives documents stored before the deposit scanner their key fields, and drops the unique txID index', async () => {

@@ -2,6 +2,7 @@ import type { ShopStore } from '@trx-shop/domain';
 import { SqliteDatabase } from './sqlite-driver.js';
 import { createSqliteCustomerReadModel } from './read-models/customers.read-model.js';
 import { createSqliteDashboardReadModel } from './read-models/dashboard.read-model.js';
+import { createSqliteApiKeyRepository } from './repositories/api-keys.repository.js';
 import { createSqliteCounterRepository } from './repositories/counters.repository.js';
 import { createSqliteChainCursorRepository } from './repositories/chain-cursors.repository.js';
 import { createSqliteEventLogRepository } from './repositories/event-log.repository.js';
@@ -64,6 +65,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     outbox: createSqliteOutboxRepository(db),
     windowCounters: createSqliteWindowCounterRepository(db),
     webhooks: createSqliteWebhookStore(db),
+    apiKeys: createSqliteApiKeyRepository(db),
     async ping() {
       try {
         return db.prepare<[], { ok: number }>('SELECT 1 AS ok').get()?.ok === 1;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { NO_SUBJECTS } from '@trx-shop/domain';
 import {
   BUILDER_NOW,
+  buildApiKey,
   buildEventActor,
   buildOrder,
   buildShopEvent,
@@ -57,6 +58,7 @@ describe('schema migrations', () => {
     expect(state.journalMode).toBe('wal');
     expect(state.tables).toEqual(
       [
+        'api_keys',
         'chain_cursors',
         'completed_lines',
         'counters',
@@ -523,6 +525,70 @@ describe('schema migrations', () => {
       expect(indexSql('event_log_order_sequence')).toMatch(
         /\(order_id, sequence\) WHERE order_id IS NOT NULL$/,
       );
+    } finally {
+      migrated.close();
+    }
+  });
+
+  it('adds API keys to a version-12 file, listed newest first (migration 13)', async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    for (const migration of MIGRATIONS.slice(0, 12)) old.exec(migration);
+    old.pragma('user_version = 12');
+    old.close();
+
+    const at = (ms: number) => new Date(BUILDER_NOW.getTime() + ms);
+    const older = buildApiKey({ createdAt: at(0), expiresAt: at(86_400_000) });
+    const newer = buildApiKey({ scopes: ['stats:read'], createdAt: at(1_000) });
+    const store = await openSqliteStore({ filename });
+    try {
+      for (const key of [older, newer]) await store.apiKeys.insert(key);
+      await expect(store.apiKeys.insert({ ...buildApiKey(), hash: older.hash })).rejects.toThrow(
+        /UNIQUE constraint failed: api_keys.hash/,
+      );
+      await store.apiKeys.touch(older.id, at(5_000));
+      const revoked = { ...older, lastUsedAt: at(5_000), revokedAt: at(6_000) };
+      expect(await store.apiKeys.revoke(older.id, at(6_000))).toEqual(revoked);
+      expect(await store.apiKeys.findByHash(newer.hash)).toEqual(newer);
+      expect(await store.apiKeys.list()).toEqual([newer, revoked]);
+    } finally {
+      await store.close();
+    }
+    expect(inspect(filename).version).toBe(MIGRATIONS.length);
+
+    const migrated = new Database(filename, { readonly: true });
+    try {
+      const indexes = migrated
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'api_keys' " +
+            "AND name NOT LIKE 'sqlite_autoindex_%' ORDER BY name",
+        )
+        .all()
+        .map((row) => row.name);
+      expect(indexes).toEqual(['api_keys_created']);
+      const columns = migrated
+        .prepare<[], { name: string; notnull: number }>(
+          'SELECT name, "notnull" FROM pragma_table_info(\'api_keys\')',
+        )
+        .all();
+      expect(columns).toEqual([
+        { name: 'id', notnull: 0 },
+        { name: 'name', notnull: 1 },
+        { name: 'prefix', notnull: 1 },
+        { name: 'hash', notnull: 1 },
+        { name: 'scopes', notnull: 1 },
+        { name: 'created_by', notnull: 1 },
+        { name: 'created_at', notnull: 1 },
+        { name: 'expires_at', notnull: 0 },
+        { name: 'revoked_at', notnull: 0 },
+        { name: 'last_used_at', notnull: 0 },
+      ]);
+      const stored = migrated
+        .prepare<[string], { scopes: string; created_at: number }>(
+          'SELECT scopes, created_at FROM api_keys WHERE id = ?',
+        )
+        .get(newer.id);
+      expect(stored).toEqual({ scopes: '["stats:read"]', created_at: at(1_000).getTime() });
     } finally {
       migrated.close();
     }

@@ -1,5 +1,6 @@
 import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { API_KEY_SQL } from '../src/repositories/api-keys.repository.js';
 import { CUSTOMER_SQL } from '../src/read-models/customers.read-model.js';
 import { DASHBOARD_SQL } from '../src/read-models/dashboard.read-model.js';
 import { EVENT_LOG_SQL } from '../src/repositories/event-log.repository.js';
@@ -292,6 +293,20 @@ const QUERIES: Query[] = [
     indexOrdered: true,
   },
   { name: "an endpoint's webhook delivery count", sql: WEBHOOK_SQL.deliveriesCount, params: [id] },
+  { name: 'API key by hash', sql: API_KEY_SQL.byHash, params: ['ab'] },
+  { name: 'API key by id', sql: API_KEY_SQL.byId, params: [id] },
+  {
+    name: 'API keys, newest first',
+    sql: API_KEY_SQL.list,
+    params: [],
+    indexOrdered: true,
+    index: 'api_keys_created',
+  },
+  ...(['revoke', 'touch'] as const).map((name) => ({
+    name: `API key write: ${name}`,
+    sql: API_KEY_SQL[name],
+    params: placeholderValuesOf(API_KEY_SQL[name]),
+  })),
   { name: 'dashboard status totals', sql: DASHBOARD_SQL.statusTotals, params: [] },
   { name: 'dashboard whole days of a window', sql: DASHBOARD_SQL.wholeDaysIn, params: [0, 1] },
   { name: 'dashboard partial day of a window', sql: DASHBOARD_SQL.partialDayIn, params: [0, 1] },

@@ -11,6 +11,7 @@ import { createHttpServer, type ShopAppOptions, shopApp } from '../app.js';
 import type { AppConfig } from '../config/config.js';
 import { resolveSecrets } from '../config/secrets-file.js';
 import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
+import { createApiKeyCodec } from '../adapters/api-key-codec.js';
 import { createWebhookSender } from '../adapters/webhook-sender.js';
 import { createWebhookSigner } from '../adapters/webhook-signer.js';
 import { instrumentChain, instrumentWebhookSender } from '../metrics/instrument.js';
@@ -107,6 +108,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     store,
     chain: instrumentChain(chain.chain, metrics),
     metrics,
+    apiKeyCodec: createApiKeyCodec(),
     vault,
     passwords: createArgon2Hasher(config.argon2),
     totp: createOtplibTotp(),

@@ -32,6 +32,11 @@ export const ErrorResponse = Type.Object(
     adminBalance: Type.Optional(Type.Number()),
     refundable: Type.Optional(Type.Number({ description: 'TRX of the order still refundable' })),
     reason: Type.Optional(Type.String()),
+    requiredScope: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'INSUFFICIENT_SCOPE: the scope the route needs; null where API keys cannot go',
+      }),
+    ),
   },
   {
     additionalProperties: false,

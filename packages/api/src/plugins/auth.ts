@@ -1,12 +1,17 @@
 import cookie from '@fastify/cookie';
 import jwt, { type JWT } from '@fastify/jwt';
 import {
+  type ApiKey,
+  type ApiKeyScope,
+  authenticateApiKey,
   type EventActor,
   authenticateRequest,
   type DomainError,
   domainError,
   type RequestIdentity,
+  type User,
 } from '@trx-shop/domain';
+import { apiKeyOf } from '../adapters/api-key-codec.js';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_COOKIE } from '../auth/auth-cookies.js';
@@ -23,12 +28,28 @@ declare module 'fastify' {
     identifyAccessToken(token: string | null): Promise<RequestIdentity>;
     /** preValidation: a valid access token of an active session of an active user. */
     requireUser: preValidationAsyncHookHandler;
-    /** preValidation: as requireUser, and the user's stored role is admin. */
+    /**
+     * preValidation: as requireUser, and the user's stored role is admin; or an API key granted
+     * the route's `config.apiKeyScope`, acting as the admin who made it.
+     */
     requireAdmin: preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     identity: RequestIdentity | null;
+    /** The admin behind an admin route's request, signed in or by API key. */
+    admin: AdminCaller | null;
   }
+  interface FastifyContextConfig {
+    /** The scope an API key needs on this admin route; absent: API keys cannot use it. */
+    apiKeyScope?: ApiKeyScope;
+  }
+}
+
+/** Who acts on an admin route: the admin, from a session or through one of their API keys. */
+export interface AdminCaller {
+  readonly user: User;
+  readonly sessionId: string | null;
+  readonly apiKey: ApiKey | null;
 }
 
 declare module '@fastify/jwt' {
@@ -45,7 +66,7 @@ export const accessTokenOf = (request: FastifyRequest): string | null => {
 };
 
 export interface AuthOptions {
-  readonly deps: Pick<AppDeps, 'store' | 'clock'>;
+  readonly deps: Pick<AppDeps, 'store' | 'clock' | 'apiKeyCodec'>;
   readonly accessSecret: string;
   readonly refreshSecret: string;
 }
@@ -61,6 +82,7 @@ export const authPlugin = fp(
       createTokenService(signers, () => options.deps.clock.now()),
     );
     app.decorateRequest('identity', null);
+    app.decorateRequest('admin', null);
 
     const identifyAccessToken = async (token: string | null): Promise<RequestIdentity> => {
       if (!token) throw domainError('UNAUTHENTICATED', 'Authentication required');
@@ -79,12 +101,29 @@ export const authPlugin = fp(
     const identify = (request: FastifyRequest) => identifyAccessToken(accessTokenOf(request));
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
+      // A key is for servers reading and running the shop: never paying, withdrawing or a profile.
+      if (apiKeyOf(request.headers) !== null) {
+        throw domainError('INSUFFICIENT_SCOPE', 'API keys cannot use this route', { requiredScope: null });
+      }
       request.identity = await identify(request);
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const secret = apiKeyOf(request.headers);
+      if (secret !== null) {
+        const { store, clock, apiKeyCodec } = options.deps;
+        const caller = await authenticateApiKey(
+          { apiKeys: store.apiKeys, users: store.users, codec: apiKeyCodec, clock },
+          secret,
+          request.routeOptions.config.apiKeyScope ?? null,
+        );
+        if (!caller.ok) throw caller.error;
+        request.admin = { user: caller.value.creator, sessionId: null, apiKey: caller.value.key };
+        return;
+      }
       request.identity = await identify(request);
       // The role is read from the store on every request, never trusted from the token alone.
       if (request.identity.user.role !== 'admin') throw forbidden();
+      request.admin = { user: request.identity.user, sessionId: request.identity.session.id, apiKey: null };
     });
   },
   { name: 'auth' },
@@ -98,8 +137,22 @@ export const identityOf = (request: FastifyRequest): RequestIdentity => {
   return request.identity;
 };
 
-/** The signed-in admin behind a request, as the audit trail records them. */
+/** The admin a requireAdmin hook established (signed in, or by API key). */
+export const adminOf = (request: FastifyRequest): AdminCaller => {
+  if (!request.admin) throw domainError('UNAUTHENTICATED', 'Authentication required');
+  return request.admin;
+};
+
+/**
+ * The admin behind a request, as the audit trail records them: the session they acted from, or
+ * the API key (`api-key:<id>`) that acted as them.
+ */
 export const actorOf = (request: FastifyRequest): EventActor => {
-  const { user, session } = identityOf(request);
-  return { kind: 'admin', id: user.id, sessionId: session.id, label: user.email };
+  const { user, sessionId, apiKey } = adminOf(request);
+  return {
+    kind: 'admin',
+    id: user.id,
+    sessionId: apiKey ? `api-key:${apiKey.id}` : sessionId,
+    label: apiKey ? `${user.email} (API key ${apiKey.prefix}…)` : user.email,
+  };
 };

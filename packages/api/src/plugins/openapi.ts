@@ -18,6 +18,13 @@ export const openApiPlugin = fp(
       route.schema.response ??= {};
       const response = route.schema.response as Record<string | number, unknown>;
       for (const status of ALWAYS_POSSIBLE_STATUSES) response[status] ??= ErrorResponse;
+      // A route an API key may use says so, and with which scope (docs/api.md, "API keys").
+      const scope = (route.config as { apiKeyScope?: string } | undefined)?.apiKeyScope;
+      if (scope) {
+        const schema = route.schema as { security?: unknown[]; description?: string };
+        schema.security = [...(schema.security ?? []), { apiKeyHeader: [] }, { apiKeyBearer: [] }];
+        schema.description = `${schema.description ? `${schema.description} ` : ''}API key scope: \`${scope}\`.`;
+      }
     });
 
     await app.register(swagger, {
@@ -38,6 +45,17 @@ export const openApiPlugin = fp(
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
             cookieAuth: { type: 'apiKey', in: 'cookie', name: 'accessToken' },
+            apiKeyHeader: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-API-Key',
+              description: 'An admin-made API key (trx_sk_...) with the scope the operation names',
+            },
+            apiKeyBearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'An API key (trx_sk_...) as a Bearer token, with the scope the operation names',
+            },
           },
         },
         tags: [

@@ -134,6 +134,7 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app.get(
     '/api/admin/orders/:id/history',
     {
+      config: { apiKeyScope: 'orders:read' },
       preValidation: app.requireAdmin,
       schema: {
         ...schemaBase,

@@ -12,7 +12,7 @@ import {
 import { Type } from 'typebox';
 import { csvCell, csvLine } from '../http/csv.js';
 import { errorResponses, IdParams } from '../http/schemas.js';
-import { actorOf, identityOf } from '../plugins/auth.js';
+import { actorOf, adminOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
 import { presentUser, UserView } from './presenters/user.presenter.js';
@@ -76,6 +76,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
   app.get(
     '/api/admin/customers',
     {
+      config: { apiKeyScope: 'customers:read' },
       ...base,
       schema: {
         ...schemaBase,
@@ -168,7 +169,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
     async (request) => {
       const changed = await setCustomerActive(
         { users, sessions: deps.store.sessions, clock: deps.clock, ids: deps.ids, actor: actorOf(request) },
-        identityOf(request).user.id,
+        adminOf(request).user.id,
         request.params.id,
         request.body.isActive,
       );
@@ -185,6 +186,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
   app.post(
     '/api/admin/customers/export',
     {
+      config: { apiKeyScope: 'customers:read' },
       ...base,
       schema: {
         ...schemaBase,

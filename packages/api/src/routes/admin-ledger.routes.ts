@@ -124,6 +124,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
   app.get(
     '/api/admin/ledger/export',
     {
+      config: { apiKeyScope: 'ledger:read' },
       preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
@@ -152,6 +153,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
   app.get(
     '/api/admin/ledger',
     {
+      config: { apiKeyScope: 'ledger:read' },
       preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],

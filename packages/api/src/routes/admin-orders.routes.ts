@@ -143,6 +143,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app.get(
     '/api/admin/sales',
     {
+      config: { apiKeyScope: 'orders:read' },
       ...base,
       schema: {
         ...schemaBase,
@@ -173,6 +174,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app.get(
     '/api/admin/sales/export',
     {
+      config: { apiKeyScope: 'orders:read' },
       ...base,
       schema: {
         ...schemaBase,
@@ -202,7 +204,10 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       url,
       {
         ...base,
-        config: { validationOverrides: { status: { code: 'INVALID_STATUS', message: 'Invalid status' } } },
+        config: {
+          validationOverrides: { status: { code: 'INVALID_STATUS', message: 'Invalid status' } },
+          apiKeyScope: 'orders:write',
+        },
         schema: {
           ...schemaBase,
           operationId: alias ? 'overrideOrderStatusLegacy' : 'overrideOrderStatus',
@@ -246,6 +251,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app.post(
     '/api/admin/orders/:id/refund',
     {
+      config: { apiKeyScope: 'refunds:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -289,6 +295,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app.post(
     '/api/admin/orders/:id/verify-payment',
     {
+      config: { apiKeyScope: 'orders:write' },
       ...base,
       schema: {
         ...schemaBase,

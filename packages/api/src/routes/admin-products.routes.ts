@@ -8,7 +8,7 @@ import {
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { errorResponses, IdParams, OneOf, SuccessMessageResponse, TrxAmountInput } from '../http/schemas.js';
-import { actorOf, identityOf } from '../plugins/auth.js';
+import { actorOf, adminOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentPagination } from './presenters/pagination.presenter.js';
 import { ProductView, presentProduct } from './presenters/product.presenter.js';
@@ -58,6 +58,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.get(
     '/api/admin/products',
     {
+      config: { apiKeyScope: 'products:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -86,6 +87,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.post(
     '/api/admin/products',
     {
+      config: { apiKeyScope: 'products:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -98,7 +100,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
     async (request, reply) => {
       const created = await createProduct(
         { ...catalogue, actor: actorOf(request) },
-        identityOf(request).user.id,
+        adminOf(request).user.id,
         request.body,
       );
       if (!created.ok) throw created.error;
@@ -111,6 +113,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.patch(
     '/api/admin/products/:id',
     {
+      config: { apiKeyScope: 'products:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -135,6 +138,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.delete(
     '/api/admin/products/:id',
     {
+      config: { apiKeyScope: 'products:write' },
       ...base,
       schema: {
         ...schemaBase,

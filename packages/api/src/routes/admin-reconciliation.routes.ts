@@ -49,6 +49,7 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
   app.get(
     '/api/admin/reconciliation',
     {
+      config: { apiKeyScope: 'ledger:read' },
       preValidation: app.requireAdmin,
       schema: {
         ...schemaBase,

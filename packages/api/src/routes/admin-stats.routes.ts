@@ -9,6 +9,7 @@ export const adminStatsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app.get(
     '/api/admin/stats',
     {
+      config: { apiKeyScope: 'stats:read' },
       preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],

@@ -101,6 +101,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.post(
     '/api/admin/webhooks',
     {
+      config: { apiKeyScope: 'webhooks:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -124,6 +125,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.get(
     '/api/admin/webhooks',
     {
+      config: { apiKeyScope: 'webhooks:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -147,6 +149,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.get(
     '/api/admin/webhooks/:id',
     {
+      config: { apiKeyScope: 'webhooks:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -166,6 +169,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.patch(
     '/api/admin/webhooks/:id',
     {
+      config: { apiKeyScope: 'webhooks:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -190,6 +194,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.delete(
     '/api/admin/webhooks/:id',
     {
+      config: { apiKeyScope: 'webhooks:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -209,6 +214,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.post(
     '/api/admin/webhooks/:id/rotate-secret',
     {
+      config: { apiKeyScope: 'webhooks:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -237,6 +243,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.post(
     '/api/admin/webhooks/:id/ping',
     {
+      config: { apiKeyScope: 'webhooks:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -258,6 +265,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.get(
     '/api/admin/webhooks/:id/deliveries',
     {
+      config: { apiKeyScope: 'webhooks:write' },
       ...base,
       schema: {
         ...schemaBase,
@@ -294,6 +302,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
   app.post(
     '/api/admin/webhooks/:id/deliveries/:deliveryId/redeliver',
     {
+      config: { apiKeyScope: 'webhooks:write' },
       ...base,
       schema: {
         ...schemaBase,

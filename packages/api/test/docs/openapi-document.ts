@@ -4,6 +4,7 @@ import type { AppDeps, AppSettings } from '../../src/app-deps.js';
 import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
 import { createOtplibTotp } from '../../src/adapters/otplib-totp.js';
+import { createApiKeyCodec } from '../../src/adapters/api-key-codec.js';
 import { createWebhookSender } from '../../src/adapters/webhook-sender.js';
 import { createWebhookSigner } from '../../src/adapters/webhook-signer.js';
 import { systemClock } from '../../src/adapters/system-clock.js';
@@ -34,6 +35,7 @@ export const generateOpenApiDocument = async (): Promise<unknown> => {
     clock: systemClock,
     ids: createObjectIdGenerator(),
     rooms: hub,
+    apiKeyCodec: createApiKeyCodec(),
     webhooks: {
       sender: createWebhookSender({ allowPrivateHosts: false, timeoutMs: 1000 }),
       signer: createWebhookSigner(),

@@ -49,6 +49,9 @@ export const ERROR_CODES = [
   'TX_WRONG_RECIPIENT',
   'TX_AMOUNT_TOO_LOW',
   'TX_ALREADY_LINKED',
+  // API keys (docs/api.md, "API keys").
+  'INSUFFICIENT_SCOPE',
+  'API_KEY_NOT_FOUND',
   // Webhooks (docs/api.md, "Webhooks").
   'WEBHOOK_URL_NOT_ALLOWED',
   'WEBHOOK_NOT_FOUND',

@@ -1,4 +1,5 @@
 export * from './admin/audit-trail.js';
+export * from './api-keys/index.js';
 export * from './admin/customer-overview.js';
 export * from './admin/dashboard-stats.js';
 export * from './admin/override-order-status.js';

@@ -89,6 +89,16 @@ export const raceOperations = {
     return (await store.windowCounters.hit(input.key, input.windowMs, input.now)).count;
   },
 
+  /** An authenticated request's use of an API key. */
+  async touchApiKey(store: ShopStore, input: { id: string; at: Date }): Promise<void> {
+    await store.apiKeys.touch(input.id, input.at);
+  },
+
+  /** An admin's revocation: the `revokedAt` of the key it answers (null when there is none). */
+  async revokeApiKey(store: ShopStore, input: { id: string; at: Date }): Promise<Date | null> {
+    return (await store.apiKeys.revoke(input.id, input.at))?.revokedAt ?? null;
+  },
+
   async reserveStock(store: ShopStore, reservation: StockReservation): Promise<boolean> {
     return store.products.reserveStock(reservation);
   },

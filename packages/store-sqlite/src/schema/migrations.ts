@@ -1,3 +1,4 @@
+import { apiKeysMigration } from './api-keys-migration.js';
 import { auditMigration } from './audit-migration.js';
 import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
@@ -307,6 +308,8 @@ export const MIGRATIONS: readonly string[] = [
   webhooksMigration(),
   // 12: actors and webhook subjects on logged events, the audit list and order histories.
   auditMigration(),
+  // 13: API keys, found by their hash, so a revocation holds on every instance at the next request.
+  apiKeysMigration(),
 ];
 
 /*

@@ -1,0 +1,2 @@
+export * from './authenticate-api-key.js';
+export * from './manage-api-keys.js';
