@@ -200,7 +200,10 @@ const MATRIX: Readonly<Record<string, Row>> = {
   },
   'GET /api/admin/api-keys': { expect: ADMIN_ONLY },
   // A key nobody made: past authorization, 404 API_KEY_NOT_FOUND.
-  'DELETE /api/admin/api-keys/{id}': { expect: { ...ADMIN_ONLY, admin: 404 }, request: () => ({ id: NO_WEBHOOK }) },
+  'DELETE /api/admin/api-keys/{id}': {
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    request: () => ({ id: NO_WEBHOOK }),
+  },
   'GET /api/admin/orders/{id}/history': { expect: ADMIN_ONLY, request: ({ orderId }) => ({ id: orderId }) },
   // An endpoint nobody made: past authorization, 404 WEBHOOK_NOT_FOUND.
   'GET /api/admin/webhooks/{id}': {

@@ -1,4 +1,6 @@
+import { ERROR_CODES } from '@trx-shop/domain';
 import { COMPONENT_NAME } from './components.js';
+import { ERROR_DESCRIPTIONS } from './error-descriptions.js';
 import { Type } from 'typebox';
 
 /** 24 lowercase hex characters; a malformed id is answered 400 INVALID_ID by the error handler. */
@@ -19,7 +21,10 @@ export const ErrorResponse = Type.Object(
   {
     success: Type.Optional(Type.Literal(false)),
     error: Type.String(),
-    code: Type.String({ description: 'stable UPPER_SNAKE error code' }),
+    code: Type.Enum([...ERROR_CODES], {
+      description: `stable UPPER_SNAKE error code: ${ERROR_CODES.map((code) => `${code} (${ERROR_DESCRIPTIONS[code]})`).join('; ')}`,
+      'x-enum-descriptions': ERROR_CODES.map((code) => ERROR_DESCRIPTIONS[code]),
+    }),
     details: Type.Optional(
       Type.Array(
         Type.Object({ field: Type.String(), message: Type.String() }, { additionalProperties: false }),

@@ -33,6 +33,10 @@ export const status = (order: Order): 'pending' | 'completed' | 'failed' | 'canc
 export const secret = (created: Created): string => created.secret;
 export const url = (webhook: Webhook): string => webhook.url;
 export const code = (error: ErrorBody): string => error.code;
+// The code is an enumeration: a known one type-checks, a made-up one does not.
+export const known: ErrorBody['code'] = 'ORDER_NOT_FOUND';
+// @ts-expect-error not a code the service answers
+export const madeUp: ErrorBody['code'] = 'NOT_A_CODE';
 export const body: CreateBody = { url: 'https://erp.example.com/hooks', events: ['order.completed'] };
 export const firstOrder = (page: OrderPage): Order | undefined => page.orders[0];
 `;
