@@ -1,5 +1,6 @@
-// Drives TRX Shop through the whole story and exits non-zero on any deviation: register, funded
-// balance, order, pay, transaction:confirmed on a WebSocket, admin refund, order:refunded.
+// Drives TRX Shop through the whole story with the typed client (@trx-shop/client) and exits
+// non-zero on any deviation: register, funded balance, order, pay, transaction:confirmed on a
+// WebSocket, admin refund, order:refunded.
 // Without BASE_URL it starts its own fresh embedded instance (SQLite + devnet) in a temporary
 // directory and stops it at the end; with BASE_URL it drives that instance and needs its admin
 // (ADMIN_EMAIL, ADMIN_PASSWORD). DEMO_TIMEOUT_MS: per wait, default 120000.
@@ -10,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
+import { connectRealtime, createShopClient, unwrap } from '@trx-shop/client';
 
 const waitMs = Number(process.env.DEMO_TIMEOUT_MS ?? 120_000);
 const steps = 8;
@@ -84,24 +85,6 @@ const startOwnInstance = async () => {
   return fail('the demo instance did not answer /api/health in time');
 };
 
-let base;
-const call = async (method, path, { body, cookie } = {}) => {
-  const response = await fetch(base + path, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const cookies = response.headers
-    .getSetCookie()
-    .map((entry) => entry.split(';')[0])
-    .join('; ');
-  return { status: response.status, body: await response.json().catch(() => null), cookies };
-};
-const expectStatus = (answer, status, what) => {
-  if (answer.status !== status)
-    fail(`${what}: expected HTTP ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer;
-};
 const until = async (what, check) => {
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
@@ -112,6 +95,10 @@ const until = async (what, check) => {
   return fail(`timed out waiting for ${what}`);
 };
 
+/** A call through the typed client; a failure names the step and the service's code. */
+const succeeded = async (what, request) =>
+  unwrap(request).catch((error) => fail(`${what}: ${error.status ?? ''} ${error.code ?? error.message}`));
+
 const main = async () => {
   const given = process.env.BASE_URL?.replace(/\/$/, '');
   if (given && (!process.env.ADMIN_EMAIL || !process.env.ADMIN_PASSWORD)) {
@@ -120,60 +107,52 @@ const main = async () => {
   const started = given
     ? { base: given, admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD } }
     : await startOwnInstance();
-  base = started.base;
-  const adminCredentials = started.admin;
-  if (!given) console.log(`started a fresh embedded instance at ${base} (stopped at the end)`);
+  const baseUrl = started.base;
+  if (!given) console.log(`started a fresh embedded instance at ${baseUrl} (stopped at the end)`);
 
+  const guest = createShopClient({ baseUrl });
   const suffix = Date.now().toString(36);
-  const registered = expectStatus(
-    await call('POST', '/api/auth/register', {
-      body: {
-        email: `demo-${suffix}@example.com`,
-        username: `demo_${suffix}`,
-        password: 'demo password 1',
-        passwordConfirm: 'demo password 1',
-      },
-    }),
-    201,
+  const credentials = { email: `demo-${suffix}@example.com`, password: 'demo password 1' };
+  const registered = await succeeded(
     'register',
+    guest.POST('/api/auth/register', {
+      body: { ...credentials, username: `demo_${suffix}`, passwordConfirm: credentials.password },
+    }),
   );
-  const cookie = registered.cookies;
-  const userId = registered.body.user.id;
-  progress(`registered ${registered.body.user.email} with wallet ${registered.body.user.wallet.address}`);
+  const { accessToken } = await succeeded('tokens', guest.POST('/api/auth/tokens', { body: credentials }));
+  const shop = createShopClient({ baseUrl, accessToken });
+  const userId = registered.user.id;
+  progress(`registered ${registered.user.email} with wallet ${registered.user.wallet.address}`);
 
   const balance = await until('the airdrop to reach the solidified chain', async () => {
-    const answer = expectStatus(await call('GET', '/api/wallets/balance', { cookie }), 200, 'balance');
-    return answer.body.balance > 0 ? answer.body.balance : null;
+    const answer = await succeeded('balance', shop.GET('/api/wallets/balance'));
+    return answer.balance > 0 ? answer.balance : null;
   });
   progress(`wallet funded: ${balance} TRX`);
 
   const events = [];
-  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/ws`, { headers: { cookie } });
-  socket.on('message', (raw) => events.push(JSON.parse(String(raw))));
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  }).catch((error) => fail(`WebSocket: ${error.message}`));
-  socket.send(JSON.stringify({ event: 'join-user', data: userId }));
-  await until('the room join to be acknowledged', async () =>
-    events.find((event) => event.event === 'joined'),
-  );
+  const live = connectRealtime({
+    baseUrl,
+    accessToken,
+    rooms: [userId],
+    onEvent: (event) => events.push(event),
+  });
+  await live.whenJoined().catch((error) => fail(`WebSocket: ${error.message}`));
   progress(`WebSocket joined room user:${userId}`);
 
-  const products = expectStatus(await call('GET', '/api/products'), 200, 'products').body.products;
+  const { products } = await succeeded('products', guest.GET('/api/products'));
   const product = products.find((candidate) => candidate.stock > 0 && candidate.price < balance / 2);
   if (!product) fail('no affordable product in stock');
-  const order = expectStatus(
-    await call('POST', '/api/orders', {
-      cookie,
-      body: { products: [{ productId: product._id, quantity: 1 }] },
-    }),
-    201,
+  const { order } = await succeeded(
     'create order',
-  ).body.order;
+    shop.POST('/api/orders', { body: { products: [{ productId: product._id, quantity: 1 }] } }),
+  );
   progress(`order ${order.orderId} for ${order.total} TRX (${product.name})`);
 
-  const paid = expectStatus(await call('POST', `/api/orders/${order._id}/pay`, { cookie }), 200, 'pay').body;
+  const paid = await succeeded(
+    'pay',
+    shop.POST('/api/orders/{id}/pay', { params: { path: { id: order._id } } }),
+  );
   if (paid.transaction.status !== 'pending')
     fail(`payment status ${paid.transaction.status}, expected pending`);
   progress(`paid: transaction ${paid.transaction.hash} pending`);
@@ -181,33 +160,35 @@ const main = async () => {
   const confirmed = await until('transaction:confirmed', async () =>
     events.find((event) => event.event === 'transaction:confirmed' && event.data.orderId === order._id),
   );
-  const completed = expectStatus(await call('GET', `/api/orders/${order._id}`, { cookie }), 200, 'order').body
-    .order;
-  if (completed.status !== 'completed') fail(`order is ${completed.status} after confirmation`);
+  const completed = await succeeded(
+    'order',
+    shop.GET('/api/orders/{id}', { params: { path: { id: order._id } } }),
+  );
+  if (completed.order.status !== 'completed') fail(`order is ${completed.order.status} after confirmation`);
   progress(`confirmed (${confirmed.data.txHash}); order completed`);
 
-  const admin = expectStatus(
-    await call('POST', '/api/auth/login', {
-      body: { email: adminCredentials.email, password: adminCredentials.password },
-    }),
-    200,
-    'admin login',
+  const adminTokens = await succeeded(
+    'admin tokens',
+    guest.POST('/api/auth/tokens', { body: started.admin }),
   );
-  const refund = expectStatus(
-    await call('POST', `/api/admin/orders/${order._id}/refund`, { cookie: admin.cookies }),
-    200,
+  const admin = createShopClient({ baseUrl, accessToken: adminTokens.accessToken });
+  const refund = await succeeded(
     'refund',
-  ).body;
+    admin.POST('/api/admin/orders/{id}/refund', { params: { path: { id: order._id } } }),
+  );
   progress(`refund sent: ${refund.transaction.hash}`);
 
   await until('order:refunded', async () =>
     events.find((event) => event.event === 'order:refunded' && event.data.orderId === order._id),
   );
-  const refunded = expectStatus(await call('GET', `/api/orders/${order._id}`, { cookie }), 200, 'order').body
-    .order;
-  if (refunded.status !== 'refunded') fail(`order is ${refunded.status} after the refund confirmed`);
+  const refunded = await succeeded(
+    'order',
+    shop.GET('/api/orders/{id}', { params: { path: { id: order._id } } }),
+  );
+  if (refunded.order.status !== 'refunded')
+    fail(`order is ${refunded.order.status} after the refund confirmed`);
   progress('refund confirmed; order refunded');
-  socket.close();
+  await live.close();
   await cleanup();
   console.log('demo passed');
 };
