@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { createShopClient, type ShopClient, unwrap } from '@trx-shop/client';
 import { call, eventually, expectStatus, logIn, registerAccount } from '@trx-shop/test-kit';
 import { percentile } from './latency-sample.js';
 
@@ -57,40 +58,34 @@ const registerBuyers = async (baseUrl: string, count: number): Promise<string[]>
  */
 export const runMoneyPath = async (options: MoneyPathOptions): Promise<MoneyPathFigures> => {
   const { baseUrl } = options;
-  const adminToken = await logIn(baseUrl, options.adminEmail, options.adminPassword);
-  const { _id: productId } = expectStatus(
-    await call(baseUrl, 'POST', '/api/admin/products', {
-      token: adminToken,
+  const admin = createShopClient({
+    baseUrl,
+    accessToken: await logIn(baseUrl, options.adminEmail, options.adminPassword),
+  });
+  const {
+    product: { _id: productId },
+  } = await unwrap(
+    admin.POST('/api/admin/products', {
       body: { name: 'Bench sticker', price: 1, category: 'physical', stock: 1_000_000 },
     }),
-    201,
-    'create the bench product',
-  ).body.product as { _id: string };
-  const tokens = await registerBuyers(baseUrl, options.buyers);
+  );
+  const buyers = (await registerBuyers(baseUrl, options.buyers)).map((accessToken) =>
+    createShopClient({ baseUrl, accessToken }),
+  );
 
   const createDurations: number[] = [];
   const payDurations: number[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < tokens.length) {
-      const token = tokens[next++] as string;
+    while (next < buyers.length) {
+      const shop = buyers[next++] as ShopClient;
       let startedAt = performance.now();
-      const created = expectStatus(
-        await call(baseUrl, 'POST', '/api/orders', {
-          token,
-          body: { products: [{ productId, quantity: 1 }] },
-        }),
-        201,
-        'create an order',
+      const { order } = await unwrap(
+        shop.POST('/api/orders', { body: { products: [{ productId, quantity: 1 }] } }),
       );
       createDurations.push(performance.now() - startedAt);
-      const order = created.body.order as { _id: string };
       startedAt = performance.now();
-      expectStatus(
-        await call(baseUrl, 'POST', `/api/orders/${order._id}/pay`, { token }),
-        200,
-        'pay an order',
-      );
+      await unwrap(shop.POST('/api/orders/{id}/pay', { params: { path: { id: order._id } } }));
       payDurations.push(performance.now() - startedAt);
     }
   };
@@ -99,8 +94,8 @@ export const runMoneyPath = async (options: MoneyPathOptions): Promise<MoneyPath
   const elapsedSeconds = (performance.now() - startedAt) / 1000;
   return {
     concurrentUsers: options.concurrentUsers,
-    pairs: tokens.length,
-    pairsPerSecond: tokens.length / elapsedSeconds,
+    pairs: buyers.length,
+    pairsPerSecond: buyers.length / elapsedSeconds,
     createOrderP50Ms: percentile(createDurations, 0.5),
     createOrderP99Ms: percentile(createDurations, 0.99),
     payP50Ms: percentile(payDurations, 0.5),
