@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hoistNamedSchemas } from '../http/components.js';
+import { errorCodesOf } from '../http/operation-errors.js';
 import { ALWAYS_POSSIBLE_STATUSES, ErrorResponse } from '../http/schemas.js';
 import { acceptsMissingBody, OPTIONAL_BODY } from '../http/validation.js';
 
@@ -30,7 +31,7 @@ export const openApiPlugin = fp(
     await app.register(swagger, {
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
-          ? hoistNamedSchemas(markOptionalBodies(documentObject.openapiObject))
+          ? hoistNamedSchemas(listErrorCodes(markOptionalBodies(documentObject.openapiObject)))
           : documentObject.swaggerObject,
       openapi: {
         openapi: '3.0.3',
@@ -99,6 +100,39 @@ const markOptionalBodies = <Document extends { paths?: object }>(document: Docum
       const schema = body?.content?.['application/json']?.schema;
       if (!body || !schema) continue;
       if (acceptsMissingBody(schema)) body.required = false;
+    }
+  }
+  return document;
+};
+
+interface DocumentedOperation {
+  operationId?: string;
+  security?: unknown[];
+  responses?: Record<string, { description?: string }>;
+  'x-error-codes'?: Record<string, string[]>;
+}
+
+/**
+ * Each operation's error codes by status (`x-error-codes`, and in each error answer's
+ * description), so a client knows what `code` each status can carry (src/http/operation-errors.ts).
+ */
+const listErrorCodes = <Document extends { paths?: object }>(document: Document): Document => {
+  for (const [path, item] of Object.entries(document.paths ?? {}) as [
+    string,
+    Record<string, DocumentedOperation>,
+  ][]) {
+    for (const operation of Object.values(item)) {
+      if (!operation?.operationId) continue;
+      const codes = errorCodesOf({
+        operationId: operation.operationId,
+        path,
+        signedIn: (operation.security?.length ?? 0) > 0,
+      });
+      operation['x-error-codes'] = codes;
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        const listed = codes[status];
+        if (listed && Number(status) >= 400) answer.description = `One of: ${listed.join(', ')}`;
+      }
     }
   }
   return document;

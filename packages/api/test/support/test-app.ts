@@ -24,6 +24,7 @@ import { createHttpServer, shopApp } from '../../src/app.js';
 import { createShopMetrics } from '../../src/metrics/shop-metrics.js';
 import { createRoomHub, type RoomHub } from '../../src/realtime/room-hub.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
+import { recordErrorAnswers, UnlistedErrorCodes, unlistedErrorAnswers } from './error-code-guard.js';
 import { findLeaks, type Leak, LeakError, type RecordedResponse, recordResponses } from './leak-guard.js';
 import { type RecordedEvent, recordingRooms } from './recording-notifier.js';
 
@@ -158,6 +159,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   options.beforeShopApp?.(app);
   await app.register(shopApp, { deps, settings });
   const responses = recordResponses(app);
+  const errorAnswers = recordErrorAnswers(app);
   options.extraRoutes?.(app, { store, vault });
   await app.ready();
 
@@ -211,6 +213,8 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     leaks,
     close: () => {
       closed ??= (async () => {
+        // Every error answer the test made the app give must be one its document lists.
+        const unlisted = unlistedErrorAnswers(app, errorAnswers);
         const found = await leaks().finally(async () => {
           clearInterval(relayTimer);
           await relaying;
@@ -219,6 +223,11 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
           await ownDevnet?.stop();
         });
         if (found.length > 0) throw new LeakError(found);
+        if (unlisted.length > 0) {
+          throw new UnlistedErrorCodes(
+            `error answers docs/openapi.json does not list (add them to src/http/operation-errors.ts): ${unlisted.join(', ')}`,
+          );
+        }
       })();
       return closed;
     },

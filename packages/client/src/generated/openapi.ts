@@ -1496,7 +1496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1505,7 +1505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1514,7 +1514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1523,7 +1523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1532,7 +1532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1572,7 +1572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1581,7 +1581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1590,7 +1590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1599,7 +1599,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1608,7 +1608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1665,7 +1665,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1674,7 +1674,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1683,7 +1683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1692,7 +1692,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1701,7 +1701,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1759,7 +1759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1768,7 +1768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: EMAIL_TAKEN, USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1777,7 +1777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1786,7 +1786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1795,7 +1795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1804,7 +1804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1845,7 +1845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1854,7 +1854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_CREDENTIALS, INVALID_TWO_FACTOR_CODE, TWO_FACTOR_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1863,7 +1863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1872,7 +1872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1881,7 +1881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1890,7 +1890,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1899,7 +1899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1930,7 +1930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1939,7 +1939,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1948,7 +1948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1957,7 +1957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1966,7 +1966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1975,7 +1975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1984,7 +1984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2020,7 +2020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2029,7 +2029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2038,7 +2038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2047,7 +2047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2056,7 +2056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2065,7 +2065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2074,7 +2074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2110,7 +2110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2119,7 +2119,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2128,7 +2128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2137,7 +2137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2146,7 +2146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2155,7 +2155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2164,7 +2164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2212,7 +2212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2221,7 +2221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_CREDENTIALS, INVALID_TWO_FACTOR_CODE, TWO_FACTOR_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2230,7 +2230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2239,7 +2239,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2248,7 +2248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2257,7 +2257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2266,7 +2266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2312,7 +2312,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2321,7 +2321,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2330,7 +2330,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2339,7 +2339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2348,7 +2348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2357,7 +2357,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2366,7 +2366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2397,7 +2397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2406,7 +2406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2415,7 +2415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2424,7 +2424,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2433,7 +2433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2466,7 +2466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2475,7 +2475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2484,7 +2484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2493,7 +2493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2502,7 +2502,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2511,7 +2511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2520,7 +2520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2563,7 +2563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2572,7 +2572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2581,7 +2581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2590,7 +2590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: EMAIL_TAKEN, USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2599,7 +2599,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2608,7 +2608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2617,7 +2617,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2626,7 +2626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2669,7 +2669,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2678,7 +2678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2687,7 +2687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2696,7 +2696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: EMAIL_TAKEN, USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2705,7 +2705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2714,7 +2714,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2723,7 +2723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2732,7 +2732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2772,7 +2772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_CURRENT_PASSWORD, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2781,7 +2781,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2790,7 +2790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2799,7 +2799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2808,7 +2808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2817,7 +2817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2826,7 +2826,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2866,7 +2866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2875,7 +2875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2884,7 +2884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2893,7 +2893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2902,7 +2902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2911,7 +2911,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2920,7 +2920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2959,7 +2959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ADDRESS, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2968,7 +2968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2977,7 +2977,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2986,7 +2986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2995,7 +2995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3004,7 +3004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3013,7 +3013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3052,7 +3052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3061,7 +3061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3070,7 +3070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3079,7 +3079,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3088,7 +3088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3097,7 +3097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3106,7 +3106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3151,7 +3151,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3160,7 +3160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3169,7 +3169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3178,7 +3178,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3187,7 +3187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3196,7 +3196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3205,7 +3205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3246,7 +3246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3255,7 +3255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3264,7 +3264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3273,7 +3273,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: SESSION_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3282,7 +3282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3291,7 +3291,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3300,7 +3300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3309,7 +3309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3352,7 +3352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_CURRENT_PASSWORD, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3361,7 +3361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3370,7 +3370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3379,7 +3379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3388,7 +3388,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3397,7 +3397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3406,7 +3406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3446,7 +3446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_TWO_FACTOR_CODE, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3455,7 +3455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3464,7 +3464,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3473,7 +3473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3482,7 +3482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3491,7 +3491,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3500,7 +3500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3542,7 +3542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_CURRENT_PASSWORD, INVALID_TWO_FACTOR_CODE, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3551,7 +3551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3560,7 +3560,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3569,7 +3569,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3578,7 +3578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3587,7 +3587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3596,7 +3596,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3637,7 +3637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3646,7 +3646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3655,7 +3655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3664,7 +3664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3673,7 +3673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3709,7 +3709,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3718,7 +3718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PRODUCT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3727,7 +3727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3736,7 +3736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3745,7 +3745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3754,7 +3754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +3795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3804,7 +3804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3813,7 +3813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3822,7 +3822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3831,7 +3831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3840,7 +3840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3849,7 +3849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3898,7 +3898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3907,7 +3907,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3916,7 +3916,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3925,7 +3925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3934,7 +3934,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3943,7 +3943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3952,7 +3952,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3993,7 +3993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4002,7 +4002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4011,7 +4011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4020,7 +4020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PRODUCT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4029,7 +4029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4038,7 +4038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4047,7 +4047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4056,7 +4056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4108,7 +4108,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4117,7 +4117,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4126,7 +4126,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4135,7 +4135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PRODUCT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4144,7 +4144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4153,7 +4153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4162,7 +4162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4171,7 +4171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4211,7 +4211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4220,7 +4220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4229,7 +4229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4238,7 +4238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4247,7 +4247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4256,7 +4256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4265,7 +4265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4309,7 +4309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INSUFFICIENT_STOCK, NO_WALLET, ORDER_TOTAL_TOO_LOW, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4318,7 +4318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4327,7 +4327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4336,7 +4336,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PRODUCT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4345,7 +4345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PENDING_ORDER_EXISTS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4354,7 +4354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4363,7 +4363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4372,7 +4372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4381,7 +4381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4390,7 +4390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: MERCHANT_NOT_CONFIGURED */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4426,7 +4426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4435,7 +4435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4444,7 +4444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4453,7 +4453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ORDER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4462,7 +4462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4471,7 +4471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4480,7 +4480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4489,7 +4489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4531,7 +4531,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, ORDER_NOT_PENDING, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4540,7 +4540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4549,7 +4549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4558,7 +4558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ORDER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4567,7 +4567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYMENT_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4576,7 +4576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4585,7 +4585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4594,7 +4594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4603,7 +4603,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4646,7 +4646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INSUFFICIENT_BALANCE, INSUFFICIENT_STOCK, INVALID_ID, ORDER_NOT_PENDING, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4655,7 +4655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4664,7 +4664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE, NOT_ORDER_OWNER */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4673,7 +4673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ORDER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4682,7 +4682,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYMENT_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4691,7 +4691,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4700,7 +4700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4709,7 +4709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4718,7 +4718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4727,7 +4727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYMENT_FAILED */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -4736,7 +4736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: CHAIN_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4777,7 +4777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4786,7 +4786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4795,7 +4795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4804,7 +4804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4813,7 +4813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4822,7 +4822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4831,7 +4831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4867,7 +4867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4876,7 +4876,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4885,7 +4885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4894,7 +4894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TRANSACTION_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4903,7 +4903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4912,7 +4912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4921,7 +4921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4930,7 +4930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4965,7 +4965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4974,7 +4974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4983,7 +4983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4992,7 +4992,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5001,7 +5001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5010,7 +5010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5019,7 +5019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5028,7 +5028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: CHAIN_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5074,7 +5074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INSUFFICIENT_BALANCE, INVALID_ADDRESS, INVALID_TWO_FACTOR_CODE, NO_WALLET, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5083,7 +5083,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5092,7 +5092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5101,7 +5101,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYMENT_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5110,7 +5110,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5119,7 +5119,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5128,7 +5128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5137,7 +5137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5146,7 +5146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5155,7 +5155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYMENT_FAILED */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -5164,7 +5164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: CHAIN_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5208,7 +5208,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5217,7 +5217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5226,7 +5226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5235,7 +5235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +5244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5253,7 +5253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5262,7 +5262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5297,7 +5297,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5306,7 +5306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5315,7 +5315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5324,7 +5324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5333,7 +5333,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5342,7 +5342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5351,7 +5351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5396,7 +5396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, INVALID_STATUS, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5405,7 +5405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5414,7 +5414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5423,7 +5423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ORDER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5432,7 +5432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ORDER_HAS_PAYMENT, PAYMENT_IN_PROGRESS, PENDING_ORDER_EXISTS, REFUND_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5441,7 +5441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5450,7 +5450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5459,7 +5459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5468,7 +5468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5513,7 +5513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, INVALID_STATUS, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5522,7 +5522,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5531,7 +5531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5540,7 +5540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ORDER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5549,7 +5549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ORDER_HAS_PAYMENT, PAYMENT_IN_PROGRESS, PENDING_ORDER_EXISTS, REFUND_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5558,7 +5558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5567,7 +5567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5576,7 +5576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5585,7 +5585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5639,7 +5639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INSUFFICIENT_ADMIN_BALANCE, INVALID_ID, NOTHING_TO_REFUND, ORDER_ALREADY_REFUNDED, ORDER_NOT_COMPLETED, REFUND_EXCEEDS_PAID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5648,7 +5648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5657,7 +5657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5666,7 +5666,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ORDER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5675,7 +5675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: REFUND_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5684,7 +5684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5693,7 +5693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5702,7 +5702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5711,7 +5711,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ADMIN_WALLET_NOT_CONFIGURED, INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5720,7 +5720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYMENT_FAILED */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -5729,7 +5729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: CHAIN_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5776,7 +5776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, ORDER_NOT_PENDING, TX_ALREADY_LINKED, TX_AMOUNT_TOO_LOW, TX_FAILED, TX_NOT_FOUND, TX_NOT_SOLIDIFIED, TX_WRONG_RECIPIENT, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5785,7 +5785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5794,7 +5794,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5803,7 +5803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ORDER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5812,7 +5812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYMENT_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5821,7 +5821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5830,7 +5830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5839,7 +5839,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5848,7 +5848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5857,7 +5857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: CHAIN_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5924,7 +5924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5933,7 +5933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5942,7 +5942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5951,7 +5951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5960,7 +5960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5969,7 +5969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5978,7 +5978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6026,7 +6026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: CANNOT_BLOCK_ADMIN, INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6035,7 +6035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6044,7 +6044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6053,7 +6053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: USER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6062,7 +6062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6071,7 +6071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6080,7 +6080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6089,7 +6089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6123,7 +6123,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6132,7 +6132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6141,7 +6141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6150,7 +6150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6159,7 +6159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6168,7 +6168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6177,7 +6177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6206,7 +6206,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardStats"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6215,7 +6215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6224,7 +6224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6233,7 +6233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6242,7 +6242,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6251,7 +6251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6260,7 +6260,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6296,7 +6296,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6305,7 +6305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6314,7 +6314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6323,7 +6323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6332,7 +6332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6341,7 +6341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6350,7 +6350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6359,7 +6359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: CHAIN_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6447,7 +6447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6456,7 +6456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6465,7 +6465,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6474,7 +6474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6483,7 +6483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6492,7 +6492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6501,7 +6501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6510,7 +6510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: CHAIN_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6543,7 +6543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6552,7 +6552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6561,7 +6561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6570,7 +6570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RECONCILIATION_NOT_RUN */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6579,7 +6579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6588,7 +6588,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6597,7 +6597,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6606,7 +6606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6649,7 +6649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6658,7 +6658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6667,7 +6667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6676,7 +6676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6685,7 +6685,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6694,7 +6694,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6703,7 +6703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6712,7 +6712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: CHAIN_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6745,7 +6745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6754,7 +6754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6763,7 +6763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6772,7 +6772,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6781,7 +6781,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6790,7 +6790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6799,7 +6799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6855,7 +6855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR, WEBHOOK_URL_NOT_ALLOWED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6864,7 +6864,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6873,7 +6873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6882,7 +6882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6891,7 +6891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6900,7 +6900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6909,7 +6909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6945,7 +6945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6954,7 +6954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6963,7 +6963,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6972,7 +6972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6981,7 +6981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6990,7 +6990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6999,7 +6999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7008,7 +7008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7049,7 +7049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7058,7 +7058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7067,7 +7067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7076,7 +7076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7085,7 +7085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7094,7 +7094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7103,7 +7103,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7112,7 +7112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7169,7 +7169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR, WEBHOOK_URL_NOT_ALLOWED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7178,7 +7178,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7187,7 +7187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7196,7 +7196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7205,7 +7205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7214,7 +7214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7223,7 +7223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7232,7 +7232,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7275,7 +7275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7284,7 +7284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7293,7 +7293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7302,7 +7302,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7311,7 +7311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7320,7 +7320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7329,7 +7329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7338,7 +7338,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7379,7 +7379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7388,7 +7388,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7397,7 +7397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7406,7 +7406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7415,7 +7415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7424,7 +7424,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7433,7 +7433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7442,7 +7442,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7484,7 +7484,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7493,7 +7493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7502,7 +7502,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7511,7 +7511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7520,7 +7520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7529,7 +7529,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7538,7 +7538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7547,7 +7547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7590,7 +7590,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7599,7 +7599,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7608,7 +7608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7617,7 +7617,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7626,7 +7626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7635,7 +7635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7644,7 +7644,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7653,7 +7653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7729,7 +7729,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7738,7 +7738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7747,7 +7747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7756,7 +7756,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7765,7 +7765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7774,7 +7774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7783,7 +7783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7837,7 +7837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7846,7 +7846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7855,7 +7855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7864,7 +7864,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ORDER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7873,7 +7873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7882,7 +7882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7891,7 +7891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7900,7 +7900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7933,7 +7933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7942,7 +7942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7951,7 +7951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7960,7 +7960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7969,7 +7969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7978,7 +7978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7987,7 +7987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8040,7 +8040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8049,7 +8049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8058,7 +8058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8067,7 +8067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8076,7 +8076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8085,7 +8085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8094,7 +8094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8135,7 +8135,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8144,7 +8144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8153,7 +8153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8162,7 +8162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: API_KEY_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8171,7 +8171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8180,7 +8180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8189,7 +8189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8198,7 +8198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8227,7 +8227,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8236,7 +8236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8245,7 +8245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8254,7 +8254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: UPGRADE_REQUIRED */
             426: {
                 headers: {
                     [name: string]: unknown;
@@ -8263,7 +8263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: RATE_LIMITED */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8272,7 +8272,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer */
+            /** @description One of: INTERNAL_ERROR */
             500: {
                 headers: {
                     [name: string]: unknown;
