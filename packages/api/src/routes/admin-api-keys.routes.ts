@@ -33,7 +33,23 @@ const ApiKeyView = Type.Object(
     revokedAt: NullableIsoDate,
     lastUsedAt: Nullable(Type.String({ format: 'date-time', description: 'to the minute' })),
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'ApiKey' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'ApiKey',
+    examples: [
+      {
+        _id: '6760c0f4a1b2c3d4e5f60720',
+        name: 'Warehouse sync',
+        prefix: 'trx_sk_4fQ9xK',
+        scopes: ['orders:read'],
+        createdBy: '6760c0f4a1b2c3d4e5f60701',
+        createdAt: '2025-01-15T10:00:00.000Z',
+        expiresAt: null,
+        revokedAt: null,
+        lastUsedAt: '2025-01-16T08:42:00.000Z',
+      },
+    ],
+  },
 );
 
 const presentApiKey = (key: ApiKey) => ({
@@ -58,7 +74,10 @@ const CreateBody = Type.Object(
     }),
     expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'absent: never expires' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ name: 'Warehouse sync', scopes: ['orders:read'], expiresAt: '2026-01-01T00:00:00.000Z' }],
+  },
 );
 
 /**

@@ -144,7 +144,10 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
         operationId: 'setCustomerActive',
         summary: 'Block (isActive false) or unblock (true) a customer; admins cannot be blocked',
         params: IdParams,
-        body: Type.Object({ isActive: Type.Boolean() }, { additionalProperties: false }),
+        body: Type.Object(
+          { isActive: Type.Boolean() },
+          { additionalProperties: false, examples: [{ isActive: false }] },
+        ),
         response: {
           200: Type.Object(
             {

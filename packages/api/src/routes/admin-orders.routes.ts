@@ -33,7 +33,15 @@ const StatusBody = Type.Object(
     status: Type.String({ maxLength: 32, description: 'pending, completed or refunded' }),
     transactionHash: Type.Optional(Type.String({ maxLength: 128 })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        status: 'completed',
+        transactionHash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
+      },
+    ],
+  },
 );
 
 const VerifyPaymentBody = Type.Object(
@@ -44,7 +52,10 @@ const VerifyPaymentBody = Type.Object(
       examples: ['4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c'],
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ txHash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c' }],
+  },
 );
 
 const RefundBody = Type.Object(
@@ -69,6 +80,7 @@ const RefundBody = Type.Object(
     additionalProperties: false,
     description: 'No body (or {}) refunds everything left of what was paid on chain',
     [OPTIONAL_BODY]: true,
+    examples: [{ amount: 1.5, reason: 'One item arrived damaged' }],
   },
 );
 

@@ -37,12 +37,26 @@ const CreateBody = Type.Object(
     image: Type.Optional(productFields.image),
     isActive: Type.Optional(productFields.isActive),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        name: 'Ledger Nano X',
+        description: 'Hardware wallet with Bluetooth',
+        price: 149.5,
+        category: 'physical',
+        stock: 25,
+        image: 'https://cdn.example.com/products/ledger-nano-x.png',
+        isActive: true,
+      },
+    ],
+  },
 );
 
 const PatchBody = Type.Partial(Type.Object(productFields, { additionalProperties: false }), {
   additionalProperties: false,
   minProperties: 1,
+  examples: [{ price: 139.99, stock: 40 }],
 });
 
 const ProductAnswer = Type.Object(

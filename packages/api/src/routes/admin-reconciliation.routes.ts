@@ -30,6 +30,7 @@ const RunBody = Type.Object(
     additionalProperties: false,
     description: 'No body: the blocks since the last run and the wallets active in them',
     [OPTIONAL_BODY]: true,
+    examples: [{ allWallets: true, fromBlock: 61250000 }],
   },
 );
 

@@ -49,12 +49,23 @@ const CreateBody = Type.Object(
     description: Type.Optional(webhookFields.description),
     enabled: Type.Optional(webhookFields.enabled),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        url: 'https://erp.example.com/hooks/trx-shop',
+        events: ['order.completed', 'order.refunded'],
+        description: 'ERP order sync',
+        enabled: true,
+      },
+    ],
+  },
 );
 
 const PatchBody = Type.Partial(Type.Object(webhookFields, { additionalProperties: false }), {
   additionalProperties: false,
   minProperties: 1,
+  examples: [{ events: ['order.completed'], enabled: true }],
 });
 
 const WebhookAnswer = Type.Object(

@@ -34,7 +34,17 @@ const RegisterBody = Type.Object(
     password: Type.String({ maxLength: 1024 }),
     passwordConfirm: Type.String({ maxLength: 1024 }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        email: 'ann@example.com',
+        username: 'ann',
+        password: 'correct horse battery staple',
+        passwordConfirm: 'correct horse battery staple',
+      },
+    ],
+  },
 );
 
 const LoginBody = Type.Object(
@@ -43,7 +53,10 @@ const LoginBody = Type.Object(
     password: Type.String({ maxLength: 1024 }),
     code: Type.Optional(Type.String({ maxLength: 16, description: 'TOTP code, required when 2FA is on' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ email: 'ann@example.com', password: 'correct horse battery staple', code: '492039' }],
+  },
 );
 
 const RefreshTokensBody = Type.Object(
@@ -54,7 +67,15 @@ const RefreshTokensBody = Type.Object(
       description: 'The refresh token of the last pair this session was given; each is accepted once',
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        refreshToken:
+          'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MTgifQ.c2lnbmF0dXJl',
+      },
+    ],
+  },
 );
 
 /** What apps that cannot keep cookies get instead of them (issue 22). */

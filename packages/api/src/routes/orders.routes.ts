@@ -34,7 +34,17 @@ const CreateOrderBody = Type.Object(
       { minItems: 1, maxItems: MAX_ORDER_LINES },
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        products: [
+          { productId: '6760c0f4a1b2c3d4e5f60718', quantity: 2, color: 'black' },
+          { productId: '6760c0f4a1b2c3d4e5f60719', quantity: 1 },
+        ],
+      },
+    ],
+  },
 );
 
 const StatusQuery = Type.Optional(OneOf(ORDER_STATUSES));

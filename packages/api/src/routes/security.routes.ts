@@ -26,7 +26,10 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         operationId: 'enableTwoFactor',
         summary: 'Start 2FA setup (needs the current password): the one answer that shows the TOTP secret',
         security: BEARER_OR_COOKIE,
-        body: Type.Object({ password: PasswordField }, { additionalProperties: false }),
+        body: Type.Object(
+          { password: PasswordField },
+          { additionalProperties: false, examples: [{ password: 'correct horse battery staple' }] },
+        ),
         response: {
           200: Type.Object(
             {
@@ -66,7 +69,10 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         operationId: 'verifyTwoFactor',
         summary: 'Activate 2FA with a code from the authenticator',
         security: BEARER_OR_COOKIE,
-        body: Type.Object({ code: CodeField }, { additionalProperties: false }),
+        body: Type.Object(
+          { code: CodeField },
+          { additionalProperties: false, examples: [{ code: '492039' }] },
+        ),
         response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
       },
     },
@@ -86,7 +92,13 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         operationId: 'disableTwoFactor',
         summary: 'Turn 2FA off (needs a current code and the password)',
         security: BEARER_OR_COOKIE,
-        body: Type.Object({ code: CodeField, password: PasswordField }, { additionalProperties: false }),
+        body: Type.Object(
+          { code: CodeField, password: PasswordField },
+          {
+            additionalProperties: false,
+            examples: [{ code: '492039', password: 'correct horse battery staple' }],
+          },
+        ),
         response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
       },
     },

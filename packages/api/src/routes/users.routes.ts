@@ -15,7 +15,7 @@ const ProfileBody = Type.Object(
       Type.Union([Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2' }), Type.Null()]),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ username: 'ann', phone: '+49 30 1234567', country: 'DE' }] },
 );
 
 // Both fields optional in the schema: "both passwords required" is a rule with its own answer.
@@ -24,12 +24,15 @@ const PasswordBody = Type.Object(
     currentPassword: Type.Optional(Type.String({ maxLength: 1024 })),
     newPassword: Type.Optional(Type.String({ maxLength: 1024 })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ currentPassword: 'correct horse battery staple', newPassword: 'purple monkey dishwasher' }],
+  },
 );
 
 const WalletBody = Type.Object(
   { walletAddress: Type.String({ maxLength: 64 }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ walletAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' }] },
 );
 
 const ProfileResponse = Type.Object(

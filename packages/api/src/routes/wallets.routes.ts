@@ -15,7 +15,10 @@ const SendBody = Type.Object(
     amount: TrxAmountInput('TRX, at most 6 decimals'),
     code: Type.Optional(Type.String({ maxLength: 16, description: 'TOTP code, required when 2FA is on' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ toAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 25.5, code: '492039' }],
+  },
 );
 
 const IdempotencyHeaders = Type.Object({

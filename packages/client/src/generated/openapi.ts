@@ -1090,6 +1090,18 @@ export interface components {
             /** @description INSUFFICIENT_SCOPE: the scope the route needs; null where API keys cannot go */
             requiredScope?: string | null;
         };
+        /**
+         * @example {
+         *       "id": "6760c0f4a1b2c3d4e5f60701",
+         *       "email": "ann@example.com",
+         *       "username": "ann",
+         *       "role": "user",
+         *       "wallet": {
+         *         "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+         *         "balance": 0
+         *       }
+         *     }
+         */
         RegisteredUser: {
             id: string;
             email: string;
@@ -1100,6 +1112,15 @@ export interface components {
                 balance: number;
             };
         };
+        /**
+         * @example {
+         *       "id": "6760c0f4a1b2c3d4e5f60701",
+         *       "email": "ann@example.com",
+         *       "username": "ann",
+         *       "role": "user",
+         *       "wallet": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7"
+         *     }
+         */
         AuthUser: {
             id: string;
             email: string;
@@ -1107,6 +1128,17 @@ export interface components {
             role: "user" | "admin";
             wallet: string | null;
         };
+        /**
+         * @example {
+         *       "id": "6760c0f4a1b2c3d4e5f60701",
+         *       "email": "ann@example.com",
+         *       "username": "ann",
+         *       "role": "user",
+         *       "wallet": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+         *       "createdAt": "2025-01-02T08:00:00.000Z",
+         *       "lastLogin": null
+         *     }
+         */
         AuthProfile: {
             id: string;
             email: string;
@@ -1118,6 +1150,25 @@ export interface components {
             /** Format: date-time */
             lastLogin: string | null;
         };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60701",
+         *       "email": "ann@example.com",
+         *       "username": "ann",
+         *       "role": "user",
+         *       "wallet": {
+         *         "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+         *         "externalAddress": null
+         *       },
+         *       "phone": null,
+         *       "country": "DE",
+         *       "twoFactorEnabled": false,
+         *       "isActive": true,
+         *       "lastLogin": "2025-01-15T09:58:00.000Z",
+         *       "createdAt": "2025-01-02T08:00:00.000Z",
+         *       "updatedAt": "2025-01-15T09:58:00.000Z"
+         *     }
+         */
         User: {
             _id: string;
             email: string;
@@ -1138,6 +1189,20 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60718",
+         *       "name": "Ledger Nano X",
+         *       "description": "Hardware wallet with Bluetooth",
+         *       "price": 149.5,
+         *       "category": "physical",
+         *       "stock": 25,
+         *       "image": "https://cdn.example.com/products/ledger-nano-x.png",
+         *       "isActive": true,
+         *       "createdAt": "2025-01-10T09:00:00.000Z",
+         *       "updatedAt": "2025-01-12T14:30:00.000Z"
+         *     }
+         */
         Product: {
             _id: string;
             name: string;
@@ -1154,12 +1219,50 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "total": 42,
+         *       "page": 1,
+         *       "pages": 5,
+         *       "limit": 10
+         *     }
+         */
         Pagination: {
             total: number;
             page: number;
             pages: number;
             limit: number;
         };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60730",
+         *       "orderId": "#TRX-1042",
+         *       "products": [
+         *         {
+         *           "productId": "6760c0f4a1b2c3d4e5f60718",
+         *           "name": "Ledger Nano X",
+         *           "price": 149.5,
+         *           "quantity": 1,
+         *           "color": "black"
+         *         }
+         *       ],
+         *       "subtotal": 149.5,
+         *       "networkFee": 1.1,
+         *       "discount": 0,
+         *       "total": 150.6,
+         *       "status": "completed",
+         *       "paymentMethod": "TRC-20",
+         *       "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+         *       "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+         *       "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+         *       "refundedAmount": 0,
+         *       "refundableAmount": 150.6,
+         *       "refunds": [],
+         *       "createdAt": "2025-01-15T10:00:00.000Z",
+         *       "updatedAt": "2025-01-15T10:02:30.000Z",
+         *       "userId": "6760c0f4a1b2c3d4e5f60701"
+         *     }
+         */
         Order: {
             _id: string;
             /** @description #TRX-<n> */
@@ -1207,6 +1310,15 @@ export interface components {
             updatedAt: string;
             userId: string;
         };
+        /**
+         * @example {
+         *       "hash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+         *       "from": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+         *       "to": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+         *       "amount": 25.5,
+         *       "status": "pending"
+         *     }
+         */
         TransferSummary: {
             hash: string;
             from: string;
@@ -1215,6 +1327,27 @@ export interface components {
             /** @enum {unknown} */
             status: "pending" | "confirmed" | "failed";
         };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60740",
+         *       "userId": "6760c0f4a1b2c3d4e5f60701",
+         *       "orderId": "6760c0f4a1b2c3d4e5f60730",
+         *       "type": "purchase",
+         *       "amount": 150.6,
+         *       "currency": "TRX",
+         *       "network": "TRC-20",
+         *       "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+         *       "fromAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+         *       "toAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+         *       "status": "confirmed",
+         *       "confirmations": 21,
+         *       "blockNumber": 61250123,
+         *       "fee": 1.1,
+         *       "failureReason": null,
+         *       "createdAt": "2025-01-15T10:01:00.000Z",
+         *       "updatedAt": "2025-01-15T10:02:30.000Z"
+         *     }
+         */
         Transaction: {
             _id: string;
             userId: string;
@@ -1241,6 +1374,41 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60730",
+         *       "orderId": "#TRX-1042",
+         *       "products": [
+         *         {
+         *           "productId": "6760c0f4a1b2c3d4e5f60718",
+         *           "name": "Ledger Nano X",
+         *           "price": 149.5,
+         *           "quantity": 1,
+         *           "color": "black"
+         *         }
+         *       ],
+         *       "subtotal": 149.5,
+         *       "networkFee": 1.1,
+         *       "discount": 0,
+         *       "total": 150.6,
+         *       "status": "completed",
+         *       "paymentMethod": "TRC-20",
+         *       "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+         *       "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+         *       "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+         *       "refundedAmount": 0,
+         *       "refundableAmount": 150.6,
+         *       "refunds": [],
+         *       "createdAt": "2025-01-15T10:00:00.000Z",
+         *       "updatedAt": "2025-01-15T10:02:30.000Z",
+         *       "userId": {
+         *         "_id": "6760c0f4a1b2c3d4e5f60701",
+         *         "username": "ann",
+         *         "email": "ann@example.com"
+         *       },
+         *       "txHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c"
+         *     }
+         */
         Sale: {
             _id: string;
             /** @description #TRX-<n> */
@@ -1346,6 +1514,47 @@ export interface components {
                 revenue: number;
             }[];
         };
+        /**
+         * @example {
+         *       "id": "6760c0f4a1b2c3d4e5f60770",
+         *       "ok": false,
+         *       "startedAt": "2025-01-15T11:00:00.000Z",
+         *       "finishedAt": "2025-01-15T11:00:04.000Z",
+         *       "blocks": {
+         *         "from": 61250000,
+         *         "to": 61251200
+         *       },
+         *       "transfersChecked": 38,
+         *       "linesChecked": 38,
+         *       "allWallets": false,
+         *       "walletsChecked": 12,
+         *       "walletsSkipped": 0,
+         *       "openingsRecorded": 0,
+         *       "summary": {
+         *         "discrepancies": 1,
+         *         "byKind": {
+         *           "missing-from-ledger": 0,
+         *           "not-on-chain": 0,
+         *           "failed-on-chain": 0,
+         *           "mismatch": 1,
+         *           "balance": 0
+         *         }
+         *       },
+         *       "discrepancies": [
+         *         {
+         *           "kind": "mismatch",
+         *           "txHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+         *           "transactionId": "6760c0f4a1b2c3d4e5f60740",
+         *           "address": null,
+         *           "blockNumber": 61250123,
+         *           "field": "amount",
+         *           "ledger": "150.6",
+         *           "chain": "150.5",
+         *           "detail": "the ledger and the chain disagree on the amount"
+         *         }
+         *       ]
+         *     }
+         */
         ReconciliationReport: {
             id: string;
             /** @description true when nothing was found wrong */
@@ -1395,6 +1604,23 @@ export interface components {
                 detail: string;
             }[];
         };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60750",
+         *       "url": "https://erp.example.com/hooks/trx-shop",
+         *       "description": "ERP order sync",
+         *       "events": [
+         *         "order.completed",
+         *         "order.refunded"
+         *       ],
+         *       "enabled": true,
+         *       "disabledReason": null,
+         *       "failingSince": null,
+         *       "previousSecretExpiresAt": null,
+         *       "createdAt": "2025-01-10T09:00:00.000Z",
+         *       "updatedAt": "2025-01-10T09:00:00.000Z"
+         *     }
+         */
         Webhook: {
             /** @description 24-hex object id */
             _id: string;
@@ -1420,6 +1646,27 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60760",
+         *       "eventId": "6760c0f4a1b2c3d4e5f60761",
+         *       "eventType": "order.completed",
+         *       "sequence": 42,
+         *       "status": "succeeded",
+         *       "attempts": [
+         *         {
+         *           "attempt": 1,
+         *           "at": "2025-01-15T10:02:31.000Z",
+         *           "statusCode": 200,
+         *           "latencyMs": 87,
+         *           "response": "{\"received\":true}",
+         *           "error": null
+         *         }
+         *       ],
+         *       "nextAttemptAt": null,
+         *       "createdAt": "2025-01-15T10:02:30.000Z"
+         *     }
+         */
         WebhookDelivery: {
             /** @description 24-hex object id */
             _id: string;
@@ -1445,6 +1692,21 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60720",
+         *       "name": "Warehouse sync",
+         *       "prefix": "trx_sk_4fQ9xK",
+         *       "scopes": [
+         *         "orders:read"
+         *       ],
+         *       "createdBy": "6760c0f4a1b2c3d4e5f60701",
+         *       "createdAt": "2025-01-15T10:00:00.000Z",
+         *       "expiresAt": null,
+         *       "revokedAt": null,
+         *       "lastUsedAt": "2025-01-16T08:42:00.000Z"
+         *     }
+         */
         ApiKey: {
             /** @description 24-hex object id */
             _id: string;
@@ -1738,6 +2000,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ann@example.com",
+                 *       "username": "ann",
+                 *       "password": "correct horse battery staple",
+                 *       "passwordConfirm": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     username: string;
@@ -1824,6 +2094,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ann@example.com",
+                 *       "password": "correct horse battery staple",
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     password: string;
@@ -2184,6 +2461,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ann@example.com",
+                 *       "password": "correct horse battery staple",
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     password: string;
@@ -2286,6 +2570,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MTgifQ.c2lnbmF0dXJl"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The refresh token of the last pair this session was given; each is accepted once */
                     refreshToken: string;
@@ -2540,6 +2829,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "ann",
+                 *       "phone": "+49 30 1234567",
+                 *       "country": "DE"
+                 *     }
+                 */
                 "application/json": {
                     username?: string;
                     phone?: string | null;
@@ -2646,6 +2942,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "ann",
+                 *       "phone": "+49 30 1234567",
+                 *       "country": "DE"
+                 *     }
+                 */
                 "application/json": {
                     username?: string;
                     phone?: string | null;
@@ -2752,6 +3055,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct horse battery staple",
+                 *       "newPassword": "purple monkey dishwasher"
+                 *     }
+                 */
                 "application/json": {
                     currentPassword?: string;
                     newPassword?: string;
@@ -2846,6 +3155,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct horse battery staple",
+                 *       "newPassword": "purple monkey dishwasher"
+                 *     }
+                 */
                 "application/json": {
                     currentPassword?: string;
                     newPassword?: string;
@@ -2940,6 +3255,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7"
+                 *     }
+                 */
                 "application/json": {
                     walletAddress: string;
                 };
@@ -3033,6 +3353,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7"
+                 *     }
+                 */
                 "application/json": {
                     walletAddress: string;
                 };
@@ -3329,6 +3654,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": {
                     /** @description the current password */
                     password: string;
@@ -3426,6 +3756,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": {
                     /** @description 6-digit TOTP code */
                     code: string;
@@ -3520,6 +3855,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": {
                     /** @description 6-digit TOTP code */
                     code: string;
@@ -3869,6 +4210,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ledger Nano X",
+                 *       "description": "Hardware wallet with Bluetooth",
+                 *       "price": 149.5,
+                 *       "category": "physical",
+                 *       "stock": 25,
+                 *       "image": "https://cdn.example.com/products/ledger-nano-x.png",
+                 *       "isActive": true
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     description?: string;
@@ -4079,6 +4431,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "price": 139.99,
+                 *       "stock": 40
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     description?: string;
@@ -4285,6 +4643,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "products": [
+                 *         {
+                 *           "productId": "6760c0f4a1b2c3d4e5f60718",
+                 *           "quantity": 2,
+                 *           "color": "black"
+                 *         },
+                 *         {
+                 *           "productId": "6760c0f4a1b2c3d4e5f60719",
+                 *           "quantity": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     products: {
                         /** @description 24-hex object id */
@@ -5050,6 +5423,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "toAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                 *       "amount": 25.5,
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": {
                     toAddress: string;
                     /** @description TRX, at most 6 decimals */
@@ -5374,6 +5754,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "completed",
+                 *       "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c"
+                 *     }
+                 */
                 "application/json": {
                     /** @description pending, completed or refunded */
                     status: string;
@@ -5491,6 +5877,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "completed",
+                 *       "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c"
+                 *     }
+                 */
                 "application/json": {
                     /** @description pending, completed or refunded */
                     status: string;
@@ -5609,6 +6001,12 @@ export interface operations {
         /** @description No body (or {}) refunds everything left of what was paid on chain */
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1.5,
+                 *       "reason": "One item arrived damaged"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description TRX, at most 6 decimals, > 0 and at most what is left to refund; omitted: everything left
@@ -5752,6 +6150,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "txHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description The txID of the TRX transfer the customer made to the merchant wallet
@@ -6001,6 +6404,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "isActive": false
+                 *     }
+                 */
                 "application/json": {
                     isActive: boolean;
                 };
@@ -6203,6 +6611,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "stats": {
+                     *         "totals": {
+                     *           "totalRevenue": 12500.75,
+                     *           "totalOrders": 84,
+                     *           "activeUsers": 31,
+                     *           "totalUsers": 40,
+                     *           "networkFees": 92.4,
+                     *           "refunded": 150.6,
+                     *           "netRevenue": 12350.15
+                     *         },
+                     *         "trends": {
+                     *           "revenueChange": "+12.5%",
+                     *           "ordersChange": "+8.0%",
+                     *           "usersChange": "+3.2%",
+                     *           "feesChange": "-1.5%"
+                     *         },
+                     *         "last30Days": {
+                     *           "totalRevenue": 3100.2,
+                     *           "totalOrders": 21,
+                     *           "networkFees": 23.1
+                     *         },
+                     *         "statusCounts": {
+                     *           "pending": 2,
+                     *           "completed": 78,
+                     *           "refunded": 1,
+                     *           "failed": 1,
+                     *           "cancelled": 2
+                     *         }
+                     *       },
+                     *       "recentSales": [],
+                     *       "topProducts": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60718",
+                     *           "name": "Ledger Nano X",
+                     *           "quantitySold": 18,
+                     *           "revenue": 2691,
+                     *           "trend": "+5.0%"
+                     *         }
+                     *       ],
+                     *       "chartData": [
+                     *         {
+                     *           "date": "2025-01-15",
+                     *           "revenue": 450.3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DashboardStats"];
                 };
             };
@@ -6627,6 +7085,12 @@ export interface operations {
         /** @description No body: the blocks since the last run and the wallets active in them */
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "allWallets": true,
+                 *       "fromBlock": 61250000
+                 *     }
+                 */
                 "application/json": {
                     /** @description read every held wallet’s balance, not only those active since the last run */
                     allWallets?: boolean;
@@ -6819,6 +7283,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://erp.example.com/hooks/trx-shop",
+                 *       "events": [
+                 *         "order.completed",
+                 *         "order.refunded"
+                 *       ],
+                 *       "description": "ERP order sync",
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description http or https; its host must not resolve to a loopback, private or link-local address
@@ -7135,6 +7610,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "order.completed"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description http or https; its host must not resolve to a loopback, private or link-local address
@@ -8007,6 +8490,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Warehouse sync",
+                 *       "scopes": [
+                 *         "orders:read"
+                 *       ],
+                 *       "expiresAt": "2026-01-01T00:00:00.000Z"
+                 *     }
+                 */
                 "application/json": {
                     /** @example Warehouse sync */
                     name: string;

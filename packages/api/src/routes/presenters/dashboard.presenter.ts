@@ -66,7 +66,45 @@ export const DashboardView = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'DashboardStats' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'DashboardStats',
+    examples: [
+      {
+        success: true,
+        stats: {
+          totals: {
+            totalRevenue: 12500.75,
+            totalOrders: 84,
+            activeUsers: 31,
+            totalUsers: 40,
+            networkFees: 92.4,
+            refunded: 150.6,
+            netRevenue: 12350.15,
+          },
+          trends: {
+            revenueChange: '+12.5%',
+            ordersChange: '+8.0%',
+            usersChange: '+3.2%',
+            feesChange: '-1.5%',
+          },
+          last30Days: { totalRevenue: 3100.2, totalOrders: 21, networkFees: 23.1 },
+          statusCounts: { pending: 2, completed: 78, refunded: 1, failed: 1, cancelled: 2 },
+        },
+        recentSales: [],
+        topProducts: [
+          {
+            _id: '6760c0f4a1b2c3d4e5f60718',
+            name: 'Ledger Nano X',
+            quantitySold: 18,
+            revenue: 2691,
+            trend: '+5.0%',
+          },
+        ],
+        chartData: [{ date: '2025-01-15', revenue: 450.3 }],
+      },
+    ],
+  },
 );
 
 export const presentDashboard = (stats: DashboardStats) => ({

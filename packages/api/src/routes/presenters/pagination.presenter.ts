@@ -4,7 +4,11 @@ import { Type } from 'typebox';
 
 export const PaginationView = Type.Object(
   { total: Type.Integer(), page: Type.Integer(), pages: Type.Integer(), limit: Type.Integer() },
-  { additionalProperties: false, [COMPONENT_NAME]: 'Pagination' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'Pagination',
+    examples: [{ total: 42, page: 1, pages: 5, limit: 10 }],
+  },
 );
 
 export const presentPagination = (page: Page<unknown>) => ({

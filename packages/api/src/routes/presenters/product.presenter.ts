@@ -16,7 +16,24 @@ export const ProductView = Type.Object(
     createdAt: IsoDate,
     updatedAt: IsoDate,
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'Product' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'Product',
+    examples: [
+      {
+        _id: '6760c0f4a1b2c3d4e5f60718',
+        name: 'Ledger Nano X',
+        description: 'Hardware wallet with Bluetooth',
+        price: 149.5,
+        category: 'physical',
+        stock: 25,
+        image: 'https://cdn.example.com/products/ledger-nano-x.png',
+        isActive: true,
+        createdAt: '2025-01-10T09:00:00.000Z',
+        updatedAt: '2025-01-12T14:30:00.000Z',
+      },
+    ],
+  },
 );
 
 export const presentProduct = (product: Product) => ({

@@ -58,7 +58,48 @@ export const ReconciliationReportView = Type.Object(
     ),
     discrepancies: Type.Array(DiscrepancyView, { description: 'the first 1,000 rows' }),
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'ReconciliationReport' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'ReconciliationReport',
+    examples: [
+      {
+        id: '6760c0f4a1b2c3d4e5f60770',
+        ok: false,
+        startedAt: '2025-01-15T11:00:00.000Z',
+        finishedAt: '2025-01-15T11:00:04.000Z',
+        blocks: { from: 61250000, to: 61251200 },
+        transfersChecked: 38,
+        linesChecked: 38,
+        allWallets: false,
+        walletsChecked: 12,
+        walletsSkipped: 0,
+        openingsRecorded: 0,
+        summary: {
+          discrepancies: 1,
+          byKind: {
+            'missing-from-ledger': 0,
+            'not-on-chain': 0,
+            'failed-on-chain': 0,
+            mismatch: 1,
+            balance: 0,
+          },
+        },
+        discrepancies: [
+          {
+            kind: 'mismatch',
+            txHash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
+            transactionId: '6760c0f4a1b2c3d4e5f60740',
+            address: null,
+            blockNumber: 61250123,
+            field: 'amount',
+            ledger: '150.6',
+            chain: '150.5',
+            detail: 'the ledger and the chain disagree on the amount',
+          },
+        ],
+      },
+    ],
+  },
 );
 
 const AMOUNT_FIELDS: ReadonlySet<Discrepancy['field']> = new Set(['amount', 'balance']);

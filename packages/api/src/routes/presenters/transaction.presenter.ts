@@ -23,7 +23,31 @@ export const TransactionView = Type.Object(
     createdAt: IsoDate,
     updatedAt: IsoDate,
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'Transaction' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'Transaction',
+    examples: [
+      {
+        _id: '6760c0f4a1b2c3d4e5f60740',
+        userId: '6760c0f4a1b2c3d4e5f60701',
+        orderId: '6760c0f4a1b2c3d4e5f60730',
+        type: 'purchase',
+        amount: 150.6,
+        currency: 'TRX',
+        network: 'TRC-20',
+        transactionHash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
+        fromAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+        toAddress: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
+        status: 'confirmed',
+        confirmations: 21,
+        blockNumber: 61250123,
+        fee: 1.1,
+        failureReason: null,
+        createdAt: '2025-01-15T10:01:00.000Z',
+        updatedAt: '2025-01-15T10:02:30.000Z',
+      },
+    ],
+  },
 );
 
 export const presentTransaction = (tx: TransactionRecord) => ({
@@ -55,7 +79,19 @@ export const TransferSummary = Type.Object(
     amount: Type.Number(),
     status: OneOf(TRANSACTION_STATUSES),
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'TransferSummary' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'TransferSummary',
+    examples: [
+      {
+        hash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
+        from: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+        to: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
+        amount: 25.5,
+        status: 'pending',
+      },
+    ],
+  },
 );
 
 export const presentTransferSummary = (tx: TransactionRecord) => ({

@@ -25,7 +25,26 @@ export const UserView = Type.Object(
     createdAt: IsoDate,
     updatedAt: IsoDate,
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'User' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'User',
+    examples: [
+      {
+        _id: '6760c0f4a1b2c3d4e5f60701',
+        email: 'ann@example.com',
+        username: 'ann',
+        role: 'user',
+        wallet: { address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', externalAddress: null },
+        phone: null,
+        country: 'DE',
+        twoFactorEnabled: false,
+        isActive: true,
+        lastLogin: '2025-01-15T09:58:00.000Z',
+        createdAt: '2025-01-02T08:00:00.000Z',
+        updatedAt: '2025-01-15T09:58:00.000Z',
+      },
+    ],
+  },
 );
 
 export const presentUser = (user: User) => ({
@@ -59,13 +78,37 @@ export const RegisteredUserView = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'RegisteredUser' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'RegisteredUser',
+    examples: [
+      {
+        id: '6760c0f4a1b2c3d4e5f60701',
+        email: 'ann@example.com',
+        username: 'ann',
+        role: 'user',
+        wallet: { address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', balance: 0 },
+      },
+    ],
+  },
 );
 
 /** Login and /api/auth/profile show `wallet` as the address string. */
 export const AuthUserView = Type.Object(
   { ...authUserFields, wallet: Type.Union([Type.String(), Type.Null()]) },
-  { additionalProperties: false, [COMPONENT_NAME]: 'AuthUser' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'AuthUser',
+    examples: [
+      {
+        id: '6760c0f4a1b2c3d4e5f60701',
+        email: 'ann@example.com',
+        username: 'ann',
+        role: 'user',
+        wallet: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      },
+    ],
+  },
 );
 
 export const AuthProfileView = Type.Object(
@@ -75,7 +118,21 @@ export const AuthProfileView = Type.Object(
     createdAt: IsoDate,
     lastLogin: NullableIsoDate,
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'AuthProfile' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'AuthProfile',
+    examples: [
+      {
+        id: '6760c0f4a1b2c3d4e5f60701',
+        email: 'ann@example.com',
+        username: 'ann',
+        role: 'user',
+        wallet: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+        createdAt: '2025-01-02T08:00:00.000Z',
+        lastLogin: null,
+      },
+    ],
+  },
 );
 
 const authUser = (user: User) => ({

@@ -25,7 +25,24 @@ export const WebhookView = Type.Object(
     createdAt: IsoDate,
     updatedAt: IsoDate,
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'Webhook' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'Webhook',
+    examples: [
+      {
+        _id: '6760c0f4a1b2c3d4e5f60750',
+        url: 'https://erp.example.com/hooks/trx-shop',
+        description: 'ERP order sync',
+        events: ['order.completed', 'order.refunded'],
+        enabled: true,
+        disabledReason: null,
+        failingSince: null,
+        previousSecretExpiresAt: null,
+        createdAt: '2025-01-10T09:00:00.000Z',
+        updatedAt: '2025-01-10T09:00:00.000Z',
+      },
+    ],
+  },
 );
 
 const AttemptView = Type.Object(
@@ -53,7 +70,31 @@ export const WebhookDeliveryView = Type.Object(
     nextAttemptAt: NullableIsoDate,
     createdAt: IsoDate,
   },
-  { additionalProperties: false, [COMPONENT_NAME]: 'WebhookDelivery' },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'WebhookDelivery',
+    examples: [
+      {
+        _id: '6760c0f4a1b2c3d4e5f60760',
+        eventId: '6760c0f4a1b2c3d4e5f60761',
+        eventType: 'order.completed',
+        sequence: 42,
+        status: 'succeeded',
+        attempts: [
+          {
+            attempt: 1,
+            at: '2025-01-15T10:02:31.000Z',
+            statusCode: 200,
+            latencyMs: 87,
+            response: '{"received":true}',
+            error: null,
+          },
+        ],
+        nextAttemptAt: null,
+        createdAt: '2025-01-15T10:02:30.000Z',
+      },
+    ],
+  },
 );
 
 export const presentWebhook = (endpoint: WebhookEndpoint) => ({
