@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { DEPOSIT_CURSOR } from '@trx-shop/domain';
+import { eventLogLag, scannerLagBlocks } from '@trx-shop/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../app-deps.js';
@@ -44,15 +44,8 @@ export const metricsPlugin = fp(
 
     metrics.watch({
       pendingTransfers: async () => (await deps.store.transactions.listPending(PENDING_CAP)).length,
-      scannerLagBlocks: async () => {
-        const [cursor, head] = await Promise.all([
-          deps.store.chainCursors.read(DEPOSIT_CURSOR),
-          deps.chain.solidBlockNumber(),
-        ]);
-        return cursor === null ? null : Math.max(0, head - cursor);
-      },
-      eventLogLag: async () =>
-        Math.max(0, ((await deps.store.eventLog.newestSequence()) ?? 0) - app.eventDelivery.position()),
+      scannerLagBlocks: () => scannerLagBlocks(deps),
+      eventLogLag: () => eventLogLag(deps.store.eventLog, app.eventDelivery.position()),
     });
 
     if (token === null) return;

@@ -56,41 +56,41 @@ const orderFields = {
   updatedAt: IsoDate,
 };
 
+/** One order as both views show it (the docs' example; total = subtotal - 0.01 TRX network fee). */
+const EXAMPLE_ORDER_FIELDS = {
+  _id: '6760c0f4a1b2c3d4e5f60730',
+  orderId: '#TRX-1042',
+  products: [
+    {
+      productId: '6760c0f4a1b2c3d4e5f60718',
+      name: 'Ledger Nano X',
+      price: 149.5,
+      quantity: 1,
+      color: 'black',
+    },
+  ],
+  subtotal: 149.5,
+  networkFee: -0.01,
+  discount: 0,
+  total: 149.49,
+  status: 'completed',
+  paymentMethod: 'TRC-20',
+  transactionHash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
+  walletAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+  merchantAddress: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
+  refundedAmount: 0,
+  refundableAmount: 149.49,
+  refunds: [],
+  createdAt: '2025-01-15T10:00:00.000Z',
+  updatedAt: '2025-01-15T10:02:30.000Z',
+};
+
 export const OrderView = Type.Object(
   { ...orderFields, userId: Type.String() },
   {
     additionalProperties: false,
     [COMPONENT_NAME]: 'Order',
-    examples: [
-      {
-        _id: '6760c0f4a1b2c3d4e5f60730',
-        orderId: '#TRX-1042',
-        products: [
-          {
-            productId: '6760c0f4a1b2c3d4e5f60718',
-            name: 'Ledger Nano X',
-            price: 149.5,
-            quantity: 1,
-            color: 'black',
-          },
-        ],
-        subtotal: 149.5,
-        networkFee: 1.1,
-        discount: 0,
-        total: 150.6,
-        status: 'completed',
-        paymentMethod: 'TRC-20',
-        transactionHash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
-        walletAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-        merchantAddress: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
-        refundedAmount: 0,
-        refundableAmount: 150.6,
-        refunds: [],
-        createdAt: '2025-01-15T10:00:00.000Z',
-        updatedAt: '2025-01-15T10:02:30.000Z',
-        userId: '6760c0f4a1b2c3d4e5f60701',
-      },
-    ],
+    examples: [{ ...EXAMPLE_ORDER_FIELDS, userId: '6760c0f4a1b2c3d4e5f60701' }],
   },
 );
 
@@ -107,33 +107,9 @@ export const SaleView = Type.Object(
     [COMPONENT_NAME]: 'Sale',
     examples: [
       {
-        _id: '6760c0f4a1b2c3d4e5f60730',
-        orderId: '#TRX-1042',
-        products: [
-          {
-            productId: '6760c0f4a1b2c3d4e5f60718',
-            name: 'Ledger Nano X',
-            price: 149.5,
-            quantity: 1,
-            color: 'black',
-          },
-        ],
-        subtotal: 149.5,
-        networkFee: 1.1,
-        discount: 0,
-        total: 150.6,
-        status: 'completed',
-        paymentMethod: 'TRC-20',
-        transactionHash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
-        walletAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-        merchantAddress: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
-        refundedAmount: 0,
-        refundableAmount: 150.6,
-        refunds: [],
-        createdAt: '2025-01-15T10:00:00.000Z',
-        updatedAt: '2025-01-15T10:02:30.000Z',
+        ...EXAMPLE_ORDER_FIELDS,
         userId: { _id: '6760c0f4a1b2c3d4e5f60701', username: 'ann', email: 'ann@example.com' },
-        txHash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
+        txHash: EXAMPLE_ORDER_FIELDS.transactionHash,
       },
     ],
   },

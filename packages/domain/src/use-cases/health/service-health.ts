@@ -17,6 +17,24 @@ export interface ServiceHealthDeps {
   readonly chain: Pick<ChainPort, 'isReachable' | 'solidBlockNumber'>;
 }
 
+/** Solidified blocks the deposit scanner has yet to read; null before its first run. */
+export const scannerLagBlocks = async (deps: {
+  readonly store: Pick<ShopStore, 'chainCursors'>;
+  readonly chain: Pick<ChainPort, 'solidBlockNumber'>;
+}): Promise<number | null> => {
+  const [cursor, head] = await Promise.all([
+    deps.store.chainCursors.read(DEPOSIT_CURSOR),
+    deps.chain.solidBlockNumber(),
+  ]);
+  return cursor === null ? null : Math.max(0, head - cursor);
+};
+
+/** Logged events a reader at `deliveredUpTo` has not delivered yet. */
+export const eventLogLag = async (
+  eventLog: Pick<ShopStore['eventLog'], 'newestSequence'>,
+  deliveredUpTo: number,
+): Promise<number> => Math.max(0, ((await eventLog.newestSequence()) ?? 0) - deliveredUpTo);
+
 /** What a load balancer and an operator ask: do the store and the node answer, is the scanner behind. */
 export const serviceHealth = async (deps: ServiceHealthDeps): Promise<ServiceHealth> => {
   const [store, chain] = await Promise.all([
@@ -25,11 +43,7 @@ export const serviceHealth = async (deps: ServiceHealthDeps): Promise<ServiceHea
   ]);
   if (!store || !chain) return { store, chain, scannerLagBlocks: null };
   try {
-    const [cursor, head] = await Promise.all([
-      deps.store.chainCursors.read(DEPOSIT_CURSOR),
-      deps.chain.solidBlockNumber(),
-    ]);
-    return { store, chain, scannerLagBlocks: cursor === null ? null : Math.max(0, head - cursor) };
+    return { store, chain, scannerLagBlocks: await scannerLagBlocks(deps) };
   } catch {
     return { store, chain, scannerLagBlocks: null };
   }

@@ -1,5 +1,5 @@
 import type { ShopStore } from '../../ports/shop-store.port.js';
-import { type ServiceHealthDeps, serviceHealth } from './service-health.js';
+import { eventLogLag, type ServiceHealthDeps, serviceHealth } from './service-health.js';
 
 export interface ReadinessBounds {
   /** READY_MAX_SCANNER_LAG_BLOCKS: the deposit scanner may be this far behind the solidified head. */
@@ -43,7 +43,7 @@ export const serviceReadiness = async (
   let outboxBacklog: number | null = null;
   if (health.store) {
     try {
-      eventLag = Math.max(0, ((await deps.store.eventLog.newestSequence()) ?? 0) - deliveredUpTo);
+      eventLag = await eventLogLag(deps.store.eventLog, deliveredUpTo);
       outboxBacklog = (await deps.store.outbox.pending(bounds.maxEventLag + 1)).length;
     } catch {
       reasons.push('the event log cannot be read');

@@ -3,17 +3,16 @@ import { applyTransferEffect } from './apply-transfer-effect.js';
 import type { PaymentDeps } from './payment-deps.js';
 
 /**
- * pending -> failed, once: only the guarded write that wins logs the failure (its event reaches
- * the user's room from the log); the effect (order failed, claim released) is applied either way,
- * since applying it is idempotent.
+ * pending -> failed (a guarded write: once), then the effect (order failed, claim released),
+ * applied either way since it is idempotent; the effect's guarded writes log the failure event
+ * once, and the user's room hears of it from the log.
  */
 export const failTransaction = async (
   deps: Pick<PaymentDeps, 'store' | 'clock' | 'ids'>,
   tx: TransactionRecord,
   reason: string,
 ): Promise<void> => {
-  const now = deps.clock.now();
-  await deps.store.transactions.markFailed(tx.id, reason, now);
+  await deps.store.transactions.markFailed(tx.id, reason, deps.clock.now());
   const current = await deps.store.transactions.findById(tx.id);
   if (current && current.status === 'failed') await applyTransferEffect(deps, current);
 };
