@@ -45,3 +45,10 @@ export const hoistNamedSchemas = <Document extends object>(document: Document): 
     },
   } as Document;
 };
+
+/** The first example of a schema, to build the example of a schema that extends it. */
+export const firstExampleOf = (schema: object): Record<string, unknown> => {
+  const [example] = (schema as { examples?: unknown[] }).examples ?? [];
+  if (typeof example !== 'object' || example === null) throw new Error('the schema has no example object');
+  return example as Record<string, unknown>;
+};

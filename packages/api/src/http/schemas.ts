@@ -4,7 +4,11 @@ import { ERROR_DESCRIPTIONS } from './error-descriptions.js';
 import { Type } from 'typebox';
 
 /** 24 lowercase hex characters; a malformed id is answered 400 INVALID_ID by the error handler. */
-export const ObjectIdString = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24-hex object id' });
+export const ObjectIdString = Type.String({
+  pattern: '^[0-9a-f]{24}$',
+  description: '24-hex object id',
+  examples: ['6760c0f4a1b2c3d4e5f60718'],
+});
 export const IdParams = Type.Object({ id: ObjectIdString }, { additionalProperties: false });
 
 export const IsoDate = Type.String({ format: 'date-time' });
@@ -54,14 +58,21 @@ export const ErrorResponse = Type.Object(
 /** The body of a write route that takes none: absent, `{}`, and nothing else. */
 export const NoBody = Type.Object(
   {},
-  { additionalProperties: false, description: 'No body is taken: send none, or {}; any field is refused' },
+  {
+    additionalProperties: false,
+    description: 'No body is taken: send none, or {}; any field is refused',
+    [COMPONENT_NAME]: 'NoBody',
+    examples: [{}],
+  },
 );
 
-export const MessageResponse = Type.Object({ message: Type.String() }, { additionalProperties: false });
-export const SuccessMessageResponse = Type.Object(
-  { success: Type.Literal(true), message: Type.String() },
-  { additionalProperties: false },
-);
+/** A human-readable confirmation; `text` is what the route answers, shown as the example. */
+export const MessageText = (text: string) => Type.String({ examples: [text] });
+
+export const MessageResponse = (text: string) =>
+  Type.Object({ message: MessageText(text) }, { additionalProperties: false });
+export const SuccessMessageResponse = (text: string) =>
+  Type.Object({ success: Type.Literal(true), message: MessageText(text) }, { additionalProperties: false });
 
 /** Statuses any route can answer: bad input, body limits, rate limiting and server faults. */
 export const ALWAYS_POSSIBLE_STATUSES = [400, 413, 415, 429, 500] as const;

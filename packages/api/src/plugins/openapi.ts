@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hoistNamedSchemas } from '../http/components.js';
+import { nameOperationBodies } from '../http/operation-bodies.js';
 import { errorCodesOf } from '../http/operation-errors.js';
 import { ALWAYS_POSSIBLE_STATUSES, ErrorResponse } from '../http/schemas.js';
 import { acceptsMissingBody, OPTIONAL_BODY } from '../http/validation.js';
@@ -31,7 +32,9 @@ export const openApiPlugin = fp(
     await app.register(swagger, {
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
-          ? hoistNamedSchemas(listErrorCodes(markOptionalBodies(documentObject.openapiObject)))
+          ? hoistNamedSchemas(
+              nameOperationBodies(listErrorCodes(markOptionalBodies(documentObject.openapiObject))),
+            )
           : documentObject.swaggerObject,
       openapi: {
         openapi: '3.0.3',

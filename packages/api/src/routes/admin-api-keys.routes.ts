@@ -104,6 +104,7 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
               apiKey: ApiKeyView,
               key: Type.String({
                 description: 'trx_sk_...: send it as X-API-Key or a Bearer token; shown only here',
+                examples: ['trx_sk_4fQ9xK2mWb7Zt0LpR3vN8cYs1dHe6uJq5aGiTkXoBwE'],
               }),
             },
             { additionalProperties: false },

@@ -9,6 +9,7 @@ import {
   orderHistory,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
+import { COMPONENT_NAME } from '../http/components.js';
 import { errorResponses, IdParams, IsoDate, Nullable, ObjectIdString, OneOf } from '../http/schemas.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -42,7 +43,26 @@ const AuditEntryView = Type.Object(
     before: Nullable(JsonObject),
     after: Nullable(JsonObject),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'AuditEntry',
+    examples: [
+      {
+        _id: '6760c0f4a1b2c3d4e5f607a0',
+        at: '2025-01-15T10:30:00.000Z',
+        actor: {
+          kind: 'admin',
+          id: '6760c0f4a1b2c3d4e5f60702',
+          sessionId: '6760c0f4a1b2c3d4e5f60791',
+          label: 'admin@example.com',
+        },
+        action: 'order.status_overridden',
+        target: { type: 'order', id: '6760c0f4a1b2c3d4e5f60730' },
+        before: { status: 'pending' },
+        after: { status: 'completed', transactionHash: null },
+      },
+    ],
+  },
 );
 
 const HistoryEntryView = Type.Object(
@@ -54,7 +74,25 @@ const HistoryEntryView = Type.Object(
     actor: Nullable(ActorView),
     data: JsonObject,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'OrderHistoryEntry',
+    examples: [
+      {
+        _id: '6760c0f4a1b2c3d4e5f607a1',
+        sequence: 1042,
+        at: '2025-01-15T10:30:00.000Z',
+        type: 'order.status_overridden',
+        actor: {
+          kind: 'admin',
+          id: '6760c0f4a1b2c3d4e5f60702',
+          sessionId: '6760c0f4a1b2c3d4e5f60791',
+          label: 'admin@example.com',
+        },
+        data: { orderId: '6760c0f4a1b2c3d4e5f60730', from: 'pending', to: 'completed' },
+      },
+    ],
+  },
 );
 
 const AuditQuery = Type.Object(

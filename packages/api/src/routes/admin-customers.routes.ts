@@ -10,8 +10,9 @@ import {
   type UserStore,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
+import { COMPONENT_NAME, firstExampleOf } from '../http/components.js';
 import { csvCell, csvLine } from '../http/csv.js';
-import { errorResponses, IdParams } from '../http/schemas.js';
+import { errorResponses, IdParams, MessageText, ObjectIdString } from '../http/schemas.js';
 import { actorOf, adminOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -23,7 +24,11 @@ const CustomerView = Type.Object(
     ...UserView.properties,
     totalSpent: Type.Number({ description: 'completed minus refunded totals, TRX' }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'Customer',
+    examples: [{ ...firstExampleOf(UserView), totalSpent: 259.98 }],
+  },
 );
 
 const CSV_COLUMNS = [
@@ -95,8 +100,14 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
                 {
                   total: Type.Integer(),
                   totalVolume: Type.Number(),
-                  totalChange: Type.String(),
-                  volumeChange: Type.String(),
+                  totalChange: Type.String({
+                    description: 'against the previous 30 days',
+                    examples: ['+12.5%'],
+                  }),
+                  volumeChange: Type.String({
+                    description: 'against the previous 30 days',
+                    examples: ['-3.2%'],
+                  }),
                 },
                 { additionalProperties: false },
               ),
@@ -152,12 +163,12 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
           200: Type.Object(
             {
               success: Type.Literal(true),
-              message: Type.String(),
+              message: MessageText('User blocked'),
               user: Type.Object(
                 {
-                  _id: Type.String(),
-                  username: Type.String(),
-                  email: Type.String(),
+                  _id: ObjectIdString,
+                  username: Type.String({ examples: ['alice'] }),
+                  email: Type.String({ examples: ['alice@example.com'] }),
                   isActive: Type.Boolean(),
                 },
                 { additionalProperties: false },

@@ -14,6 +14,7 @@ import {
   type WalletMovementQuery,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
+import { COMPONENT_NAME, firstExampleOf } from '../http/components.js';
 import { csvCell, csvLine } from '../http/csv.js';
 import { errorResponses, IsoDate, OneOf } from '../http/schemas.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
@@ -43,13 +44,20 @@ const MovementView = Type.Object(
         "the wallet's balance right after this movement; null when it moved nothing (yet) or the node does not answer",
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'LedgerMovement',
+    examples: [{ ...firstExampleOf(TransactionView), direction: 'in', balanceAfter: 1250.6 }],
+  },
 );
 
 const LedgerAnswer = Type.Object(
   {
     success: Type.Literal(true),
-    address: Type.String({ description: 'the merchant wallet' }),
+    address: Type.String({
+      description: 'the merchant wallet',
+      examples: ['TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW'],
+    }),
     openingBalance: Type.Union([TrxAmount, Type.Null()], {
       description: 'what the wallet held before its first ledger line (null while the node does not answer)',
     }),

@@ -17,7 +17,15 @@ import {
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
 import { csvCell, csvLine } from '../http/csv.js';
-import { errorResponses, IdParams, IsoDate, OneOf, TrxAmountInput } from '../http/schemas.js';
+import {
+  errorResponses,
+  IdParams,
+  IsoDate,
+  MessageText,
+  ObjectIdString,
+  OneOf,
+  TrxAmountInput,
+} from '../http/schemas.js';
 import { OPTIONAL_BODY } from '../http/validation.js';
 import { actorOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
@@ -231,7 +239,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
           body: StatusBody,
           response: {
             200: Type.Object(
-              { success: Type.Literal(true), message: Type.String(), order: OrderView },
+              { success: Type.Literal(true), message: MessageText('Order status updated'), order: OrderView },
               { additionalProperties: false },
             ),
             ...errorResponses(401, 403, 404, 409),
@@ -276,8 +284,8 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
           200: Type.Object(
             {
               success: Type.Literal(true),
-              message: Type.String(),
-              orderId: Type.String(),
+              message: MessageText('Refund sent; awaiting confirmation'),
+              orderId: ObjectIdString,
               transaction: TransferSummary,
             },
             { additionalProperties: false },
@@ -318,7 +326,11 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         body: VerifyPaymentBody,
         response: {
           200: Type.Object(
-            { success: Type.Literal(true), message: Type.String(), order: OrderView },
+            {
+              success: Type.Literal(true),
+              message: MessageText('Payment verified on chain; the order is completed'),
+              order: OrderView,
+            },
             { additionalProperties: false },
           ),
           ...errorResponses(400, 401, 403, 404, 409, 503),

@@ -7,7 +7,14 @@ import {
   updateProduct,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { errorResponses, IdParams, OneOf, SuccessMessageResponse, TrxAmountInput } from '../http/schemas.js';
+import {
+  errorResponses,
+  IdParams,
+  MessageText,
+  OneOf,
+  SuccessMessageResponse,
+  TrxAmountInput,
+} from '../http/schemas.js';
 import { actorOf, adminOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentPagination } from './presenters/pagination.presenter.js';
@@ -59,10 +66,11 @@ const PatchBody = Type.Partial(Type.Object(productFields, { additionalProperties
   examples: [{ price: 139.99, stock: 40 }],
 });
 
-const ProductAnswer = Type.Object(
-  { success: Type.Literal(true), message: Type.String(), product: ProductView },
-  { additionalProperties: false },
-);
+const ProductAnswer = (message: string) =>
+  Type.Object(
+    { success: Type.Literal(true), message: MessageText(message), product: ProductView },
+    { additionalProperties: false },
+  );
 
 export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const catalogue = { products: deps.store.products, clock: deps.clock, ids: deps.ids };
@@ -108,7 +116,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         operationId: 'createProduct',
         summary: 'Create a product',
         body: CreateBody,
-        response: { 201: ProductAnswer, ...errorResponses(401, 403) },
+        response: { 201: ProductAnswer('Product created'), ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
@@ -135,7 +143,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         summary: 'Update any subset of a product’s writable fields',
         params: IdParams,
         body: PatchBody,
-        response: { 200: ProductAnswer, ...errorResponses(401, 403, 404) },
+        response: { 200: ProductAnswer('Product updated'), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -159,7 +167,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         operationId: 'archiveProduct',
         summary: 'Archive a product (isActive false); it stays in this list and in past orders',
         params: IdParams,
-        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403, 404) },
+        response: { 200: SuccessMessageResponse('Product archived'), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

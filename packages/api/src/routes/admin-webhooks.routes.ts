@@ -80,6 +80,7 @@ const SecretAnswer = Type.Object(
     secret: Type.String({
       description:
         'the signing secret (whsec_...): shown only in this answer; verify each delivery with it (docs/api.md, "Webhooks")',
+      examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/oDqcxRbP84='],
     }),
   },
   { additionalProperties: false },
@@ -212,7 +213,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         operationId: 'deleteWebhook',
         summary: 'Remove a webhook endpoint and its delivery log; nothing more is sent to it',
         params: IdParams,
-        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403, 404) },
+        response: { 200: SuccessMessageResponse('Webhook deleted'), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

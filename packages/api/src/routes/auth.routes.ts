@@ -13,7 +13,7 @@ import { domainLogger } from '../adapters/fastify-logger.js';
 import { LOGIN_STATUS_OVERRIDES } from '../http/error-status.js';
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../auth/auth-cookies.js';
 import { ACCESS_TOKEN_TTL_S } from '../auth/token-service.js';
-import { errorResponses, MessageResponse } from '../http/schemas.js';
+import { errorResponses, MessageResponse, MessageText } from '../http/schemas.js';
 import { accessTokenOf, identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import {
@@ -81,9 +81,17 @@ const RefreshTokensBody = Type.Object(
 /** What apps that cannot keep cookies get instead of them (issue 22). */
 const TokenPair = Type.Object(
   {
-    accessToken: Type.String({ description: 'JWT; send it as `Authorization: Bearer <accessToken>`' }),
+    accessToken: Type.String({
+      description: 'JWT; send it as `Authorization: Bearer <accessToken>`',
+      examples: [
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MDEifQ.YWNjZXNz',
+      ],
+    }),
     refreshToken: Type.String({
       description: 'JWT, valid 7 days; POST /api/auth/tokens/refresh trades it for a new pair, once',
+      examples: [
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MDEifQ.cmVmcmVzaA',
+      ],
     }),
     expiresIn: Type.Integer({ description: "The access token's lifetime in seconds", examples: [900] }),
   },
@@ -128,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         body: RegisterBody,
         response: {
           201: Type.Object(
-            { message: Type.String(), user: RegisteredUserView },
+            { message: MessageText('User registered successfully'), user: RegisteredUserView },
             { additionalProperties: false },
           ),
           ...errorResponses(409),
@@ -156,7 +164,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         summary: 'Log in with email and password (and the TOTP code when 2FA is on)',
         body: LoginBody,
         response: {
-          200: Type.Object({ message: Type.String(), user: AuthUserView }, { additionalProperties: false }),
+          200: Type.Object(
+            { message: MessageText('Login successful'), user: AuthUserView },
+            { additionalProperties: false },
+          ),
           ...errorResponses(401, 403),
         },
       },
@@ -203,7 +214,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       ? 'Alias of POST /api/auth/refresh'
       : 'New access cookie from the refresh cookie (rotates it)',
     deprecated,
-    response: { 200: MessageResponse, ...errorResponses(401, 403) },
+    response: { 200: MessageResponse('Token refreshed'), ...errorResponses(401, 403) },
   });
   app.post(
     '/api/auth/refresh',
@@ -265,7 +276,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         tags: ['auth'],
         operationId: 'logout',
         summary: 'Clear the auth cookies and end the session',
-        response: { 200: MessageResponse },
+        response: { 200: MessageResponse('Logged out successfully') },
       },
     },
     async (request, reply) => {

@@ -29,7 +29,9 @@ const ReadinessView = Type.Object(
     outboxBacklog: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
       description: 'events waiting for the relay (counted up to the bound + 1)',
     }),
-    reasons: Type.Array(Type.String(), { description: 'why not ready; empty when ready' }),
+    reasons: Type.Array(Type.String({ examples: ['the TRON node does not answer'] }), {
+      description: 'why not ready; empty when ready',
+    }),
   },
   { additionalProperties: false },
 );

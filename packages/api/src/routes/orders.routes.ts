@@ -11,7 +11,7 @@ import {
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
-import { errorResponses, IdParams, ObjectIdString, OneOf } from '../http/schemas.js';
+import { errorResponses, IdParams, MessageText, ObjectIdString, OneOf } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { OrderView, presentOrder } from './presenters/order.presenter.js';
@@ -54,7 +54,7 @@ const OrderAnswer = Type.Object(
   { additionalProperties: false },
 );
 const OrderMessageAnswer = Type.Object(
-  { success: Type.Literal(true), message: Type.String(), order: OrderView },
+  { success: Type.Literal(true), message: MessageText('Order cancelled'), order: OrderView },
   { additionalProperties: false },
 );
 
@@ -175,7 +175,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
           200: Type.Object(
             {
               success: Type.Literal(true),
-              message: Type.String(),
+              message: MessageText('Payment sent; awaiting confirmation'),
               transaction: TransferSummary,
               order: OrderView,
             },

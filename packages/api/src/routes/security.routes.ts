@@ -34,9 +34,18 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
           200: Type.Object(
             {
               success: Type.Literal(true),
-              secret: Type.String(),
-              otpauthUrl: Type.String(),
-              qrCode: Type.String({ description: 'PNG data URL of otpauthUrl' }),
+              secret: Type.String({ description: 'base32 TOTP secret', examples: ['JBSWY3DPEHPK3PXP'] }),
+              otpauthUrl: Type.String({
+                examples: [
+                  'otpauth://totp/TRX%20Shop:alice%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=TRX%20Shop',
+                ],
+              }),
+              qrCode: Type.String({
+                description: 'PNG data URL of otpauthUrl',
+                examples: [
+                  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+                ],
+              }),
             },
             { additionalProperties: false },
           ),
@@ -73,7 +82,10 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
           { code: CodeField },
           { additionalProperties: false, examples: [{ code: '492039' }] },
         ),
-        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
+        response: {
+          200: SuccessMessageResponse('Two-factor authentication enabled'),
+          ...errorResponses(401, 403),
+        },
       },
     },
     async (request) => {
@@ -99,7 +111,10 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
             examples: [{ code: '492039', password: 'correct horse battery staple' }],
           },
         ),
-        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
+        response: {
+          200: SuccessMessageResponse('Two-factor authentication disabled'),
+          ...errorResponses(401, 403),
+        },
       },
     },
     async (request) => {

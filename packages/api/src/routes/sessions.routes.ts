@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listSessions, revokeSession } from '@trx-shop/domain';
 import { Type } from 'typebox';
+import { COMPONENT_NAME } from '../http/components.js';
 import { errorResponses, IdParams, IsoDate, SuccessMessageResponse } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
@@ -17,7 +18,22 @@ const SessionView = Type.Object(
     isActive: Type.Boolean(),
     current: Type.Boolean({ description: 'true for the session making this request' }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'Session',
+    examples: [
+      {
+        _id: '6760c0f4a1b2c3d4e5f60790',
+        device: 'Firefox on Linux',
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
+        ipAddress: '203.0.113.7',
+        createdAt: '2025-01-15T09:58:00.000Z',
+        lastActive: '2025-01-15T10:20:00.000Z',
+        isActive: true,
+        current: true,
+      },
+    ],
+  },
 );
 
 export const sessionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
@@ -72,7 +88,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
         summary: 'Revoke one of the caller’s sessions',
         security: BEARER_OR_COOKIE,
         params: IdParams,
-        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403, 404) },
+        response: { 200: SuccessMessageResponse('Session revoked'), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

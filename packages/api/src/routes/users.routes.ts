@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changePassword, connectWallet, updateProfile } from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { errorResponses, SuccessMessageResponse } from '../http/schemas.js';
+import { errorResponses, MessageText, SuccessMessageResponse } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentUser, UserView } from './presenters/user.presenter.js';
@@ -40,7 +40,7 @@ const ProfileResponse = Type.Object(
   { additionalProperties: false },
 );
 const ProfileUpdateResponse = Type.Object(
-  { success: Type.Literal(true), message: Type.String(), user: UserView },
+  { success: Type.Literal(true), message: MessageText('Profile updated successfully'), user: UserView },
   { additionalProperties: false },
 );
 
@@ -105,7 +105,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
             : 'Alias of PUT /api/users/password',
         deprecated: method === 'PATCH',
         body: PasswordBody,
-        response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
+        response: {
+          200: SuccessMessageResponse('Password changed successfully'),
+          ...errorResponses(401, 403),
+        },
       },
       handler: async (request) => {
         const { user, session } = identityOf(request);
@@ -135,7 +138,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
             : 'Record an external TRON address (informational)',
           deprecated: alias,
           body: WalletBody,
-          response: { 200: SuccessMessageResponse, ...errorResponses(401, 403) },
+          response: {
+            200: SuccessMessageResponse('Wallet connected successfully'),
+            ...errorResponses(401, 403),
+          },
         },
       },
       async (request) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { domainError, sunToTrx, withdraw } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
-import { errorResponses, TrxAmountInput } from '../http/schemas.js';
+import { errorResponses, MessageText, TrxAmountInput } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentTransferSummary, TransferSummary } from './presenters/transaction.presenter.js';
@@ -41,7 +41,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
           200: Type.Object(
             {
               success: Type.Literal(true),
-              address: Type.String(),
+              address: Type.String({ examples: ['TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'] }),
               balance: Type.Number(),
               pendingOutgoing: Type.Number(),
             },
@@ -80,7 +80,11 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         body: SendBody,
         response: {
           200: Type.Object(
-            { success: Type.Literal(true), message: Type.String(), transaction: TransferSummary },
+            {
+              success: Type.Literal(true),
+              message: MessageText('Withdrawal sent; awaiting confirmation'),
+              transaction: TransferSummary,
+            },
             { additionalProperties: false },
           ),
           ...errorResponses(401, 403, 409, 422, 502, 503),

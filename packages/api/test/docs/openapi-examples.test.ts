@@ -159,6 +159,36 @@ describe('docs/openapi.json examples', () => {
     expect(problems, `named schemas without a valid example:\n${problems.join('\n')}`).toEqual([]);
   });
 
+  it('names every JSON body and success answer and shows a valid example for each success answer', () => {
+    const problems: string[] = [];
+    let answers = 0;
+    for (const { name, operation } of operations) {
+      for (const [contentType, media] of Object.entries(operation.requestBody?.content ?? {})) {
+        if (contentType.includes('json') && componentNameOf(media.schema) === null)
+          problems.push(`${name}: the request body is not a named schema`);
+      }
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        if (!status.startsWith('2')) continue;
+        for (const [contentType, media] of Object.entries(answer.content ?? {})) {
+          if (!contentType.includes('json')) continue;
+          answers += 1;
+          const component = componentNameOf(media.schema);
+          if (component === null) {
+            problems.push(`${name} ${status}: the answer is not a named schema`);
+            continue;
+          }
+          const examples = [...examplesOf(media), ...examplesOf(document.components.schemas[component])];
+          if (examples.length === 0) problems.push(`${name} ${status}: the answer has no example`);
+          problems.push(...problemsOf(`${name} ${status}`, componentValidator(component), examples));
+        }
+      }
+    }
+    expect(answers, 'no JSON success answer was found: is the document empty?').toBeGreaterThan(50);
+    expect(problems, `bodies and answers without a name or a valid example:\n${problems.join('\n')}`).toEqual(
+      [],
+    );
+  });
+
   it('validates for real: references resolve and a wrong example is refused', () => {
     const validate = componentValidator('DashboardStats');
     const [example] = [

@@ -25,6 +25,9 @@ type ErrorBody = components['schemas']['Error'];
 type Created = operations['createWebhook']['responses'][201]['content']['application/json'];
 type CreateBody = NonNullable<operations['createWebhook']['requestBody']>['content']['application/json'];
 type OrderPage = paths['/api/orders']['get']['responses'][200]['content']['application/json'];
+// Bodies and answers are named too, so an integrator can import them by name.
+type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
+type ListOrdersResponse = components['schemas']['ListOrdersResponse'];
 
 export const orderIsTyped: NotNever<Order> = true;
 export const operationIsTyped: NotNever<Created> = true;
@@ -39,6 +42,10 @@ export const known: ErrorBody['code'] = 'ORDER_NOT_FOUND';
 export const madeUp: ErrorBody['code'] = 'NOT_A_CODE';
 export const body: CreateBody = { url: 'https://erp.example.com/hooks', events: ['order.completed'] };
 export const firstOrder = (page: OrderPage): Order | undefined => page.orders[0];
+export const sameAnswer = (page: ListOrdersResponse): OrderPage => page;
+export const order: CreateOrderRequest = { products: [{ productId: '6760c0f4a1b2c3d4e5f60718', quantity: 1 }] };
+// @ts-expect-error a quantity is a number
+export const badOrder: CreateOrderRequest = { products: [{ productId: '6760c0f4a1b2c3d4e5f60718', quantity: '1' }] };
 `;
 
 describe('types generated from docs/openapi.json', () => {

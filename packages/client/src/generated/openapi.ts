@@ -1065,6 +1065,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        GetLivenessResponse: {
+            /** @enum {string} */
+            status: "ok";
+        };
         /** @description Every error answer */
         Error: {
             /** @enum {boolean} */
@@ -1090,6 +1094,33 @@ export interface components {
             /** @description INSUFFICIENT_SCOPE: the scope the route needs; null where API keys cannot go */
             requiredScope?: string | null;
         };
+        GetReadinessResponse: {
+            status: "ready" | "not-ready";
+            store: boolean;
+            chain: boolean;
+            scannerLagBlocks: number | null;
+            /** @description logged events this instance has not delivered to its sockets yet */
+            eventLag: number | null;
+            /** @description events waiting for the relay (counted up to the bound + 1) */
+            outboxBacklog: number | null;
+            /** @description why not ready; empty when ready */
+            reasons: string[];
+        };
+        GetHealthResponse: {
+            status: "ok" | "degraded";
+            /** @description the database answers */
+            store: boolean;
+            /** @description the TRON node answers */
+            chain: boolean;
+            /** @description solidified blocks the deposit scanner has yet to read; null before its first run or while the store or node does not answer */
+            scannerLagBlocks: number | null;
+        };
+        RegisterRequest: {
+            email: string;
+            username: string;
+            password: string;
+            passwordConfirm: string;
+        };
         /**
          * @example {
          *       "id": "6760c0f4a1b2c3d4e5f60701",
@@ -1112,6 +1143,17 @@ export interface components {
                 balance: number;
             };
         };
+        RegisterResponse: {
+            /** @example User registered successfully */
+            message: string;
+            user: components["schemas"]["RegisteredUser"];
+        };
+        LoginRequest: {
+            email: string;
+            password: string;
+            /** @description TOTP code, required when 2FA is on */
+            code?: string;
+        };
         /**
          * @example {
          *       "id": "6760c0f4a1b2c3d4e5f60701",
@@ -1127,6 +1169,11 @@ export interface components {
             username: string;
             role: "user" | "admin";
             wallet: string | null;
+        };
+        LoginResponse: {
+            /** @example Login successful */
+            message: string;
+            user: components["schemas"]["AuthUser"];
         };
         /**
          * @example {
@@ -1149,6 +1196,67 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             lastLogin: string | null;
+        };
+        GetCurrentUserResponse: {
+            user: components["schemas"]["AuthProfile"];
+        };
+        /** @description No body is taken: send none, or {}; any field is refused */
+        NoBody: Record<string, never>;
+        RefreshSessionResponse: {
+            /** @example Token refreshed */
+            message: string;
+        };
+        RefreshSessionLegacyResponse: {
+            /** @example Token refreshed */
+            message: string;
+        };
+        CreateTokensRequest: {
+            email: string;
+            password: string;
+            /** @description TOTP code, required when 2FA is on */
+            code?: string;
+        };
+        CreateTokensResponse: {
+            /**
+             * @description JWT; send it as `Authorization: Bearer <accessToken>`
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MDEifQ.YWNjZXNz
+             */
+            accessToken: string;
+            /**
+             * @description JWT, valid 7 days; POST /api/auth/tokens/refresh trades it for a new pair, once
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MDEifQ.cmVmcmVzaA
+             */
+            refreshToken: string;
+            /**
+             * @description The access token's lifetime in seconds
+             * @example 900
+             */
+            expiresIn: number;
+        };
+        RefreshTokensRequest: {
+            /** @description The refresh token of the last pair this session was given; each is accepted once */
+            refreshToken: string;
+        };
+        RefreshTokensResponse: {
+            /**
+             * @description JWT; send it as `Authorization: Bearer <accessToken>`
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MDEifQ.YWNjZXNz
+             */
+            accessToken: string;
+            /**
+             * @description JWT, valid 7 days; POST /api/auth/tokens/refresh trades it for a new pair, once
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MDEifQ.cmVmcmVzaA
+             */
+            refreshToken: string;
+            /**
+             * @description The access token's lifetime in seconds
+             * @example 900
+             */
+            expiresIn: number;
+        };
+        LogoutResponse: {
+            /** @example Logged out successfully */
+            message: string;
         };
         /**
          * @example {
@@ -1188,6 +1296,153 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        GetProfileResponse: {
+            /** @enum {boolean} */
+            success: true;
+            user: components["schemas"]["User"];
+        };
+        UpdateProfileRequest: {
+            username?: string;
+            phone?: string | null;
+            /** @description ISO 3166-1 alpha-2 */
+            country?: string | null;
+        };
+        UpdateProfileResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Profile updated successfully */
+            message: string;
+            user: components["schemas"]["User"];
+        };
+        UpdateProfileLegacyRequest: {
+            username?: string;
+            phone?: string | null;
+            /** @description ISO 3166-1 alpha-2 */
+            country?: string | null;
+        };
+        UpdateProfileLegacyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Profile updated successfully */
+            message: string;
+            user: components["schemas"]["User"];
+        };
+        ChangePasswordRequest: {
+            currentPassword?: string;
+            newPassword?: string;
+        };
+        ChangePasswordResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Password changed successfully */
+            message: string;
+        };
+        ChangePasswordLegacyRequest: {
+            currentPassword?: string;
+            newPassword?: string;
+        };
+        ChangePasswordLegacyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Password changed successfully */
+            message: string;
+        };
+        ConnectWalletRequest: {
+            walletAddress: string;
+        };
+        ConnectWalletResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Wallet connected successfully */
+            message: string;
+        };
+        ConnectWalletLegacyRequest: {
+            walletAddress: string;
+        };
+        ConnectWalletLegacyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Wallet connected successfully */
+            message: string;
+        };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60790",
+         *       "device": "Firefox on Linux",
+         *       "userAgent": "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0",
+         *       "ipAddress": "203.0.113.7",
+         *       "createdAt": "2025-01-15T09:58:00.000Z",
+         *       "lastActive": "2025-01-15T10:20:00.000Z",
+         *       "isActive": true,
+         *       "current": true
+         *     }
+         */
+        Session: {
+            _id: string;
+            device: string;
+            userAgent: string;
+            ipAddress: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastActive: string;
+            isActive: boolean;
+            /** @description true for the session making this request */
+            current: boolean;
+        };
+        ListSessionsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            sessions: components["schemas"]["Session"][];
+        };
+        RevokeSessionResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Session revoked */
+            message: string;
+        };
+        EnableTwoFactorRequest: {
+            /** @description the current password */
+            password: string;
+        };
+        EnableTwoFactorResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * @description base32 TOTP secret
+             * @example JBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /** @example otpauth://totp/TRX%20Shop:alice%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=TRX%20Shop */
+            otpauthUrl: string;
+            /**
+             * @description PNG data URL of otpauthUrl
+             * @example data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==
+             */
+            qrCode: string;
+        };
+        VerifyTwoFactorRequest: {
+            /** @description 6-digit TOTP code */
+            code: string;
+        };
+        VerifyTwoFactorResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Two-factor authentication enabled */
+            message: string;
+        };
+        DisableTwoFactorRequest: {
+            /** @description 6-digit TOTP code */
+            code: string;
+            /** @description the current password */
+            password: string;
+        };
+        DisableTwoFactorResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Two-factor authentication disabled */
+            message: string;
         };
         /**
          * @example {
@@ -1232,6 +1487,78 @@ export interface components {
             page: number;
             pages: number;
             limit: number;
+        };
+        ListProductsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            products: components["schemas"]["Product"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        GetProductResponse: {
+            /** @enum {boolean} */
+            success: true;
+            product: components["schemas"]["Product"];
+        };
+        ListAdminProductsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            products: components["schemas"]["Product"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        CreateProductRequest: {
+            name: string;
+            description?: string;
+            /** @description TRX, > 0, at most 6 decimals, at most 1,000,000 */
+            price: number | string;
+            /** @enum {unknown} */
+            category: "digital" | "physical" | "service";
+            stock?: number;
+            /** @description http or https URL */
+            image?: string;
+            isActive?: boolean;
+        };
+        CreateProductResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Product created */
+            message: string;
+            product: components["schemas"]["Product"];
+        };
+        UpdateProductRequest: {
+            name?: string;
+            description?: string;
+            /** @description TRX, > 0, at most 6 decimals, at most 1,000,000 */
+            price?: number | string;
+            /** @enum {unknown} */
+            category?: "digital" | "physical" | "service";
+            stock?: number;
+            /** @description http or https URL */
+            image?: string;
+            isActive?: boolean;
+        };
+        UpdateProductResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Product updated */
+            message: string;
+            product: components["schemas"]["Product"];
+        };
+        ArchiveProductResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Product archived */
+            message: string;
+        };
+        CreateOrderRequest: {
+            products: {
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
+                productId: string;
+                quantity: number;
+                color?: string | null;
+            }[];
         };
         /**
          * @example {
@@ -1310,6 +1637,29 @@ export interface components {
             updatedAt: string;
             userId: string;
         };
+        CreateOrderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            order: components["schemas"]["Order"];
+        };
+        ListOrdersResponse: {
+            /** @enum {boolean} */
+            success: true;
+            orders: components["schemas"]["Order"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        GetOrderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            order: components["schemas"]["Order"];
+        };
+        CancelOrderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Order cancelled */
+            message: string;
+            order: components["schemas"]["Order"];
+        };
         /**
          * @example {
          *       "hash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
@@ -1326,6 +1676,14 @@ export interface components {
             amount: number;
             /** @enum {unknown} */
             status: "pending" | "confirmed" | "failed";
+        };
+        PayOrderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Payment sent; awaiting confirmation */
+            message: string;
+            transaction: components["schemas"]["TransferSummary"];
+            order: components["schemas"]["Order"];
         };
         /**
          * @example {
@@ -1373,6 +1731,39 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        ListTransactionsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            transactions: components["schemas"]["Transaction"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        GetTransactionResponse: {
+            /** @enum {boolean} */
+            success: true;
+            transaction: components["schemas"]["Transaction"];
+        };
+        GetWalletBalanceResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7 */
+            address: string;
+            balance: number;
+            pendingOutgoing: number;
+        };
+        SendFromWalletRequest: {
+            toAddress: string;
+            /** @description TRX, at most 6 decimals */
+            amount: number | string;
+            /** @description TOTP code, required when 2FA is on */
+            code?: string;
+        };
+        SendFromWalletResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Withdrawal sent; awaiting confirmation */
+            message: string;
+            transaction: components["schemas"]["TransferSummary"];
         };
         /**
          * @example {
@@ -1461,6 +1852,158 @@ export interface components {
             } | null;
             txHash: string | null;
         };
+        ListSalesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            sales: components["schemas"]["Sale"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        OverrideOrderStatusRequest: {
+            /** @description pending, completed or refunded */
+            status: string;
+            transactionHash?: string;
+        };
+        OverrideOrderStatusResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Order status updated */
+            message: string;
+            order: components["schemas"]["Order"];
+        };
+        OverrideOrderStatusLegacyRequest: {
+            /** @description pending, completed or refunded */
+            status: string;
+            transactionHash?: string;
+        };
+        OverrideOrderStatusLegacyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Order status updated */
+            message: string;
+            order: components["schemas"]["Order"];
+        };
+        /** @description No body (or {}) refunds everything left of what was paid on chain */
+        RefundOrderRequest: {
+            /**
+             * @description TRX, at most 6 decimals, > 0 and at most what is left to refund; omitted: everything left
+             * @example 1.5
+             */
+            amount?: number | string;
+            /**
+             * @description Why; stored with the refund
+             * @example One item arrived damaged
+             */
+            reason?: string;
+        };
+        RefundOrderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Refund sent; awaiting confirmation */
+            message: string;
+            /**
+             * @description 24-hex object id
+             * @example 6760c0f4a1b2c3d4e5f60718
+             */
+            orderId: string;
+            transaction: components["schemas"]["TransferSummary"];
+        };
+        VerifyOrderPaymentRequest: {
+            /**
+             * @description The txID of the TRX transfer the customer made to the merchant wallet
+             * @example 4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c
+             */
+            txHash: string;
+        };
+        VerifyOrderPaymentResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Payment verified on chain; the order is completed */
+            message: string;
+            order: components["schemas"]["Order"];
+        };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60701",
+         *       "email": "ann@example.com",
+         *       "username": "ann",
+         *       "role": "user",
+         *       "wallet": {
+         *         "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+         *         "externalAddress": null
+         *       },
+         *       "phone": null,
+         *       "country": "DE",
+         *       "twoFactorEnabled": false,
+         *       "isActive": true,
+         *       "lastLogin": "2025-01-15T09:58:00.000Z",
+         *       "createdAt": "2025-01-02T08:00:00.000Z",
+         *       "updatedAt": "2025-01-15T09:58:00.000Z",
+         *       "totalSpent": 259.98
+         *     }
+         */
+        Customer: {
+            _id: string;
+            email: string;
+            username: string;
+            role: "user" | "admin";
+            wallet: {
+                address: string | null;
+                externalAddress: string | null;
+            };
+            phone: string | null;
+            country: string | null;
+            twoFactorEnabled: boolean;
+            isActive: boolean;
+            /** Format: date-time */
+            lastLogin: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description completed minus refunded totals, TRX */
+            totalSpent: number;
+        };
+        ListCustomersResponse: {
+            /** @enum {boolean} */
+            success: true;
+            users: components["schemas"]["Customer"][];
+            stats: {
+                total: number;
+                totalVolume: number;
+                /**
+                 * @description against the previous 30 days
+                 * @example +12.5%
+                 */
+                totalChange: string;
+                /**
+                 * @description against the previous 30 days
+                 * @example -3.2%
+                 */
+                volumeChange: string;
+            };
+            pagination: components["schemas"]["Pagination"];
+        };
+        SetCustomerActiveRequest: {
+            isActive: boolean;
+        };
+        SetCustomerActiveResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example User blocked */
+            message: string;
+            user: {
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
+                _id: string;
+                /** @example alice */
+                username: string;
+                /** @example alice@example.com */
+                email: string;
+                isActive: boolean;
+            };
+        };
         DashboardStats: {
             /** @enum {boolean} */
             success: true;
@@ -1513,6 +2056,82 @@ export interface components {
                 date: string;
                 revenue: number;
             }[];
+        };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f60740",
+         *       "userId": "6760c0f4a1b2c3d4e5f60701",
+         *       "orderId": "6760c0f4a1b2c3d4e5f60730",
+         *       "type": "purchase",
+         *       "amount": 150.6,
+         *       "currency": "TRX",
+         *       "network": "TRC-20",
+         *       "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+         *       "fromAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+         *       "toAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+         *       "status": "confirmed",
+         *       "confirmations": 21,
+         *       "blockNumber": 61250123,
+         *       "fee": 1.1,
+         *       "failureReason": null,
+         *       "createdAt": "2025-01-15T10:01:00.000Z",
+         *       "updatedAt": "2025-01-15T10:02:30.000Z",
+         *       "direction": "in",
+         *       "balanceAfter": 1250.6
+         *     }
+         */
+        LedgerMovement: {
+            _id: string;
+            userId: string;
+            orderId: string | null;
+            /** @enum {unknown} */
+            type: "purchase" | "refund" | "deposit" | "withdrawal" | "fee";
+            /** @description TRX, absolute */
+            amount: number;
+            /** @enum {string} */
+            currency: "TRX";
+            /** @enum {string} */
+            network: "TRC-20";
+            transactionHash: string;
+            fromAddress: string;
+            toAddress: string;
+            /** @enum {unknown} */
+            status: "pending" | "confirmed" | "failed";
+            confirmations: number;
+            blockNumber: number | null;
+            fee: number | null;
+            failureReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            direction: "in" | "out";
+            /** @description the wallet's balance right after this movement; null when it moved nothing (yet) or the node does not answer */
+            balanceAfter: number | (never | null);
+        };
+        ListMerchantLedgerResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * @description the merchant wallet
+             * @example TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW
+             */
+            address: string;
+            /** @description what the wallet held before its first ledger line (null while the node does not answer) */
+            openingBalance: number | (never | null);
+            /** @description sums of the movements the filter selects; net = in - out - fees */
+            totals: {
+                /** @description TRX, at most 6 decimals */
+                in: number;
+                /** @description TRX, at most 6 decimals */
+                out: number;
+                /** @description TRX, at most 6 decimals */
+                fees: number;
+                /** @description TRX, at most 6 decimals */
+                net: number;
+            };
+            movements: components["schemas"]["LedgerMovement"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /**
          * @example {
@@ -1604,6 +2223,41 @@ export interface components {
                 detail: string;
             }[];
         };
+        GetReconciliationReportResponse: {
+            /** @enum {boolean} */
+            success: true;
+            report: components["schemas"]["ReconciliationReport"];
+        };
+        /** @description No body: the blocks since the last run and the wallets active in them */
+        RunReconciliationRequest: {
+            /** @description read every held wallet’s balance, not only those active since the last run */
+            allWallets?: boolean;
+            /** @description compare the blocks again from this one (at the earliest the scanner’s first block) */
+            fromBlock?: number;
+        };
+        RunReconciliationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            report: components["schemas"]["ReconciliationReport"];
+        };
+        CreateWebhookRequest: {
+            /**
+             * @description http or https; its host must not resolve to a loopback, private or link-local address
+             * @example https://erp.example.com/hooks/trx-shop
+             */
+            url: string;
+            /**
+             * @description the event types to receive; empty or absent: every type
+             * @example [
+             *       "order.completed",
+             *       "order.refunded"
+             *     ]
+             */
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "keys.rotated")[];
+            description?: string;
+            /** @description enabling again clears the reason the service disabled it */
+            enabled?: boolean;
+        };
         /**
          * @example {
          *       "_id": "6760c0f4a1b2c3d4e5f60750",
@@ -1622,7 +2276,10 @@ export interface components {
          *     }
          */
         Webhook: {
-            /** @description 24-hex object id */
+            /**
+             * @description 24-hex object id
+             * @example 6760c0f4a1b2c3d4e5f60718
+             */
             _id: string;
             url: string;
             description: string;
@@ -1646,6 +2303,65 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        CreateWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            webhook: components["schemas"]["Webhook"];
+            /**
+             * @description the signing secret (whsec_...): shown only in this answer; verify each delivery with it (docs/api.md, "Webhooks")
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/oDqcxRbP84=
+             */
+            secret: string;
+        };
+        ListWebhooksResponse: {
+            /** @enum {boolean} */
+            success: true;
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        GetWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            webhook: components["schemas"]["Webhook"];
+        };
+        UpdateWebhookRequest: {
+            /**
+             * @description http or https; its host must not resolve to a loopback, private or link-local address
+             * @example https://erp.example.com/hooks/trx-shop
+             */
+            url?: string;
+            /**
+             * @description the event types to receive; empty or absent: every type
+             * @example [
+             *       "order.completed",
+             *       "order.refunded"
+             *     ]
+             */
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "keys.rotated")[];
+            description?: string;
+            /** @description enabling again clears the reason the service disabled it */
+            enabled?: boolean;
+        };
+        UpdateWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            webhook: components["schemas"]["Webhook"];
+        };
+        DeleteWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Webhook deleted */
+            message: string;
+        };
+        RotateWebhookSecretResponse: {
+            /** @enum {boolean} */
+            success: true;
+            webhook: components["schemas"]["Webhook"];
+            /**
+             * @description the signing secret (whsec_...): shown only in this answer; verify each delivery with it (docs/api.md, "Webhooks")
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/oDqcxRbP84=
+             */
+            secret: string;
+        };
         /**
          * @example {
          *       "_id": "6760c0f4a1b2c3d4e5f60760",
@@ -1668,7 +2384,10 @@ export interface components {
          *     }
          */
         WebhookDelivery: {
-            /** @description 24-hex object id */
+            /**
+             * @description 24-hex object id
+             * @example 6760c0f4a1b2c3d4e5f60718
+             */
             _id: string;
             /** @description the webhook-id header: the same on every attempt */
             eventId: string;
@@ -1692,6 +2411,144 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        PingWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            delivery: components["schemas"]["WebhookDelivery"];
+        };
+        ListWebhookDeliveriesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        RedeliverWebhookDeliveryResponse: {
+            /** @enum {boolean} */
+            success: true;
+            delivery: components["schemas"]["WebhookDelivery"];
+        };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f607a0",
+         *       "at": "2025-01-15T10:30:00.000Z",
+         *       "actor": {
+         *         "kind": "admin",
+         *         "id": "6760c0f4a1b2c3d4e5f60702",
+         *         "sessionId": "6760c0f4a1b2c3d4e5f60791",
+         *         "label": "admin@example.com"
+         *       },
+         *       "action": "order.status_overridden",
+         *       "target": {
+         *         "type": "order",
+         *         "id": "6760c0f4a1b2c3d4e5f60730"
+         *       },
+         *       "before": {
+         *         "status": "pending"
+         *       },
+         *       "after": {
+         *         "status": "completed",
+         *         "transactionHash": null
+         *       }
+         *     }
+         */
+        AuditEntry: {
+            /** @description the logged event id */
+            _id: string;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                kind: "admin" | "cli";
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
+                id: string | null;
+                /** @description the session the admin acted from */
+                sessionId: string | null;
+                /** @description the admin's email at the time, or the command */
+                label: string;
+            };
+            /** @description the event type, e.g. order.status_overridden */
+            action: string;
+            target: {
+                /** @enum {unknown} */
+                type: "order" | "customer" | "product" | "webhook" | "service";
+                id: string | null;
+            };
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+        };
+        ListAuditEntriesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            entries: components["schemas"]["AuditEntry"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @example {
+         *       "_id": "6760c0f4a1b2c3d4e5f607a1",
+         *       "sequence": 1042,
+         *       "at": "2025-01-15T10:30:00.000Z",
+         *       "type": "order.status_overridden",
+         *       "actor": {
+         *         "kind": "admin",
+         *         "id": "6760c0f4a1b2c3d4e5f60702",
+         *         "sessionId": "6760c0f4a1b2c3d4e5f60791",
+         *         "label": "admin@example.com"
+         *       },
+         *       "data": {
+         *         "orderId": "6760c0f4a1b2c3d4e5f60730",
+         *         "from": "pending",
+         *         "to": "completed"
+         *       }
+         *     }
+         */
+        OrderHistoryEntry: {
+            _id: string;
+            sequence: number;
+            /** Format: date-time */
+            at: string;
+            type: string;
+            actor: {
+                kind: "admin" | "cli";
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
+                id: string | null;
+                /** @description the session the admin acted from */
+                sessionId: string | null;
+                /** @description the admin's email at the time, or the command */
+                label: string;
+            } | null;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        GetOrderHistoryResponse: {
+            /** @enum {boolean} */
+            success: true;
+            history: components["schemas"]["OrderHistoryEntry"][];
+        };
+        CreateApiKeyRequest: {
+            /** @example Warehouse sync */
+            name: string;
+            /**
+             * @example [
+             *       "orders:read"
+             *     ]
+             */
+            scopes: ("orders:read" | "orders:write" | "refunds:write" | "products:write" | "customers:read" | "stats:read" | "ledger:read" | "webhooks:write")[];
+            /**
+             * Format: date-time
+             * @description absent: never expires
+             */
+            expiresAt?: string;
+        };
         /**
          * @example {
          *       "_id": "6760c0f4a1b2c3d4e5f60720",
@@ -1708,13 +2565,19 @@ export interface components {
          *     }
          */
         ApiKey: {
-            /** @description 24-hex object id */
+            /**
+             * @description 24-hex object id
+             * @example 6760c0f4a1b2c3d4e5f60718
+             */
             _id: string;
             name: string;
             /** @description the first characters of the key, to tell keys apart */
             prefix: string;
             scopes: ("orders:read" | "orders:write" | "refunds:write" | "products:write" | "customers:read" | "stats:read" | "ledger:read" | "webhooks:write")[];
-            /** @description 24-hex object id */
+            /**
+             * @description 24-hex object id
+             * @example 6760c0f4a1b2c3d4e5f60718
+             */
             createdBy: string;
             /** Format: date-time */
             createdAt: string;
@@ -1727,6 +2590,26 @@ export interface components {
              * @description to the minute
              */
             lastUsedAt: string | null;
+        };
+        CreateApiKeyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            apiKey: components["schemas"]["ApiKey"];
+            /**
+             * @description trx_sk_...: send it as X-API-Key or a Bearer token; shown only here
+             * @example trx_sk_4fQ9xK2mWb7Zt0LpR3vN8cYs1dHe6uJq5aGiTkXoBwE
+             */
+            key: string;
+        };
+        ListApiKeysResponse: {
+            /** @enum {boolean} */
+            success: true;
+            apiKeys: components["schemas"]["ApiKey"][];
+        };
+        RevokeApiKeyResponse: {
+            /** @enum {boolean} */
+            success: true;
+            apiKey: components["schemas"]["ApiKey"];
         };
     };
     responses: never;
@@ -1752,10 +2635,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ok";
-                    };
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetLivenessResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -1820,18 +2705,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: "ready" | "not-ready";
-                        store: boolean;
-                        chain: boolean;
-                        scannerLagBlocks: number | null;
-                        /** @description logged events this instance has not delivered to its sockets yet */
-                        eventLag: number | null;
-                        /** @description events waiting for the relay (counted up to the bound + 1) */
-                        outboxBacklog: number | null;
-                        /** @description why not ready; empty when ready */
-                        reasons: string[];
-                    };
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "store": true,
+                     *       "chain": true,
+                     *       "scannerLagBlocks": 0,
+                     *       "eventLag": 0,
+                     *       "outboxBacklog": 0,
+                     *       "reasons": [
+                     *         "the TRON node does not answer"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetReadinessResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -1916,15 +2803,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        status: "ok" | "degraded";
-                        /** @description the database answers */
-                        store: boolean;
-                        /** @description the TRON node answers */
-                        chain: boolean;
-                        /** @description solidified blocks the deposit scanner has yet to read; null before its first run or while the store or node does not answer */
-                        scannerLagBlocks: number | null;
-                    };
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "store": true,
+                     *       "chain": true,
+                     *       "scannerLagBlocks": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetHealthResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2008,12 +2895,7 @@ export interface operations {
                  *       "passwordConfirm": "correct horse battery staple"
                  *     }
                  */
-                "application/json": {
-                    email: string;
-                    username: string;
-                    password: string;
-                    passwordConfirm: string;
-                };
+                "application/json": components["schemas"]["RegisterRequest"];
             };
         };
         responses: {
@@ -2023,10 +2905,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        user: components["schemas"]["RegisteredUser"];
-                    };
+                    /**
+                     * @example {
+                     *       "message": "User registered successfully",
+                     *       "user": {
+                     *         "id": "6760c0f4a1b2c3d4e5f60701",
+                     *         "email": "ann@example.com",
+                     *         "username": "ann",
+                     *         "role": "user",
+                     *         "wallet": {
+                     *           "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *           "balance": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RegisterResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2101,12 +2995,7 @@ export interface operations {
                  *       "code": "492039"
                  *     }
                  */
-                "application/json": {
-                    email: string;
-                    password: string;
-                    /** @description TOTP code, required when 2FA is on */
-                    code?: string;
-                };
+                "application/json": components["schemas"]["LoginRequest"];
             };
         };
         responses: {
@@ -2116,10 +3005,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        user: components["schemas"]["AuthUser"];
-                    };
+                    /**
+                     * @example {
+                     *       "message": "Login successful",
+                     *       "user": {
+                     *         "id": "6760c0f4a1b2c3d4e5f60701",
+                     *         "email": "ann@example.com",
+                     *         "username": "ann",
+                     *         "role": "user",
+                     *         "wallet": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LoginResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2202,9 +3100,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user: components["schemas"]["AuthProfile"];
-                    };
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "6760c0f4a1b2c3d4e5f60701",
+                     *         "email": "ann@example.com",
+                     *         "username": "ann",
+                     *         "role": "user",
+                     *         "wallet": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "createdAt": "2025-01-02T08:00:00.000Z",
+                     *         "lastLogin": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetCurrentUserResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2282,7 +3191,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -2292,9 +3202,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "message": "Token refreshed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RefreshSessionResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2372,7 +3285,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -2382,9 +3296,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "message": "Token refreshed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RefreshSessionLegacyResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2468,12 +3385,7 @@ export interface operations {
                  *       "code": "492039"
                  *     }
                  */
-                "application/json": {
-                    email: string;
-                    password: string;
-                    /** @description TOTP code, required when 2FA is on */
-                    code?: string;
-                };
+                "application/json": components["schemas"]["CreateTokensRequest"];
             };
         };
         responses: {
@@ -2483,17 +3395,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description JWT; send it as `Authorization: Bearer <accessToken>` */
-                        accessToken: string;
-                        /** @description JWT, valid 7 days; POST /api/auth/tokens/refresh trades it for a new pair, once */
-                        refreshToken: string;
-                        /**
-                         * @description The access token's lifetime in seconds
-                         * @example 900
-                         */
-                        expiresIn: number;
-                    };
+                    /**
+                     * @example {
+                     *       "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MDEifQ.YWNjZXNz",
+                     *       "refreshToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MDEifQ.cmVmcmVzaA",
+                     *       "expiresIn": 900
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateTokensResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2575,10 +3484,7 @@ export interface operations {
                  *       "refreshToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MTgifQ.c2lnbmF0dXJl"
                  *     }
                  */
-                "application/json": {
-                    /** @description The refresh token of the last pair this session was given; each is accepted once */
-                    refreshToken: string;
-                };
+                "application/json": components["schemas"]["RefreshTokensRequest"];
             };
         };
         responses: {
@@ -2588,17 +3494,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description JWT; send it as `Authorization: Bearer <accessToken>` */
-                        accessToken: string;
-                        /** @description JWT, valid 7 days; POST /api/auth/tokens/refresh trades it for a new pair, once */
-                        refreshToken: string;
-                        /**
-                         * @description The access token's lifetime in seconds
-                         * @example 900
-                         */
-                        expiresIn: number;
-                    };
+                    /**
+                     * @example {
+                     *       "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MDEifQ.YWNjZXNz",
+                     *       "refreshToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NzYwYzBmNGExYjJjM2Q0ZTVmNjA3MDEifQ.cmVmcmVzaA",
+                     *       "expiresIn": 900
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RefreshTokensResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2681,9 +3584,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "message": "Logged out successfully"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LogoutResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2748,11 +3654,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        user: components["schemas"]["User"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "user": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60701",
+                     *         "email": "ann@example.com",
+                     *         "username": "ann",
+                     *         "role": "user",
+                     *         "wallet": {
+                     *           "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *           "externalAddress": null
+                     *         },
+                     *         "phone": null,
+                     *         "country": "DE",
+                     *         "twoFactorEnabled": false,
+                     *         "isActive": true,
+                     *         "lastLogin": "2025-01-15T09:58:00.000Z",
+                     *         "createdAt": "2025-01-02T08:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T09:58:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetProfileResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2836,12 +3760,7 @@ export interface operations {
                  *       "country": "DE"
                  *     }
                  */
-                "application/json": {
-                    username?: string;
-                    phone?: string | null;
-                    /** @description ISO 3166-1 alpha-2 */
-                    country?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateProfileRequest"];
             };
         };
         responses: {
@@ -2851,12 +3770,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        user: components["schemas"]["User"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Profile updated successfully",
+                     *       "user": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60701",
+                     *         "email": "ann@example.com",
+                     *         "username": "ann",
+                     *         "role": "user",
+                     *         "wallet": {
+                     *           "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *           "externalAddress": null
+                     *         },
+                     *         "phone": null,
+                     *         "country": "DE",
+                     *         "twoFactorEnabled": false,
+                     *         "isActive": true,
+                     *         "lastLogin": "2025-01-15T09:58:00.000Z",
+                     *         "createdAt": "2025-01-02T08:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T09:58:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateProfileResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -2949,12 +3886,7 @@ export interface operations {
                  *       "country": "DE"
                  *     }
                  */
-                "application/json": {
-                    username?: string;
-                    phone?: string | null;
-                    /** @description ISO 3166-1 alpha-2 */
-                    country?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateProfileLegacyRequest"];
             };
         };
         responses: {
@@ -2964,12 +3896,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        user: components["schemas"]["User"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Profile updated successfully",
+                     *       "user": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60701",
+                     *         "email": "ann@example.com",
+                     *         "username": "ann",
+                     *         "role": "user",
+                     *         "wallet": {
+                     *           "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *           "externalAddress": null
+                     *         },
+                     *         "phone": null,
+                     *         "country": "DE",
+                     *         "twoFactorEnabled": false,
+                     *         "isActive": true,
+                     *         "lastLogin": "2025-01-15T09:58:00.000Z",
+                     *         "createdAt": "2025-01-02T08:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T09:58:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateProfileLegacyResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -3061,10 +4011,7 @@ export interface operations {
                  *       "newPassword": "purple monkey dishwasher"
                  *     }
                  */
-                "application/json": {
-                    currentPassword?: string;
-                    newPassword?: string;
-                };
+                "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
         responses: {
@@ -3074,11 +4021,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Password changed successfully"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangePasswordResponse"];
                 };
             };
             /** @description One of: INVALID_CURRENT_PASSWORD, VALIDATION_ERROR */
@@ -3161,10 +4110,7 @@ export interface operations {
                  *       "newPassword": "purple monkey dishwasher"
                  *     }
                  */
-                "application/json": {
-                    currentPassword?: string;
-                    newPassword?: string;
-                };
+                "application/json": components["schemas"]["ChangePasswordLegacyRequest"];
             };
         };
         responses: {
@@ -3174,11 +4120,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Password changed successfully"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangePasswordLegacyResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -3260,9 +4208,7 @@ export interface operations {
                  *       "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7"
                  *     }
                  */
-                "application/json": {
-                    walletAddress: string;
-                };
+                "application/json": components["schemas"]["ConnectWalletRequest"];
             };
         };
         responses: {
@@ -3272,11 +4218,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Wallet connected successfully"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectWalletResponse"];
                 };
             };
             /** @description One of: INVALID_ADDRESS, VALIDATION_ERROR */
@@ -3358,9 +4306,7 @@ export interface operations {
                  *       "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7"
                  *     }
                  */
-                "application/json": {
-                    walletAddress: string;
-                };
+                "application/json": components["schemas"]["ConnectWalletLegacyRequest"];
             };
         };
         responses: {
@@ -3370,11 +4316,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Wallet connected successfully"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectWalletLegacyResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -3457,23 +4405,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        sessions: {
-                            _id: string;
-                            device: string;
-                            userAgent: string;
-                            ipAddress: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            lastActive: string;
-                            isActive: boolean;
-                            /** @description true for the session making this request */
-                            current: boolean;
-                        }[];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sessions": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60790",
+                     *           "device": "Firefox on Linux",
+                     *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0",
+                     *           "ipAddress": "203.0.113.7",
+                     *           "createdAt": "2025-01-15T09:58:00.000Z",
+                     *           "lastActive": "2025-01-15T10:20:00.000Z",
+                     *           "isActive": true,
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListSessionsResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -3546,7 +4495,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3554,7 +4506,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -3564,11 +4517,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Session revoked"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokeSessionResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -3659,10 +4614,7 @@ export interface operations {
                  *       "password": "correct horse battery staple"
                  *     }
                  */
-                "application/json": {
-                    /** @description the current password */
-                    password: string;
-                };
+                "application/json": components["schemas"]["EnableTwoFactorRequest"];
             };
         };
         responses: {
@@ -3672,14 +4624,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        secret: string;
-                        otpauthUrl: string;
-                        /** @description PNG data URL of otpauthUrl */
-                        qrCode: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "secret": "JBSWY3DPEHPK3PXP",
+                     *       "otpauthUrl": "otpauth://totp/TRX%20Shop:alice%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=TRX%20Shop",
+                     *       "qrCode": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnableTwoFactorResponse"];
                 };
             };
             /** @description One of: INVALID_CURRENT_PASSWORD, VALIDATION_ERROR */
@@ -3761,10 +4714,7 @@ export interface operations {
                  *       "code": "492039"
                  *     }
                  */
-                "application/json": {
-                    /** @description 6-digit TOTP code */
-                    code: string;
-                };
+                "application/json": components["schemas"]["VerifyTwoFactorRequest"];
             };
         };
         responses: {
@@ -3774,11 +4724,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Two-factor authentication enabled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VerifyTwoFactorResponse"];
                 };
             };
             /** @description One of: INVALID_TWO_FACTOR_CODE, VALIDATION_ERROR */
@@ -3861,12 +4813,7 @@ export interface operations {
                  *       "password": "correct horse battery staple"
                  *     }
                  */
-                "application/json": {
-                    /** @description 6-digit TOTP code */
-                    code: string;
-                    /** @description the current password */
-                    password: string;
-                };
+                "application/json": components["schemas"]["DisableTwoFactorRequest"];
             };
         };
         responses: {
@@ -3876,11 +4823,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Two-factor authentication disabled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DisableTwoFactorResponse"];
                 };
             };
             /** @description One of: INVALID_CURRENT_PASSWORD, INVALID_TWO_FACTOR_CODE, VALIDATION_ERROR */
@@ -3970,12 +4919,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        products: components["schemas"]["Product"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "products": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60718",
+                     *           "name": "Ledger Nano X",
+                     *           "description": "Hardware wallet with Bluetooth",
+                     *           "price": 149.5,
+                     *           "category": "physical",
+                     *           "stock": 25,
+                     *           "image": "https://cdn.example.com/products/ledger-nano-x.png",
+                     *           "isActive": true,
+                     *           "createdAt": "2025-01-10T09:00:00.000Z",
+                     *           "updatedAt": "2025-01-12T14:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 42,
+                     *         "page": 1,
+                     *         "pages": 5,
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListProductsResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -4030,7 +4999,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4043,11 +5015,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        product: components["schemas"]["Product"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "product": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60718",
+                     *         "name": "Ledger Nano X",
+                     *         "description": "Hardware wallet with Bluetooth",
+                     *         "price": 149.5,
+                     *         "category": "physical",
+                     *         "stock": 25,
+                     *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
+                     *         "isActive": true,
+                     *         "createdAt": "2025-01-10T09:00:00.000Z",
+                     *         "updatedAt": "2025-01-12T14:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetProductResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -4128,12 +5113,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        products: components["schemas"]["Product"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "products": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60718",
+                     *           "name": "Ledger Nano X",
+                     *           "description": "Hardware wallet with Bluetooth",
+                     *           "price": 149.5,
+                     *           "category": "physical",
+                     *           "stock": 25,
+                     *           "image": "https://cdn.example.com/products/ledger-nano-x.png",
+                     *           "isActive": true,
+                     *           "createdAt": "2025-01-10T09:00:00.000Z",
+                     *           "updatedAt": "2025-01-12T14:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 42,
+                     *         "page": 1,
+                     *         "pages": 5,
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListAdminProductsResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -4221,18 +5226,7 @@ export interface operations {
                  *       "isActive": true
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    description?: string;
-                    /** @description TRX, > 0, at most 6 decimals, at most 1,000,000 */
-                    price: number | string;
-                    /** @enum {unknown} */
-                    category: "digital" | "physical" | "service";
-                    stock?: number;
-                    /** @description http or https URL */
-                    image?: string;
-                    isActive?: boolean;
-                };
+                "application/json": components["schemas"]["CreateProductRequest"];
             };
         };
         responses: {
@@ -4242,12 +5236,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        product: components["schemas"]["Product"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Product created",
+                     *       "product": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60718",
+                     *         "name": "Ledger Nano X",
+                     *         "description": "Hardware wallet with Bluetooth",
+                     *         "price": 149.5,
+                     *         "category": "physical",
+                     *         "stock": 25,
+                     *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
+                     *         "isActive": true,
+                     *         "createdAt": "2025-01-10T09:00:00.000Z",
+                     *         "updatedAt": "2025-01-12T14:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateProductResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -4320,7 +5327,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4328,7 +5338,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -4338,11 +5349,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Product archived"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ArchiveProductResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -4424,7 +5437,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4437,18 +5453,7 @@ export interface operations {
                  *       "stock": 40
                  *     }
                  */
-                "application/json": {
-                    name?: string;
-                    description?: string;
-                    /** @description TRX, > 0, at most 6 decimals, at most 1,000,000 */
-                    price?: number | string;
-                    /** @enum {unknown} */
-                    category?: "digital" | "physical" | "service";
-                    stock?: number;
-                    /** @description http or https URL */
-                    image?: string;
-                    isActive?: boolean;
-                };
+                "application/json": components["schemas"]["UpdateProductRequest"];
             };
         };
         responses: {
@@ -4458,12 +5463,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        product: components["schemas"]["Product"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Product updated",
+                     *       "product": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60718",
+                     *         "name": "Ledger Nano X",
+                     *         "description": "Hardware wallet with Bluetooth",
+                     *         "price": 149.5,
+                     *         "category": "physical",
+                     *         "stock": 25,
+                     *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
+                     *         "isActive": true,
+                     *         "createdAt": "2025-01-10T09:00:00.000Z",
+                     *         "updatedAt": "2025-01-12T14:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateProductResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -4561,12 +5579,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        orders: components["schemas"]["Order"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "orders": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60730",
+                     *           "orderId": "#TRX-1042",
+                     *           "products": [
+                     *             {
+                     *               "productId": "6760c0f4a1b2c3d4e5f60718",
+                     *               "name": "Ledger Nano X",
+                     *               "price": 149.5,
+                     *               "quantity": 1,
+                     *               "color": "black"
+                     *             }
+                     *           ],
+                     *           "subtotal": 149.5,
+                     *           "networkFee": -0.01,
+                     *           "discount": 0,
+                     *           "total": 149.49,
+                     *           "status": "completed",
+                     *           "paymentMethod": "TRC-20",
+                     *           "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *           "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *           "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *           "refundedAmount": 0,
+                     *           "refundableAmount": 149.49,
+                     *           "refunds": [],
+                     *           "createdAt": "2025-01-15T10:00:00.000Z",
+                     *           "updatedAt": "2025-01-15T10:02:30.000Z",
+                     *           "userId": "6760c0f4a1b2c3d4e5f60701"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 42,
+                     *         "page": 1,
+                     *         "pages": 5,
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListOrdersResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -4658,14 +5712,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": {
-                    products: {
-                        /** @description 24-hex object id */
-                        productId: string;
-                        quantity: number;
-                        color?: string | null;
-                    }[];
-                };
+                "application/json": components["schemas"]["CreateOrderRequest"];
             };
         };
         responses: {
@@ -4675,11 +5722,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        order: components["schemas"]["Order"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "order": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60730",
+                     *         "orderId": "#TRX-1042",
+                     *         "products": [
+                     *           {
+                     *             "productId": "6760c0f4a1b2c3d4e5f60718",
+                     *             "name": "Ledger Nano X",
+                     *             "price": 149.5,
+                     *             "quantity": 1,
+                     *             "color": "black"
+                     *           }
+                     *         ],
+                     *         "subtotal": 149.5,
+                     *         "networkFee": -0.01,
+                     *         "discount": 0,
+                     *         "total": 149.49,
+                     *         "status": "completed",
+                     *         "paymentMethod": "TRC-20",
+                     *         "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "refundedAmount": 0,
+                     *         "refundableAmount": 149.49,
+                     *         "refunds": [],
+                     *         "createdAt": "2025-01-15T10:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T10:02:30.000Z",
+                     *         "userId": "6760c0f4a1b2c3d4e5f60701"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateOrderResponse"];
                 };
             };
             /** @description One of: INSUFFICIENT_STOCK, NO_WALLET, ORDER_TOTAL_TOO_LOW, VALIDATION_ERROR */
@@ -4779,7 +5855,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4792,11 +5871,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        order: components["schemas"]["Order"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "order": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60730",
+                     *         "orderId": "#TRX-1042",
+                     *         "products": [
+                     *           {
+                     *             "productId": "6760c0f4a1b2c3d4e5f60718",
+                     *             "name": "Ledger Nano X",
+                     *             "price": 149.5,
+                     *             "quantity": 1,
+                     *             "color": "black"
+                     *           }
+                     *         ],
+                     *         "subtotal": 149.5,
+                     *         "networkFee": -0.01,
+                     *         "discount": 0,
+                     *         "total": 149.49,
+                     *         "status": "completed",
+                     *         "paymentMethod": "TRC-20",
+                     *         "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "refundedAmount": 0,
+                     *         "refundableAmount": 149.49,
+                     *         "refunds": [],
+                     *         "createdAt": "2025-01-15T10:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T10:02:30.000Z",
+                     *         "userId": "6760c0f4a1b2c3d4e5f60701"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetOrderResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -4878,7 +5986,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4886,7 +5997,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -4896,12 +6008,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        order: components["schemas"]["Order"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Order cancelled",
+                     *       "order": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60730",
+                     *         "orderId": "#TRX-1042",
+                     *         "products": [
+                     *           {
+                     *             "productId": "6760c0f4a1b2c3d4e5f60718",
+                     *             "name": "Ledger Nano X",
+                     *             "price": 149.5,
+                     *             "quantity": 1,
+                     *             "color": "black"
+                     *           }
+                     *         ],
+                     *         "subtotal": 149.5,
+                     *         "networkFee": -0.01,
+                     *         "discount": 0,
+                     *         "total": 149.49,
+                     *         "status": "completed",
+                     *         "paymentMethod": "TRC-20",
+                     *         "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "refundedAmount": 0,
+                     *         "refundableAmount": 149.49,
+                     *         "refunds": [],
+                     *         "createdAt": "2025-01-15T10:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T10:02:30.000Z",
+                     *         "userId": "6760c0f4a1b2c3d4e5f60701"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancelOrderResponse"];
                 };
             };
             /** @description One of: INVALID_ID, ORDER_NOT_PENDING, VALIDATION_ERROR */
@@ -4992,7 +6133,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5000,7 +6144,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -5010,13 +6155,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        transaction: components["schemas"]["TransferSummary"];
-                        order: components["schemas"]["Order"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Payment sent; awaiting confirmation",
+                     *       "transaction": {
+                     *         "hash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "from": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "to": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "amount": 25.5,
+                     *         "status": "pending"
+                     *       },
+                     *       "order": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60730",
+                     *         "orderId": "#TRX-1042",
+                     *         "products": [
+                     *           {
+                     *             "productId": "6760c0f4a1b2c3d4e5f60718",
+                     *             "name": "Ledger Nano X",
+                     *             "price": 149.5,
+                     *             "quantity": 1,
+                     *             "color": "black"
+                     *           }
+                     *         ],
+                     *         "subtotal": 149.5,
+                     *         "networkFee": -0.01,
+                     *         "discount": 0,
+                     *         "total": 149.49,
+                     *         "status": "completed",
+                     *         "paymentMethod": "TRC-20",
+                     *         "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "refundedAmount": 0,
+                     *         "refundableAmount": 149.49,
+                     *         "refunds": [],
+                     *         "createdAt": "2025-01-15T10:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T10:02:30.000Z",
+                     *         "userId": "6760c0f4a1b2c3d4e5f60701"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayOrderResponse"];
                 };
             };
             /** @description One of: INSUFFICIENT_BALANCE, INSUFFICIENT_STOCK, INVALID_ID, ORDER_NOT_PENDING, VALIDATION_ERROR */
@@ -5142,12 +6322,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        transactions: components["schemas"]["Transaction"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "transactions": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60740",
+                     *           "userId": "6760c0f4a1b2c3d4e5f60701",
+                     *           "orderId": "6760c0f4a1b2c3d4e5f60730",
+                     *           "type": "purchase",
+                     *           "amount": 150.6,
+                     *           "currency": "TRX",
+                     *           "network": "TRC-20",
+                     *           "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *           "fromAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *           "toAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *           "status": "confirmed",
+                     *           "confirmations": 21,
+                     *           "blockNumber": 61250123,
+                     *           "fee": 1.1,
+                     *           "failureReason": null,
+                     *           "createdAt": "2025-01-15T10:01:00.000Z",
+                     *           "updatedAt": "2025-01-15T10:02:30.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 42,
+                     *         "page": 1,
+                     *         "pages": 5,
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListTransactionsResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -5220,7 +6427,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5233,11 +6443,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        transaction: components["schemas"]["Transaction"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "transaction": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60740",
+                     *         "userId": "6760c0f4a1b2c3d4e5f60701",
+                     *         "orderId": "6760c0f4a1b2c3d4e5f60730",
+                     *         "type": "purchase",
+                     *         "amount": 150.6,
+                     *         "currency": "TRX",
+                     *         "network": "TRC-20",
+                     *         "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "fromAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "toAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "status": "confirmed",
+                     *         "confirmations": 21,
+                     *         "blockNumber": 61250123,
+                     *         "fee": 1.1,
+                     *         "failureReason": null,
+                     *         "createdAt": "2025-01-15T10:01:00.000Z",
+                     *         "updatedAt": "2025-01-15T10:02:30.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetTransactionResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -5329,13 +6559,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        address: string;
-                        balance: number;
-                        pendingOutgoing: number;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *       "balance": 0,
+                     *       "pendingOutgoing": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetWalletBalanceResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -5430,13 +6662,7 @@ export interface operations {
                  *       "code": "492039"
                  *     }
                  */
-                "application/json": {
-                    toAddress: string;
-                    /** @description TRX, at most 6 decimals */
-                    amount: number | string;
-                    /** @description TOTP code, required when 2FA is on */
-                    code?: string;
-                };
+                "application/json": components["schemas"]["SendFromWalletRequest"];
             };
         };
         responses: {
@@ -5446,12 +6672,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        transaction: components["schemas"]["TransferSummary"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Withdrawal sent; awaiting confirmation",
+                     *       "transaction": {
+                     *         "hash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "from": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "to": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "amount": 25.5,
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendFromWalletResponse"];
                 };
             };
             /** @description One of: INSUFFICIENT_BALANCE, INVALID_ADDRESS, INVALID_TWO_FACTOR_CODE, NO_WALLET, VALIDATION_ERROR */
@@ -5580,12 +6814,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        sales: components["schemas"]["Sale"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sales": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60730",
+                     *           "orderId": "#TRX-1042",
+                     *           "products": [
+                     *             {
+                     *               "productId": "6760c0f4a1b2c3d4e5f60718",
+                     *               "name": "Ledger Nano X",
+                     *               "price": 149.5,
+                     *               "quantity": 1,
+                     *               "color": "black"
+                     *             }
+                     *           ],
+                     *           "subtotal": 149.5,
+                     *           "networkFee": -0.01,
+                     *           "discount": 0,
+                     *           "total": 149.49,
+                     *           "status": "completed",
+                     *           "paymentMethod": "TRC-20",
+                     *           "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *           "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *           "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *           "refundedAmount": 0,
+                     *           "refundableAmount": 149.49,
+                     *           "refunds": [],
+                     *           "createdAt": "2025-01-15T10:00:00.000Z",
+                     *           "updatedAt": "2025-01-15T10:02:30.000Z",
+                     *           "userId": {
+                     *             "_id": "6760c0f4a1b2c3d4e5f60701",
+                     *             "username": "ann",
+                     *             "email": "ann@example.com"
+                     *           },
+                     *           "txHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 42,
+                     *         "page": 1,
+                     *         "pages": 5,
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListSalesResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -5747,7 +7022,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5760,11 +7038,7 @@ export interface operations {
                  *       "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c"
                  *     }
                  */
-                "application/json": {
-                    /** @description pending, completed or refunded */
-                    status: string;
-                    transactionHash?: string;
-                };
+                "application/json": components["schemas"]["OverrideOrderStatusRequest"];
             };
         };
         responses: {
@@ -5774,12 +7048,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        order: components["schemas"]["Order"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Order status updated",
+                     *       "order": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60730",
+                     *         "orderId": "#TRX-1042",
+                     *         "products": [
+                     *           {
+                     *             "productId": "6760c0f4a1b2c3d4e5f60718",
+                     *             "name": "Ledger Nano X",
+                     *             "price": 149.5,
+                     *             "quantity": 1,
+                     *             "color": "black"
+                     *           }
+                     *         ],
+                     *         "subtotal": 149.5,
+                     *         "networkFee": -0.01,
+                     *         "discount": 0,
+                     *         "total": 149.49,
+                     *         "status": "completed",
+                     *         "paymentMethod": "TRC-20",
+                     *         "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "refundedAmount": 0,
+                     *         "refundableAmount": 149.49,
+                     *         "refunds": [],
+                     *         "createdAt": "2025-01-15T10:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T10:02:30.000Z",
+                     *         "userId": "6760c0f4a1b2c3d4e5f60701"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OverrideOrderStatusResponse"];
                 };
             };
             /** @description One of: INVALID_ID, INVALID_STATUS, VALIDATION_ERROR */
@@ -5870,7 +7173,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5883,11 +7189,7 @@ export interface operations {
                  *       "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c"
                  *     }
                  */
-                "application/json": {
-                    /** @description pending, completed or refunded */
-                    status: string;
-                    transactionHash?: string;
-                };
+                "application/json": components["schemas"]["OverrideOrderStatusLegacyRequest"];
             };
         };
         responses: {
@@ -5897,12 +7199,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        order: components["schemas"]["Order"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Order status updated",
+                     *       "order": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60730",
+                     *         "orderId": "#TRX-1042",
+                     *         "products": [
+                     *           {
+                     *             "productId": "6760c0f4a1b2c3d4e5f60718",
+                     *             "name": "Ledger Nano X",
+                     *             "price": 149.5,
+                     *             "quantity": 1,
+                     *             "color": "black"
+                     *           }
+                     *         ],
+                     *         "subtotal": 149.5,
+                     *         "networkFee": -0.01,
+                     *         "discount": 0,
+                     *         "total": 149.49,
+                     *         "status": "completed",
+                     *         "paymentMethod": "TRC-20",
+                     *         "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "refundedAmount": 0,
+                     *         "refundableAmount": 149.49,
+                     *         "refunds": [],
+                     *         "createdAt": "2025-01-15T10:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T10:02:30.000Z",
+                     *         "userId": "6760c0f4a1b2c3d4e5f60701"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OverrideOrderStatusLegacyResponse"];
                 };
             };
             /** @description One of: INVALID_ID, INVALID_STATUS, VALIDATION_ERROR */
@@ -5993,7 +7324,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6007,18 +7341,7 @@ export interface operations {
                  *       "reason": "One item arrived damaged"
                  *     }
                  */
-                "application/json": {
-                    /**
-                     * @description TRX, at most 6 decimals, > 0 and at most what is left to refund; omitted: everything left
-                     * @example 1.5
-                     */
-                    amount?: number | string;
-                    /**
-                     * @description Why; stored with the refund
-                     * @example One item arrived damaged
-                     */
-                    reason?: string;
-                };
+                "application/json": components["schemas"]["RefundOrderRequest"];
             };
         };
         responses: {
@@ -6028,13 +7351,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        orderId: string;
-                        transaction: components["schemas"]["TransferSummary"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Refund sent; awaiting confirmation",
+                     *       "orderId": "6760c0f4a1b2c3d4e5f60718",
+                     *       "transaction": {
+                     *         "hash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "from": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "to": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "amount": 25.5,
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RefundOrderResponse"];
                 };
             };
             /** @description One of: INSUFFICIENT_ADMIN_BALANCE, INVALID_ID, NOTHING_TO_REFUND, ORDER_ALREADY_REFUNDED, ORDER_NOT_COMPLETED, REFUND_EXCEEDS_PAID, VALIDATION_ERROR */
@@ -6143,7 +7474,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6155,13 +7489,7 @@ export interface operations {
                  *       "txHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c"
                  *     }
                  */
-                "application/json": {
-                    /**
-                     * @description The txID of the TRX transfer the customer made to the merchant wallet
-                     * @example 4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c
-                     */
-                    txHash: string;
-                };
+                "application/json": components["schemas"]["VerifyOrderPaymentRequest"];
             };
         };
         responses: {
@@ -6171,12 +7499,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        order: components["schemas"]["Order"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Payment verified on chain; the order is completed",
+                     *       "order": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60730",
+                     *         "orderId": "#TRX-1042",
+                     *         "products": [
+                     *           {
+                     *             "productId": "6760c0f4a1b2c3d4e5f60718",
+                     *             "name": "Ledger Nano X",
+                     *             "price": 149.5,
+                     *             "quantity": 1,
+                     *             "color": "black"
+                     *           }
+                     *         ],
+                     *         "subtotal": 149.5,
+                     *         "networkFee": -0.01,
+                     *         "discount": 0,
+                     *         "total": 149.49,
+                     *         "status": "completed",
+                     *         "paymentMethod": "TRC-20",
+                     *         "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *         "walletAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *         "merchantAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *         "refundedAmount": 0,
+                     *         "refundableAmount": 149.49,
+                     *         "refunds": [],
+                     *         "createdAt": "2025-01-15T10:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T10:02:30.000Z",
+                     *         "userId": "6760c0f4a1b2c3d4e5f60701"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VerifyOrderPaymentResponse"];
                 };
             };
             /** @description One of: INVALID_ID, ORDER_NOT_PENDING, TX_ALREADY_LINKED, TX_AMOUNT_TOO_LOW, TX_FAILED, TX_NOT_FOUND, TX_NOT_SOLIDIFIED, TX_WRONG_RECIPIENT, VALIDATION_ERROR */
@@ -6292,39 +7649,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        users: {
-                            _id: string;
-                            email: string;
-                            username: string;
-                            role: "user" | "admin";
-                            wallet: {
-                                address: string | null;
-                                externalAddress: string | null;
-                            };
-                            phone: string | null;
-                            country: string | null;
-                            twoFactorEnabled: boolean;
-                            isActive: boolean;
-                            /** Format: date-time */
-                            lastLogin: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description completed minus refunded totals, TRX */
-                            totalSpent: number;
-                        }[];
-                        stats: {
-                            total: number;
-                            totalVolume: number;
-                            totalChange: string;
-                            volumeChange: string;
-                        };
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "users": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60701",
+                     *           "email": "ann@example.com",
+                     *           "username": "ann",
+                     *           "role": "user",
+                     *           "wallet": {
+                     *             "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *             "externalAddress": null
+                     *           },
+                     *           "phone": null,
+                     *           "country": "DE",
+                     *           "twoFactorEnabled": false,
+                     *           "isActive": true,
+                     *           "lastLogin": "2025-01-15T09:58:00.000Z",
+                     *           "createdAt": "2025-01-02T08:00:00.000Z",
+                     *           "updatedAt": "2025-01-15T09:58:00.000Z",
+                     *           "totalSpent": 259.98
+                     *         }
+                     *       ],
+                     *       "stats": {
+                     *         "total": 0,
+                     *         "totalVolume": 0,
+                     *         "totalChange": "+12.5%",
+                     *         "volumeChange": "-3.2%"
+                     *       },
+                     *       "pagination": {
+                     *         "total": 42,
+                     *         "page": 1,
+                     *         "pages": 5,
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListCustomersResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -6397,7 +7759,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6409,9 +7774,7 @@ export interface operations {
                  *       "isActive": false
                  *     }
                  */
-                "application/json": {
-                    isActive: boolean;
-                };
+                "application/json": components["schemas"]["SetCustomerActiveRequest"];
             };
         };
         responses: {
@@ -6421,17 +7784,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        user: {
-                            _id: string;
-                            username: string;
-                            email: string;
-                            isActive: boolean;
-                        };
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "User blocked",
+                     *       "user": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60718",
+                     *         "username": "alice",
+                     *         "email": "alice@example.com",
+                     *         "isActive": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SetCustomerActiveResponse"];
                 };
             };
             /** @description One of: CANNOT_BLOCK_ADMIN, INVALID_ID, VALIDATION_ERROR */
@@ -6518,7 +7883,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -6854,55 +8220,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        /** @description the merchant wallet */
-                        address: string;
-                        /** @description what the wallet held before its first ledger line (null while the node does not answer) */
-                        openingBalance: number | (never | null);
-                        /** @description sums of the movements the filter selects; net = in - out - fees */
-                        totals: {
-                            /** @description TRX, at most 6 decimals */
-                            in: number;
-                            /** @description TRX, at most 6 decimals */
-                            out: number;
-                            /** @description TRX, at most 6 decimals */
-                            fees: number;
-                            /** @description TRX, at most 6 decimals */
-                            net: number;
-                        };
-                        movements: {
-                            _id: string;
-                            userId: string;
-                            orderId: string | null;
-                            /** @enum {unknown} */
-                            type: "purchase" | "refund" | "deposit" | "withdrawal" | "fee";
-                            /** @description TRX, absolute */
-                            amount: number;
-                            /** @enum {string} */
-                            currency: "TRX";
-                            /** @enum {string} */
-                            network: "TRC-20";
-                            transactionHash: string;
-                            fromAddress: string;
-                            toAddress: string;
-                            /** @enum {unknown} */
-                            status: "pending" | "confirmed" | "failed";
-                            confirmations: number;
-                            blockNumber: number | null;
-                            fee: number | null;
-                            failureReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            direction: "in" | "out";
-                            /** @description the wallet's balance right after this movement; null when it moved nothing (yet) or the node does not answer */
-                            balanceAfter: number | (never | null);
-                        }[];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "address": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *       "openingBalance": 0,
+                     *       "totals": {
+                     *         "in": 0,
+                     *         "out": 0,
+                     *         "fees": 0,
+                     *         "net": 0
+                     *       },
+                     *       "movements": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60740",
+                     *           "userId": "6760c0f4a1b2c3d4e5f60701",
+                     *           "orderId": "6760c0f4a1b2c3d4e5f60730",
+                     *           "type": "purchase",
+                     *           "amount": 150.6,
+                     *           "currency": "TRX",
+                     *           "network": "TRC-20",
+                     *           "transactionHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *           "fromAddress": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *           "toAddress": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *           "status": "confirmed",
+                     *           "confirmations": 21,
+                     *           "blockNumber": 61250123,
+                     *           "fee": 1.1,
+                     *           "failureReason": null,
+                     *           "createdAt": "2025-01-15T10:01:00.000Z",
+                     *           "updatedAt": "2025-01-15T10:02:30.000Z",
+                     *           "direction": "in",
+                     *           "balanceAfter": 1250.6
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 42,
+                     *         "page": 1,
+                     *         "pages": 5,
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListMerchantLedgerResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -6994,11 +8354,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        report: components["schemas"]["ReconciliationReport"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "report": {
+                     *         "id": "6760c0f4a1b2c3d4e5f60770",
+                     *         "ok": false,
+                     *         "startedAt": "2025-01-15T11:00:00.000Z",
+                     *         "finishedAt": "2025-01-15T11:00:04.000Z",
+                     *         "blocks": {
+                     *           "from": 61250000,
+                     *           "to": 61251200
+                     *         },
+                     *         "transfersChecked": 38,
+                     *         "linesChecked": 38,
+                     *         "allWallets": false,
+                     *         "walletsChecked": 12,
+                     *         "walletsSkipped": 0,
+                     *         "openingsRecorded": 0,
+                     *         "summary": {
+                     *           "discrepancies": 1,
+                     *           "byKind": {
+                     *             "missing-from-ledger": 0,
+                     *             "not-on-chain": 0,
+                     *             "failed-on-chain": 0,
+                     *             "mismatch": 1,
+                     *             "balance": 0
+                     *           }
+                     *         },
+                     *         "discrepancies": [
+                     *           {
+                     *             "kind": "mismatch",
+                     *             "txHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *             "transactionId": "6760c0f4a1b2c3d4e5f60740",
+                     *             "address": null,
+                     *             "blockNumber": 61250123,
+                     *             "field": "amount",
+                     *             "ledger": "150.6",
+                     *             "chain": "150.5",
+                     *             "detail": "the ledger and the chain disagree on the amount"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetReconciliationReportResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -7091,12 +8491,7 @@ export interface operations {
                  *       "fromBlock": 61250000
                  *     }
                  */
-                "application/json": {
-                    /** @description read every held wallet’s balance, not only those active since the last run */
-                    allWallets?: boolean;
-                    /** @description compare the blocks again from this one (at the earliest the scanner’s first block) */
-                    fromBlock?: number;
-                };
+                "application/json": components["schemas"]["RunReconciliationRequest"];
             };
         };
         responses: {
@@ -7106,11 +8501,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        report: components["schemas"]["ReconciliationReport"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "report": {
+                     *         "id": "6760c0f4a1b2c3d4e5f60770",
+                     *         "ok": false,
+                     *         "startedAt": "2025-01-15T11:00:00.000Z",
+                     *         "finishedAt": "2025-01-15T11:00:04.000Z",
+                     *         "blocks": {
+                     *           "from": 61250000,
+                     *           "to": 61251200
+                     *         },
+                     *         "transfersChecked": 38,
+                     *         "linesChecked": 38,
+                     *         "allWallets": false,
+                     *         "walletsChecked": 12,
+                     *         "walletsSkipped": 0,
+                     *         "openingsRecorded": 0,
+                     *         "summary": {
+                     *           "discrepancies": 1,
+                     *           "byKind": {
+                     *             "missing-from-ledger": 0,
+                     *             "not-on-chain": 0,
+                     *             "failed-on-chain": 0,
+                     *             "mismatch": 1,
+                     *             "balance": 0
+                     *           }
+                     *         },
+                     *         "discrepancies": [
+                     *           {
+                     *             "kind": "mismatch",
+                     *             "txHash": "4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c",
+                     *             "transactionId": "6760c0f4a1b2c3d4e5f60740",
+                     *             "address": null,
+                     *             "blockNumber": 61250123,
+                     *             "field": "amount",
+                     *             "ledger": "150.6",
+                     *             "chain": "150.5",
+                     *             "detail": "the ledger and the chain disagree on the amount"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RunReconciliationResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -7202,11 +8637,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        webhooks: components["schemas"]["Webhook"][];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhooks": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60750",
+                     *           "url": "https://erp.example.com/hooks/trx-shop",
+                     *           "description": "ERP order sync",
+                     *           "events": [
+                     *             "order.completed",
+                     *             "order.refunded"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabledReason": null,
+                     *           "failingSince": null,
+                     *           "previousSecretExpiresAt": null,
+                     *           "createdAt": "2025-01-10T09:00:00.000Z",
+                     *           "updatedAt": "2025-01-10T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListWebhooksResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -7294,24 +8747,7 @@ export interface operations {
                  *       "enabled": true
                  *     }
                  */
-                "application/json": {
-                    /**
-                     * @description http or https; its host must not resolve to a loopback, private or link-local address
-                     * @example https://erp.example.com/hooks/trx-shop
-                     */
-                    url: string;
-                    /**
-                     * @description the event types to receive; empty or absent: every type
-                     * @example [
-                     *       "order.completed",
-                     *       "order.refunded"
-                     *     ]
-                     */
-                    events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "keys.rotated")[];
-                    description?: string;
-                    /** @description enabling again clears the reason the service disabled it */
-                    enabled?: boolean;
-                };
+                "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
         responses: {
@@ -7321,13 +8757,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        webhook: components["schemas"]["Webhook"];
-                        /** @description the signing secret (whsec_...): shown only in this answer; verify each delivery with it (docs/api.md, "Webhooks") */
-                        secret: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60750",
+                     *         "url": "https://erp.example.com/hooks/trx-shop",
+                     *         "description": "ERP order sync",
+                     *         "events": [
+                     *           "order.completed",
+                     *           "order.refunded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "failingSince": null,
+                     *         "previousSecretExpiresAt": null,
+                     *         "createdAt": "2025-01-10T09:00:00.000Z",
+                     *         "updatedAt": "2025-01-10T09:00:00.000Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/oDqcxRbP84="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateWebhookResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR, WEBHOOK_URL_NOT_ALLOWED */
@@ -7400,7 +8851,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7413,11 +8867,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        webhook: components["schemas"]["Webhook"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60750",
+                     *         "url": "https://erp.example.com/hooks/trx-shop",
+                     *         "description": "ERP order sync",
+                     *         "events": [
+                     *           "order.completed",
+                     *           "order.refunded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "failingSince": null,
+                     *         "previousSecretExpiresAt": null,
+                     *         "createdAt": "2025-01-10T09:00:00.000Z",
+                     *         "updatedAt": "2025-01-10T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetWebhookResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -7499,7 +8969,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7507,7 +8980,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -7517,11 +8991,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Webhook deleted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeleteWebhookResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -7603,7 +9079,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7618,24 +9097,7 @@ export interface operations {
                  *       "enabled": true
                  *     }
                  */
-                "application/json": {
-                    /**
-                     * @description http or https; its host must not resolve to a loopback, private or link-local address
-                     * @example https://erp.example.com/hooks/trx-shop
-                     */
-                    url?: string;
-                    /**
-                     * @description the event types to receive; empty or absent: every type
-                     * @example [
-                     *       "order.completed",
-                     *       "order.refunded"
-                     *     ]
-                     */
-                    events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "keys.rotated")[];
-                    description?: string;
-                    /** @description enabling again clears the reason the service disabled it */
-                    enabled?: boolean;
-                };
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
         responses: {
@@ -7645,11 +9107,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        webhook: components["schemas"]["Webhook"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60750",
+                     *         "url": "https://erp.example.com/hooks/trx-shop",
+                     *         "description": "ERP order sync",
+                     *         "events": [
+                     *           "order.completed",
+                     *           "order.refunded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "failingSince": null,
+                     *         "previousSecretExpiresAt": null,
+                     *         "createdAt": "2025-01-10T09:00:00.000Z",
+                     *         "updatedAt": "2025-01-10T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateWebhookResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR, WEBHOOK_URL_NOT_ALLOWED */
@@ -7731,7 +9209,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7739,7 +9220,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -7749,13 +9231,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        webhook: components["schemas"]["Webhook"];
-                        /** @description the signing secret (whsec_...): shown only in this answer; verify each delivery with it (docs/api.md, "Webhooks") */
-                        secret: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60750",
+                     *         "url": "https://erp.example.com/hooks/trx-shop",
+                     *         "description": "ERP order sync",
+                     *         "events": [
+                     *           "order.completed",
+                     *           "order.refunded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "failingSince": null,
+                     *         "previousSecretExpiresAt": null,
+                     *         "createdAt": "2025-01-10T09:00:00.000Z",
+                     *         "updatedAt": "2025-01-10T09:00:00.000Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/oDqcxRbP84="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RotateWebhookSecretResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -7837,7 +9334,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7845,7 +9345,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -7855,11 +9356,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        delivery: components["schemas"]["WebhookDelivery"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "delivery": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60760",
+                     *         "eventId": "6760c0f4a1b2c3d4e5f60761",
+                     *         "eventType": "order.completed",
+                     *         "sequence": 42,
+                     *         "status": "succeeded",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "at": "2025-01-15T10:02:31.000Z",
+                     *             "statusCode": 200,
+                     *             "latencyMs": 87,
+                     *             "response": "{\"received\":true}",
+                     *             "error": null
+                     *           }
+                     *         ],
+                     *         "nextAttemptAt": null,
+                     *         "createdAt": "2025-01-15T10:02:30.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PingWebhookResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -7946,7 +9467,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7959,12 +9483,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        deliveries: components["schemas"]["WebhookDelivery"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "deliveries": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60760",
+                     *           "eventId": "6760c0f4a1b2c3d4e5f60761",
+                     *           "eventType": "order.completed",
+                     *           "sequence": 42,
+                     *           "status": "succeeded",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2025-01-15T10:02:31.000Z",
+                     *               "statusCode": 200,
+                     *               "latencyMs": 87,
+                     *               "response": "{\"received\":true}",
+                     *               "error": null
+                     *             }
+                     *           ],
+                     *           "nextAttemptAt": null,
+                     *           "createdAt": "2025-01-15T10:02:30.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 42,
+                     *         "page": 1,
+                     *         "pages": 5,
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -8046,9 +9597,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 deliveryId: string;
             };
             cookie?: never;
@@ -8056,7 +9613,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -8066,11 +9624,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        delivery: components["schemas"]["WebhookDelivery"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "delivery": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60760",
+                     *         "eventId": "6760c0f4a1b2c3d4e5f60761",
+                     *         "eventType": "order.completed",
+                     *         "sequence": 42,
+                     *         "status": "succeeded",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "at": "2025-01-15T10:02:31.000Z",
+                     *             "statusCode": 200,
+                     *             "latencyMs": 87,
+                     *             "response": "{\"received\":true}",
+                     *             "error": null
+                     *           }
+                     *         ],
+                     *         "nextAttemptAt": null,
+                     *         "createdAt": "2025-01-15T10:02:30.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedeliverWebhookDeliveryResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -8150,11 +9728,17 @@ export interface operations {
     listAuditEntries: {
         parameters: {
             query?: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 actor?: string;
                 /** @description an event type */
                 action?: string;
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 target?: string;
                 /** @description inclusive */
                 from?: string;
@@ -8177,39 +9761,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        entries: {
-                            /** @description the logged event id */
-                            _id: string;
-                            /** Format: date-time */
-                            at: string;
-                            actor: {
-                                kind: "admin" | "cli";
-                                /** @description 24-hex object id */
-                                id: string | null;
-                                /** @description the session the admin acted from */
-                                sessionId: string | null;
-                                /** @description the admin's email at the time, or the command */
-                                label: string;
-                            };
-                            /** @description the event type, e.g. order.status_overridden */
-                            action: string;
-                            target: {
-                                /** @enum {unknown} */
-                                type: "order" | "customer" | "product" | "webhook" | "service";
-                                id: string | null;
-                            };
-                            before: {
-                                [key: string]: unknown;
-                            } | null;
-                            after: {
-                                [key: string]: unknown;
-                            } | null;
-                        }[];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "entries": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f607a0",
+                     *           "at": "2025-01-15T10:30:00.000Z",
+                     *           "actor": {
+                     *             "kind": "admin",
+                     *             "id": "6760c0f4a1b2c3d4e5f60702",
+                     *             "sessionId": "6760c0f4a1b2c3d4e5f60791",
+                     *             "label": "admin@example.com"
+                     *           },
+                     *           "action": "order.status_overridden",
+                     *           "target": {
+                     *             "type": "order",
+                     *             "id": "6760c0f4a1b2c3d4e5f60730"
+                     *           },
+                     *           "before": {
+                     *             "status": "pending"
+                     *           },
+                     *           "after": {
+                     *             "status": "completed",
+                     *             "transactionHash": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 42,
+                     *         "page": 1,
+                     *         "pages": 5,
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListAuditEntriesResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -8282,7 +9869,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -8295,29 +9885,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        history: {
-                            _id: string;
-                            sequence: number;
-                            /** Format: date-time */
-                            at: string;
-                            type: string;
-                            actor: {
-                                kind: "admin" | "cli";
-                                /** @description 24-hex object id */
-                                id: string | null;
-                                /** @description the session the admin acted from */
-                                sessionId: string | null;
-                                /** @description the admin's email at the time, or the command */
-                                label: string;
-                            } | null;
-                            data: {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "history": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f607a1",
+                     *           "sequence": 1042,
+                     *           "at": "2025-01-15T10:30:00.000Z",
+                     *           "type": "order.status_overridden",
+                     *           "actor": {
+                     *             "kind": "admin",
+                     *             "id": "6760c0f4a1b2c3d4e5f60702",
+                     *             "sessionId": "6760c0f4a1b2c3d4e5f60791",
+                     *             "label": "admin@example.com"
+                     *           },
+                     *           "data": {
+                     *             "orderId": "6760c0f4a1b2c3d4e5f60730",
+                     *             "from": "pending",
+                     *             "to": "completed"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetOrderHistoryResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
@@ -8409,11 +10001,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        apiKeys: components["schemas"]["ApiKey"][];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "apiKeys": [
+                     *         {
+                     *           "_id": "6760c0f4a1b2c3d4e5f60720",
+                     *           "name": "Warehouse sync",
+                     *           "prefix": "trx_sk_4fQ9xK",
+                     *           "scopes": [
+                     *             "orders:read"
+                     *           ],
+                     *           "createdBy": "6760c0f4a1b2c3d4e5f60701",
+                     *           "createdAt": "2025-01-15T10:00:00.000Z",
+                     *           "expiresAt": null,
+                     *           "revokedAt": null,
+                     *           "lastUsedAt": "2025-01-16T08:42:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListApiKeysResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -8499,21 +10107,7 @@ export interface operations {
                  *       "expiresAt": "2026-01-01T00:00:00.000Z"
                  *     }
                  */
-                "application/json": {
-                    /** @example Warehouse sync */
-                    name: string;
-                    /**
-                     * @example [
-                     *       "orders:read"
-                     *     ]
-                     */
-                    scopes: ("orders:read" | "orders:write" | "refunds:write" | "products:write" | "customers:read" | "stats:read" | "ledger:read" | "webhooks:write")[];
-                    /**
-                     * Format: date-time
-                     * @description absent: never expires
-                     */
-                    expiresAt?: string;
-                };
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
         responses: {
@@ -8523,13 +10117,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        apiKey: components["schemas"]["ApiKey"];
-                        /** @description trx_sk_...: send it as X-API-Key or a Bearer token; shown only here */
-                        key: string;
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "apiKey": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60720",
+                     *         "name": "Warehouse sync",
+                     *         "prefix": "trx_sk_4fQ9xK",
+                     *         "scopes": [
+                     *           "orders:read"
+                     *         ],
+                     *         "createdBy": "6760c0f4a1b2c3d4e5f60701",
+                     *         "createdAt": "2025-01-15T10:00:00.000Z",
+                     *         "expiresAt": null,
+                     *         "revokedAt": null,
+                     *         "lastUsedAt": "2025-01-16T08:42:00.000Z"
+                     *       },
+                     *       "key": "trx_sk_4fQ9xK2mWb7Zt0LpR3vN8cYs1dHe6uJq5aGiTkXoBwE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateApiKeyResponse"];
                 };
             };
             /** @description One of: VALIDATION_ERROR */
@@ -8602,7 +10209,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 24-hex object id */
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
                 id: string;
             };
             cookie?: never;
@@ -8610,7 +10220,8 @@ export interface operations {
         /** @description No body is taken: send none, or {}; any field is refused */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
             };
         };
         responses: {
@@ -8620,11 +10231,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        apiKey: components["schemas"]["ApiKey"];
-                    };
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "apiKey": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60720",
+                     *         "name": "Warehouse sync",
+                     *         "prefix": "trx_sk_4fQ9xK",
+                     *         "scopes": [
+                     *           "orders:read"
+                     *         ],
+                     *         "createdBy": "6760c0f4a1b2c3d4e5f60701",
+                     *         "createdAt": "2025-01-15T10:00:00.000Z",
+                     *         "expiresAt": null,
+                     *         "revokedAt": null,
+                     *         "lastUsedAt": "2025-01-16T08:42:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokeApiKeyResponse"];
                 };
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
