@@ -9,14 +9,32 @@ import { createTestApp, startTestDevnet, type TestApp } from './support/test-app
 /*
  * Issue 16, item 7: the authorization matrix. Every operation of the OpenAPI document has a row
  * here; the test calls each one anonymously, as a plain user (the owner, for owner-scoped
- * resources), as another user, as a blocked user and as an admin, and asserts the class of
- * answer. An operation without a row fails the test, so a new route cannot skip it.
+ * resources), as another user, as a blocked user, as an admin, and with two API keys of an admin
+ * (issue 22): one holding exactly the scope the row names, sent as a Bearer token, and one holding
+ * every other scope, sent as X-API-Key; and asserts the class of answer. A key with the right scope
+ * answers as its admin would; any other key is refused (403) wherever a signed-in caller is needed;
+ * on a public operation a key changes nothing. An operation without a row fails the test, so a new
+ * route cannot skip it.
  */
 
-type Caller = 'anonymous' | 'owner' | 'other' | 'blocked' | 'admin';
+type Caller = 'anonymous' | 'owner' | 'other' | 'blocked' | 'admin' | 'key' | 'wrongKey';
+type PersonCaller = Exclude<Caller, 'key' | 'wrongKey'>;
 /** '2xx'; the status of a refusal; or 'allowed': past authorization (a business rule may still say no). */
 type Outcome = '2xx' | 401 | 403 | 404 | 'allowed';
-type Expectations = Readonly<Record<Caller, Outcome>>;
+type Expectations = Readonly<Record<PersonCaller, Outcome>>;
+
+/** Every scope the issue lists, written out (not imported from the code under test). */
+const SCOPES = [
+  'orders:read',
+  'orders:write',
+  'refunds:write',
+  'products:write',
+  'customers:read',
+  'stats:read',
+  'ledger:read',
+  'webhooks:write',
+] as const;
+type Scope = (typeof SCOPES)[number];
 
 const PUBLIC: Expectations = { anonymous: '2xx', owner: '2xx', other: '2xx', blocked: '2xx', admin: '2xx' };
 const SIGNED_IN: Expectations = { anonymous: 401, owner: '2xx', other: '2xx', blocked: 403, admin: '2xx' };
@@ -31,7 +49,9 @@ interface Scene {
   readonly orderId: string;
   readonly ownerSessionId: string;
   readonly ownerTransactionId: string;
+  /** The person acting: for a key, the admin who made it. */
   readonly caller: LoggedIn | null;
+  readonly headers: Record<string, string>;
 }
 
 interface Row {
@@ -42,6 +62,10 @@ interface Row {
   ) =>
     | { readonly id?: string; readonly body?: unknown }
     | Promise<{ readonly id?: string; readonly body?: unknown }>;
+  /** The scope an API key needs here; absent: no key may call it. */
+  readonly apiKey?: Scope;
+  /** What a refused key gets where that is not 403 (a route that reads only a cookie). */
+  readonly refusedKey?: Outcome;
   /** Why this row is not called over HTTP (printed). */
   readonly notCalled?: string;
 }
@@ -76,8 +100,9 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: ({ owner }) => ({ body: { email: owner.email, password: owner.password } }),
   },
   'GET /api/auth/profile': { expect: SIGNED_IN },
-  'POST /api/auth/refresh': { expect: SIGNED_IN },
-  'POST /api/auth/refresh-token': { expect: SIGNED_IN },
+  // These read the refresh cookie alone: a key is no cookie, so 401 as for anyone without one.
+  'POST /api/auth/refresh': { expect: SIGNED_IN, refusedKey: 401 },
+  'POST /api/auth/refresh-token': { expect: SIGNED_IN, refusedKey: 401 },
   // Apps without cookies: open like login; what counts is the account named (or the token sent).
   'POST /api/auth/tokens': {
     expect: PUBLIC,
@@ -135,16 +160,22 @@ const MATRIX: Readonly<Record<string, Row>> = {
   },
   'GET /api/products': { expect: PUBLIC },
   'GET /api/products/{id}': { expect: PUBLIC, request: ({ productId }) => ({ id: productId }) },
-  'GET /api/admin/products': { expect: ADMIN_ONLY },
+  'GET /api/admin/products': { apiKey: 'products:write', expect: ADMIN_ONLY },
   'POST /api/admin/products': {
+    apiKey: 'products:write',
     expect: ADMIN_ONLY,
     request: () => ({ body: { name: 'Matrix product', price: 1, category: 'digital', stock: 1 } }),
   },
   'PATCH /api/admin/products/{id}': {
+    apiKey: 'products:write',
     expect: ADMIN_ONLY,
     request: ({ productId }) => ({ id: productId, body: { stock: 50 } }),
   },
-  'DELETE /api/admin/products/{id}': { expect: ADMIN_ONLY, request: ({ productId }) => ({ id: productId }) },
+  'DELETE /api/admin/products/{id}': {
+    apiKey: 'products:write',
+    expect: ADMIN_ONLY,
+    request: ({ productId }) => ({ id: productId }),
+  },
   'POST /api/orders': {
     expect: SIGNED_IN,
     request: async ({ owner, orderId, productId }) => {
@@ -181,18 +212,19 @@ const MATRIX: Readonly<Record<string, Row>> = {
     expect: { ...SIGNED_IN, owner: 'allowed', other: 'allowed', admin: 'allowed' },
     request: () => ({ body: { toAddress: TRON_ADDRESS, amount: 1 } }),
   },
-  'GET /api/admin/sales': { expect: ADMIN_ONLY },
-  'GET /api/admin/sales/export': { expect: ADMIN_ONLY },
-  'GET /api/admin/ledger': { expect: ADMIN_ONLY },
-  'GET /api/admin/ledger/export': { expect: ADMIN_ONLY },
+  'GET /api/admin/sales': { apiKey: 'orders:read', expect: ADMIN_ONLY },
+  'GET /api/admin/sales/export': { apiKey: 'orders:read', expect: ADMIN_ONLY },
+  'GET /api/admin/ledger': { apiKey: 'ledger:read', expect: ADMIN_ONLY },
+  'GET /api/admin/ledger/export': { apiKey: 'ledger:read', expect: ADMIN_ONLY },
   // Rows run in this order, so no reconciliation has run yet: past authorization, 404 RECONCILIATION_NOT_RUN.
-  'GET /api/admin/reconciliation': { expect: { ...ADMIN_ONLY, admin: 404 } },
+  'GET /api/admin/reconciliation': { apiKey: 'ledger:read', expect: { ...ADMIN_ONLY, admin: 404 } },
   'POST /api/admin/reconciliation': { expect: ADMIN_ONLY },
   'POST /api/admin/webhooks': {
+    apiKey: 'webhooks:write',
     expect: ADMIN_ONLY,
     request: () => ({ body: { url: 'http://127.0.0.1:9/matrix-hook' } }),
   },
-  'GET /api/admin/webhooks': { expect: ADMIN_ONLY },
+  'GET /api/admin/webhooks': { apiKey: 'webhooks:write', expect: ADMIN_ONLY },
   'GET /api/admin/audit': { expect: ADMIN_ONLY },
   'POST /api/admin/api-keys': {
     expect: ADMIN_ONLY,
@@ -204,61 +236,76 @@ const MATRIX: Readonly<Record<string, Row>> = {
     expect: { ...ADMIN_ONLY, admin: 404 },
     request: () => ({ id: NO_WEBHOOK }),
   },
-  'GET /api/admin/orders/{id}/history': { expect: ADMIN_ONLY, request: ({ orderId }) => ({ id: orderId }) },
+  'GET /api/admin/orders/{id}/history': {
+    apiKey: 'orders:read',
+    expect: ADMIN_ONLY,
+    request: ({ orderId }) => ({ id: orderId }),
+  },
   // An endpoint nobody made: past authorization, 404 WEBHOOK_NOT_FOUND.
   'GET /api/admin/webhooks/{id}': {
+    apiKey: 'webhooks:write',
     expect: { ...ADMIN_ONLY, admin: 404 },
     request: () => ({ id: NO_WEBHOOK }),
   },
   'PATCH /api/admin/webhooks/{id}': {
+    apiKey: 'webhooks:write',
     expect: { ...ADMIN_ONLY, admin: 404 },
     request: () => ({ id: NO_WEBHOOK, body: { enabled: false } }),
   },
   'DELETE /api/admin/webhooks/{id}': {
+    apiKey: 'webhooks:write',
     expect: { ...ADMIN_ONLY, admin: 404 },
     request: () => ({ id: NO_WEBHOOK }),
   },
   'POST /api/admin/webhooks/{id}/rotate-secret': {
+    apiKey: 'webhooks:write',
     expect: { ...ADMIN_ONLY, admin: 404 },
     request: () => ({ id: NO_WEBHOOK }),
   },
   'POST /api/admin/webhooks/{id}/ping': {
+    apiKey: 'webhooks:write',
     expect: { ...ADMIN_ONLY, admin: 404 },
     request: () => ({ id: NO_WEBHOOK }),
   },
   'GET /api/admin/webhooks/{id}/deliveries': {
+    apiKey: 'webhooks:write',
     expect: { ...ADMIN_ONLY, admin: 404 },
     request: () => ({ id: NO_WEBHOOK }),
   },
   'POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    apiKey: 'webhooks:write',
     expect: { ...ADMIN_ONLY, admin: 404 },
     request: () => ({ id: NO_WEBHOOK }),
   },
   'PATCH /api/orders/{id}/status': {
+    apiKey: 'orders:write',
     expect: ADMIN_ONLY,
     request: ({ orderId }) => ({ id: orderId, body: { status: 'completed' } }),
   },
   'PATCH /api/admin/orders/{id}/status': {
+    apiKey: 'orders:write',
     expect: ADMIN_ONLY,
     request: ({ orderId }) => ({ id: orderId, body: { status: 'completed' } }),
   },
   // A pending order: past authorization the answer is 400 ORDER_NOT_COMPLETED.
   'POST /api/admin/orders/{id}/refund': {
+    apiKey: 'refunds:write',
     expect: { ...ADMIN_ONLY, admin: 'allowed' },
     request: ({ orderId }) => ({ id: orderId }),
   },
   'POST /api/admin/orders/{id}/verify-payment': {
+    apiKey: 'orders:write',
     // The admin gets past authorization; the chain then knows no such transfer (400 TX_NOT_FOUND).
     expect: { ...ADMIN_ONLY, admin: 'allowed' },
     request: ({ orderId }) => ({ id: orderId, body: { txHash: 'ef'.repeat(32) } }),
   },
-  'GET /api/admin/customers': { expect: ADMIN_ONLY },
+  'GET /api/admin/customers': { apiKey: 'customers:read', expect: ADMIN_ONLY },
   'PATCH /api/admin/customers/{id}/block': {
     expect: ADMIN_ONLY,
     request: ({ owner }) => ({ id: owner.userId, body: { isActive: false } }),
   },
-  'POST /api/admin/customers/export': { expect: ADMIN_ONLY },
-  'GET /api/admin/stats': { expect: ADMIN_ONLY },
+  'POST /api/admin/customers/export': { apiKey: 'customers:read', expect: ADMIN_ONLY },
+  'GET /api/admin/stats': { apiKey: 'stats:read', expect: ADMIN_ONLY },
   'GET /api/ws': {
     expect: SIGNED_IN,
     notCalled:
@@ -266,7 +313,30 @@ const MATRIX: Readonly<Record<string, Row>> = {
   },
 };
 
-const CALLERS: readonly Caller[] = ['anonymous', 'owner', 'other', 'blocked', 'admin'];
+const CALLERS: readonly Caller[] = ['anonymous', 'owner', 'other', 'blocked', 'admin', 'key', 'wrongKey'];
+
+/** What the two keys get: what the admin gets with the row's scope, else a refusal where a caller is needed. */
+const expectationsOf = (row: Row): Readonly<Record<Caller, Outcome>> => {
+  const publicOperation = row.expect.anonymous === '2xx';
+  const refusedKey: Outcome = row.refusedKey ?? (publicOperation ? '2xx' : 403);
+  return {
+    ...row.expect,
+    key: row.apiKey ? row.expect.admin : refusedKey,
+    wrongKey: refusedKey,
+  };
+};
+
+/** A key of the admin with the given scopes, made through the API as an integrator would. */
+const createKey = async (admin: LoggedIn, scopes: readonly Scope[]): Promise<string> => {
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/api/admin/api-keys',
+    headers: admin.jar.header(),
+    payload: { name: 'matrix', scopes },
+  });
+  expect(created.statusCode).toBe(201);
+  return json(created).key as string;
+};
 
 let devnet: RunningDevnet;
 let h: TestApp;
@@ -286,7 +356,7 @@ afterAll(async () => {
 });
 
 /** A fresh world per cell: the callers' own sessions, an order and a transaction of the owner. */
-const sceneFor = async (caller: Caller): Promise<Scene> => {
+const sceneFor = async (caller: Caller, row: Row): Promise<Scene> => {
   // A fresh admin too: some rows change the caller's password or end its session.
   const admin = await loginAdmin(h, (await insertAdmin(h)).user);
   const owner = await registerShopper(h);
@@ -301,7 +371,7 @@ const sceneFor = async (caller: Caller): Promise<Scene> => {
   const [session] = await h.store.sessions.listByUser(owner.userId);
   const transaction = buildTransaction({ userId: owner.userId, orderId });
   await h.store.transactions.insert(transaction);
-  const callers: Record<Caller, () => Promise<LoggedIn | null>> = {
+  const callers: Record<PersonCaller, () => Promise<LoggedIn | null>> = {
     anonymous: async () => null,
     owner: async () => owner,
     other: () => registerShopper(h),
@@ -312,14 +382,27 @@ const sceneFor = async (caller: Caller): Promise<Scene> => {
     },
     admin: async () => admin,
   };
-  return {
+  const world = {
     owner,
     productId,
     orderId,
     ownerSessionId: session?.id ?? '',
     ownerTransactionId: transaction.id,
-    caller: await callers[caller](),
   };
+  if (caller === 'key') {
+    // With no scope of its own the row takes no key: one holding every scope shows that.
+    const key = await createKey(admin, row.apiKey ? [row.apiKey] : SCOPES);
+    return { ...world, caller: admin, headers: { authorization: `Bearer ${key}` } };
+  }
+  if (caller === 'wrongKey') {
+    const key = await createKey(
+      admin,
+      SCOPES.filter((scope) => scope !== row.apiKey),
+    );
+    return { ...world, caller: admin, headers: { 'x-api-key': key } };
+  }
+  const person = await callers[caller]();
+  return { ...world, caller: person, headers: person ? person.jar.header() : {} };
 };
 
 const classOf = (status: number, outcome: Outcome): boolean => {
@@ -344,20 +427,21 @@ describe('the authorization matrix', () => {
       });
       continue;
     }
-    it(`${operation}: anonymous ${row.expect.anonymous}, owner ${row.expect.owner}, other ${row.expect.other}, blocked ${row.expect.blocked}, admin ${row.expect.admin}`, async () => {
+    const expected = expectationsOf(row);
+    it(`${operation}: ${CALLERS.map((caller) => `${caller} ${expected[caller]}`).join(', ')}`, async () => {
       const [method, template] = operation.split(' ') as [string, string];
       const answers: Record<string, string> = {};
       for (const caller of CALLERS) {
-        const scene = await sceneFor(caller);
+        const scene = await sceneFor(caller, row);
         const { id, body } = (await row.request?.(scene)) ?? {};
         const url = template.replace('{id}', id ?? '').replace('{deliveryId}', NO_WEBHOOK);
         const response = await h.app.inject({
           method: method as 'GET',
           url,
-          headers: scene.caller ? scene.caller.jar.header() : {},
+          headers: scene.headers,
           ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
         });
-        answers[caller] = classOf(response.statusCode, row.expect[caller])
+        answers[caller] = classOf(response.statusCode, expected[caller])
           ? 'as expected'
           : `${response.statusCode} ${response.body.slice(0, 160)}`;
       }
