@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import type { ContractHarness } from './harness.js';
 import { describeApiKeyContract } from './suite/api-keys.contract.js';
 import { describeAuditContract } from './suite/audit.contract.js';
+import { describeCatalogueVersionContract } from './suite/catalogue-version.contract.js';
 import { describeCounterContract } from './suite/counters.contract.js';
 import { describeCustomerReadModelContract } from './suite/customers.contract.js';
 import { describeDashboardContract } from './suite/dashboard.contract.js';
@@ -34,6 +35,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeUserContract(harness);
     describeProductContract(harness);
     describeStockContract(harness);
+    describeCatalogueVersionContract(harness);
     describeReservationContract(harness);
     describeOrderContract(harness);
     describeOrderStatusContract(harness);

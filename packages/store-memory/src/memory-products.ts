@@ -4,10 +4,14 @@ import { containsText, newestFirst, pageFrom, type Tables } from './tables.js';
 
 export const createMemoryProducts = ({
   products,
+  catalogue,
   stockJournal,
   stockReservations,
   outbox,
-}: Pick<Tables, 'products' | 'stockJournal' | 'stockReservations' | 'outbox'>): ProductStore => {
+}: Pick<Tables, 'products' | 'catalogue' | 'stockJournal' | 'stockReservations' | 'outbox'>): ProductStore => {
+  const publicChange = () => {
+    catalogue.version += 1;
+  };
   const journalOf = (productId: string) => {
     const journal = stockJournal.get(productId) ?? new Map<string, number>();
     stockJournal.set(productId, journal);
@@ -31,6 +35,7 @@ export const createMemoryProducts = ({
   return {
     async insert(product, events) {
       products.set(product.id, product);
+      publicChange();
       writeOutbox({ outbox }, 'product', product.id, events);
       return product;
     },
@@ -75,6 +80,7 @@ export const createMemoryProducts = ({
         updatedAt: at,
       };
       products.set(id, next);
+      publicChange();
       writeOutbox({ outbox }, 'product', id, events);
       return next;
     },
@@ -91,6 +97,7 @@ export const createMemoryProducts = ({
         stock: change.kind === 'take' ? product.stock - moved : product.stock + moved,
         updatedAt: at,
       });
+      publicChange();
       journalOf(product.id).set(change.effectKey, moved);
       if (change.reservationKey !== undefined) dropReservation(product.id, change.reservationKey);
       return moved;
@@ -125,6 +132,10 @@ export const createMemoryProducts = ({
 
     async count() {
       return products.size;
+    },
+
+    async catalogueVersion() {
+      return String(catalogue.version);
     },
   };
 };

@@ -25,6 +25,8 @@ import {
 export interface Tables {
   readonly users: Map<string, User>;
   readonly products: Map<string, Product>;
+  /** Counts writes to products' public fields and stock (ProductStore.catalogueVersion). */
+  readonly catalogue: { version: number };
   /** productId -> effectKey -> quantity moved (the stock journal). */
   readonly stockJournal: Map<string, Map<string, number>>;
   /** productId -> key -> reservation. */
@@ -51,6 +53,7 @@ export interface Tables {
 export const emptyTables = (): Tables => ({
   users: new Map(),
   products: new Map(),
+  catalogue: { version: 0 },
   stockJournal: new Map(),
   stockReservations: new Map(),
   orders: new Map(),

@@ -1,6 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type {
   ApiKeyDocument,
+  CatalogueVersionDocument,
   ChainCursorDocument,
   CounterDocument,
   EventDocument,
@@ -39,6 +40,7 @@ export interface ShopCollections {
   readonly webhookEndpoints: Collection<WebhookEndpointDocument>;
   readonly webhookDeliveries: Collection<WebhookDeliveryDocument>;
   readonly apiKeys: Collection<ApiKeyDocument>;
+  readonly catalogueVersions: Collection<CatalogueVersionDocument>;
 }
 
 export const shopCollections = (db: Db): ShopCollections => ({
@@ -60,4 +62,5 @@ export const shopCollections = (db: Db): ShopCollections => ({
   webhookEndpoints: db.collection<WebhookEndpointDocument>('webhook_endpoints'),
   webhookDeliveries: db.collection<WebhookDeliveryDocument>('webhook_deliveries'),
   apiKeys: db.collection<ApiKeyDocument>('api_keys'),
+  catalogueVersions: db.collection<CatalogueVersionDocument>('catalogue_versions'),
 });

@@ -79,6 +79,15 @@ export interface ProductDocument extends Mutable<Omit<Product, 'id'>>, OutboxHol
   _id: string;
   stockJournal: StockJournalEntry[];
   stockReservations: StockReservationEntry[];
+  /** Set with a public change until the catalogue version has moved for it (mongo-catalogue-version.ts). */
+  catalogueMark?: string;
+}
+
+/** The catalogue version: one document, `epoch` random per database. */
+export interface CatalogueVersionDocument {
+  _id: string;
+  epoch: string;
+  version: number;
 }
 
 export interface OrderDocument extends Mutable<Omit<Order, 'id'>>, OutboxHolder {

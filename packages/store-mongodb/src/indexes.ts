@@ -57,6 +57,8 @@ const products: IndexDescription[] = [
   { name: 'products_reservations_reserved', key: { 'stockReservations.reservedAt': 1 } },
   // outbox pending: the products holding an unrelayed event.
   { name: 'products_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
+  // catalogueVersion's look for unsettled writes: sparse, so it holds only the few marked ones.
+  { name: 'products_catalogue_mark', key: { catalogueMark: 1 }, sparse: true },
 ];
 
 const orders: IndexDescription[] = [

@@ -68,6 +68,7 @@ export const productFromDocument = ({
   stockJournal: _journal,
   stockReservations: _reservations,
   outbox: _outbox,
+  catalogueMark: _mark,
   ...product
 }: ProductDocument): Product => ({
   id: _id,

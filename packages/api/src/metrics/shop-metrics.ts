@@ -60,6 +60,13 @@ export const createShopMetrics = () => {
     registers: [registry],
   });
 
+  const catalogueAnswers = new Counter({
+    name: 'trx_shop_catalogue_answers_total',
+    help: 'Public catalogue answers by how they were made: memo (rendered earlier at the same catalogue version), rendered, not_modified (304)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+
   /** Gauges read their source at scrape time; a source that fails leaves the gauge unset. */
   const watch = (sources: MetricSources) => {
     const gauge = (name: string, help: string, read: () => Promise<number | null>) =>
@@ -91,6 +98,7 @@ export const createShopMetrics = () => {
     chainCalls,
     chainErrors,
     webhookAttempts,
+    catalogueAnswers,
     watch,
   };
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { domainError, normalizePageRequest, PRODUCT_CATEGORIES } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { errorResponses, IdParams, OneOf } from '../http/schemas.js';
+import { createCatalogueMemo, NotModified, sendCatalogueAnswer } from './catalogue-answer.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
 import { ProductView, presentProduct } from './presenters/product.presenter.js';
 import type { RouteOptions } from './route-options.js';
@@ -20,6 +21,9 @@ export const ProductListResponse = Type.Object(
 
 /** The public catalogue: active products only. */
 export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  // Per instance; exact across instances because every entry is filed under the store's version.
+  const catalogue = { products: deps.store.products, memo: createCatalogueMemo(), metrics: deps.metrics };
+
   app.get(
     '/api/products',
     {
@@ -28,22 +32,25 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
         operationId: 'listProducts',
         summary: 'Active products, newest first; search on name or description, category filter',
         querystring: ProductListQuery,
-        response: { 200: ProductListResponse },
+        response: { 200: ProductListResponse, 304: NotModified },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = normalizePageRequest(request.query.limit, request.query.page);
       if (!page.ok) throw page.error;
       const { search, category } = request.query;
-      const listed = await deps.store.products.list(
-        { activeOnly: true, ...(search ? { search } : {}), ...(category ? { category } : {}) },
-        page.value,
-      );
-      return {
-        success: true as const,
-        products: listed.items.map(presentProduct),
-        pagination: presentPagination(listed),
-      };
+      const key = JSON.stringify(['list', page.value.page, page.value.limit, category ?? '', search ?? '']);
+      return sendCatalogueAnswer(catalogue, request, reply, key, async () => {
+        const listed = await deps.store.products.list(
+          { activeOnly: true, ...(search ? { search } : {}), ...(category ? { category } : {}) },
+          page.value,
+        );
+        return {
+          success: true as const,
+          products: listed.items.map(presentProduct),
+          pagination: presentPagination(listed),
+        };
+      });
     },
   );
 
@@ -60,14 +67,23 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
             { success: Type.Literal(true), product: ProductView },
             { additionalProperties: false },
           ),
+          304: NotModified,
           ...errorResponses(404),
         },
       },
     },
-    async (request) => {
-      const product = await deps.store.products.findById(request.params.id);
-      if (!product?.isActive) throw domainError('PRODUCT_NOT_FOUND', 'Product not found');
-      return { success: true as const, product: presentProduct(product) };
-    },
+    async (request, reply) =>
+      sendCatalogueAnswer(
+        catalogue,
+        request,
+        reply,
+        JSON.stringify(['product', request.params.id]),
+        async () => {
+          // Not found is thrown, so never memoized: a product made later is found at once.
+          const product = await deps.store.products.findById(request.params.id);
+          if (!product?.isActive) throw domainError('PRODUCT_NOT_FOUND', 'Product not found');
+          return { success: true as const, product: presentProduct(product) };
+        },
+      ),
   );
 };

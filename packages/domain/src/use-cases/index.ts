@@ -6,6 +6,7 @@ export * from './admin/override-order-status.js';
 export * from './admin/set-customer-active.js';
 export * from './catalogue/manage-products.js';
 export * from './catalogue/product-fields.js';
+export * from './catalogue/read-catalogue.js';
 export * from './events/relay-outbox.js';
 export * from './events/deliver-events.js';
 export * from './webhooks/index.js';

@@ -34,6 +34,16 @@ export const raceOperations = {
     };
   },
 
+  /** What another instance reads as the catalogue version (its own connection). */
+  async catalogueVersion(store: ShopStore, _input: Record<string, never>): Promise<string> {
+    return store.products.catalogueVersion();
+  },
+
+  /** An admin's price change made through another instance. */
+  async updateProductPrice(store: ShopStore, input: { productId: string; priceSun: number }): Promise<boolean> {
+    return (await store.products.update(input.productId, { priceSun: input.priceSun }, new Date())) !== null;
+  },
+
   async nextCounterValue(store: ShopStore, name: string): Promise<number> {
     return store.counters.next(name);
   },

@@ -5,6 +5,7 @@ import type { ProductDocument } from '../documents.js';
 import { containsText } from '../literal-pattern.js';
 import { productFromDocument, productToDocument } from '../mapping.js';
 import { findPage } from '../paging.js';
+import { createMongoCatalogueVersion } from './mongo-catalogue-version.js';
 import { createStockChanges } from './mongo-stock-changes.js';
 import { createStockReservations } from './mongo-stock-reservations.js';
 import { withEvents } from './outbox-writes.js';
@@ -31,16 +32,22 @@ const patchFields = (patch: ProductPatch, at: Date): MatchKeysAndValues<ProductD
   ...(patch.isActive === undefined ? {} : { isActive: patch.isActive }),
 });
 
-export const createMongoProductStore = ({ products }: Pick<ShopCollections, 'products'>): ProductStore => {
+export const createMongoProductStore = ({
+  products,
+  catalogueVersions,
+}: Pick<ShopCollections, 'products' | 'catalogueVersions'>): ProductStore => {
   const findById = async (id: string): Promise<Product | null> => {
     const document = await products.findOne({ _id: id });
     return document ? productFromDocument(document) : null;
   };
-  const stock = createStockChanges(products);
+  const catalogue = createMongoCatalogueVersion({ products, catalogueVersions });
+  const stock = createStockChanges(products, catalogue);
 
   return {
     async insert(product, events) {
-      await products.insertOne(productToDocument(product, events));
+      const mark = catalogue.markFields();
+      await products.insertOne({ ...productToDocument(product, events), ...mark });
+      await catalogue.settle(product.id, mark.catalogueMark);
       return product;
     },
 
@@ -59,11 +66,14 @@ export const createMongoProductStore = ({ products }: Pick<ShopCollections, 'pro
     list: (query, page) => findPage(products, listFilter(query), page, productFromDocument),
 
     async update(id, patch, at, events) {
+      const mark = catalogue.markFields();
       const result = await products.updateOne(
         { _id: id },
-        withEvents({ $set: patchFields(patch, at) }, events),
+        withEvents({ $set: { ...patchFields(patch, at), ...mark } }, events),
       );
-      return result.matchedCount === 0 ? null : findById(id);
+      if (result.matchedCount === 0) return null;
+      await catalogue.settle(id, mark.catalogueMark);
+      return findById(id);
     },
 
     applyStockChange: stock.apply,
@@ -71,5 +81,7 @@ export const createMongoProductStore = ({ products }: Pick<ShopCollections, 'pro
     ...createStockReservations(products),
 
     count: () => products.countDocuments({}),
+
+    catalogueVersion: catalogue.read,
   };
 };

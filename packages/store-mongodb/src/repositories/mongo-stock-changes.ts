@@ -1,6 +1,7 @@
 import type { StockChange } from '@trx-shop/domain';
 import type { Collection } from 'mongodb';
 import type { ProductDocument, StockReservationEntry } from '../documents.js';
+import type { MongoCatalogueVersion } from './mongo-catalogue-version.js';
 
 /** Far above any real contention (each retry means another writer changed the stock meanwhile). */
 const MAX_ATTEMPTS = 1_000;
@@ -11,7 +12,10 @@ const MAX_ATTEMPTS = 1_000;
  * guarded by `'stockJournal.key': {$ne: key}`, so the stock move and its record are one atomic
  * single-document write. Repeating a key finds the journal entry and returns its first answer.
  */
-export const createStockChanges = (products: Collection<ProductDocument>) => {
+export const createStockChanges = (
+  products: Collection<ProductDocument>,
+  catalogue: Pick<MongoCatalogueVersion, 'markFields' | 'settle'>,
+) => {
   const notYetApplied = (change: StockChange) => ({
     _id: change.productId,
     'stockJournal.key': { $ne: change.effectKey },
@@ -35,6 +39,8 @@ export const createStockChanges = (products: Collection<ProductDocument>) => {
     at: Date,
     reservation: StockReservationEntry | null = null,
   ) => {
+    // The stock is public: the write carries its catalogue mark, settled once it landed.
+    const mark = catalogue.markFields();
     const result = await products.updateOne(
       {
         ...notYetApplied(change),
@@ -45,12 +51,14 @@ export const createStockChanges = (products: Collection<ProductDocument>) => {
       },
       {
         $inc: { stock: delta, ...(reservation ? { reservedStock: -reservation.quantity } : {}) },
-        $set: { updatedAt: at },
+        $set: { updatedAt: at, ...mark },
         $push: { stockJournal: { key: change.effectKey, quantity: moved } },
         ...(reservation ? { $pull: { stockReservations: { key: reservation.key } } } : {}),
       },
     );
-    return result.matchedCount === 1;
+    if (result.matchedCount !== 1) return false;
+    await catalogue.settle(change.productId, mark.catalogueMark);
+    return true;
   };
 
   const restore = async (change: StockChange, at: Date): Promise<number> => {

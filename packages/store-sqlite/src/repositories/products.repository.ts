@@ -55,6 +55,10 @@ const IDS_PER_QUERY = 500;
 
 export const createSqliteProductRepository = (db: Database): ProductStore => {
   const byId = db.prepare<[string], ProductRow>(PRODUCT_SQL.byId);
+  // Moved by migration 15's triggers in the product write's own transaction.
+  const catalogueVersion = db.prepare<[], { epoch: string; version: number }>(
+    'SELECT epoch, version FROM catalogue_version WHERE id = 1',
+  );
   const find = (id: string): Product | null => {
     const row = byId.get(id);
     return row ? productFromRow(row) : null;
@@ -156,6 +160,12 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
 
     async count() {
       return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
+    },
+
+    async catalogueVersion() {
+      const row = catalogueVersion.get();
+      if (!row) throw new Error('catalogue_version has no row: the store is not migrated');
+      return `${row.epoch}.${row.version}`;
     },
   };
 };

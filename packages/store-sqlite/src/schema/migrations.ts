@@ -1,4 +1,5 @@
 import { apiKeysMigration } from './api-keys-migration.js';
+import { catalogueVersionMigration } from './catalogue-version-migration.js';
 import { auditMigration } from './audit-migration.js';
 import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
@@ -310,6 +311,8 @@ export const MIGRATIONS: readonly string[] = [
   auditMigration(),
   // 13: API keys, found by their hash, so a revocation holds on every instance at the next request.
   apiKeysMigration(),
+  // 15: the catalogue version, moved by triggers with every public product write.
+  catalogueVersionMigration(),
 ];
 
 /*

@@ -1,0 +1,50 @@
+import { type BoundedMemo, type CatalogueReadDeps, createBoundedMemo, readCatalogue } from '@trx-shop/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { entityTagOf, ifNoneMatchNames, REVALIDATE_EVERY_TIME } from '../http/entity-tag.js';
+import type { ShopMetrics } from '../metrics/shop-metrics.js';
+
+/** Entries are per (version, request): the latest version's pages crowd out the older ones. */
+const MEMO_ENTRIES = 512;
+/** 16 MiB of answer text (UTF-16 in memory: two bytes a character). */
+const MEMO_WEIGHT = 16 * 1024 * 1024;
+
+export const createCatalogueMemo = (): BoundedMemo<string> =>
+  createBoundedMemo<string>({
+    maxEntries: MEMO_ENTRIES,
+    maxWeight: MEMO_WEIGHT,
+    weightOf: (body) => body.length * 2,
+  });
+
+/**
+ * A public catalogue answer through the memo (docs/decisions.md, "Catalogue answers"): 304 to a
+ * client holding the current version, else the JSON rendered at this version (memoized or now),
+ * with the version as its ETag. `present` builds the answer object; the route's own serializer
+ * turns it into the text kept.
+ */
+export const sendCatalogueAnswer = async (
+  deps: CatalogueReadDeps & { readonly metrics?: ShopMetrics },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  present: () => Promise<unknown>,
+): Promise<FastifyReply> => {
+  const answer = await readCatalogue(
+    deps,
+    { key, clientHolds: (version) => ifNoneMatchNames(request.headers['if-none-match'], version) },
+    // The route's own serializer for its 200 schema: fast-json-stringify answers a string.
+    async () => reply.serialize(await present()) as string,
+  );
+  reply.header('etag', entityTagOf(answer.version)).header('cache-control', REVALIDATE_EVERY_TIME);
+  if (answer.kind === 'not-modified') {
+    deps.metrics?.catalogueAnswers.inc({ outcome: 'not_modified' });
+    return reply.code(304).send();
+  }
+  deps.metrics?.catalogueAnswers.inc({ outcome: answer.fromMemo ? 'memo' : 'rendered' });
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+};
+
+/** The 304 answer: no body; the ETag and Cache-Control headers as on the 200. */
+export const NotModified = Type.Null({
+  description: 'Not Modified: the If-None-Match names the current catalogue version; no body',
+});

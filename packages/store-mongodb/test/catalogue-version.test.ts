@@ -1,0 +1,62 @@
+import { buildProduct } from '@trx-shop/store-contract';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeWithMongo } from './support/mongo-test-env.js';
+import { openStoreWithRawAccess, type StoreWithRawAccess } from './support/raw-database.js';
+
+/*
+ * Issue 23: a writer that dies between a product write and the catalogue version's move must not
+ * leave memoized answers stale. The state such a writer leaves is written here by hand: the
+ * product changed, with its catalogue mark, and the version not moved.
+ */
+describeWithMongo('the catalogue version after a writer died mid-way', (uri) => {
+  let env: StoreWithRawAccess;
+  beforeEach(async () => {
+    env = await openStoreWithRawAccess(uri, 'catalogue-version');
+  });
+  afterEach(async () => {
+    await env.dispose();
+  });
+
+  const products = () => env.db.collection<{ _id: string; catalogueMark?: string }>('products');
+
+  it('moves when a change was written but the writer died before moving it, and clears the mark', async () => {
+    const product = buildProduct({ priceSun: 1_000_000 });
+    await env.store.products.insert(product);
+    const before = await env.store.products.catalogueVersion();
+
+    await products().updateOne(
+      { _id: product.id },
+      { $set: { priceSun: 9_000_000, catalogueMark: 'died-before-settling' } },
+    );
+
+    const after = await env.store.products.catalogueVersion();
+    expect(after).not.toBe(before);
+    expect((await env.store.products.findById(product.id))?.priceSun).toBe(9_000_000);
+    expect((await products().findOne({ _id: product.id }))?.catalogueMark).toBeUndefined();
+    // Settled once: reading again with nothing written gives the same token.
+    expect(await env.store.products.catalogueVersion()).toBe(after);
+  });
+
+  it('leaves no mark behind after a write that completed, and never shows the mark as a field', async () => {
+    const product = buildProduct({ stock: 3 });
+    await env.store.products.insert(product);
+    await env.store.products.update(product.id, { stock: 7 }, new Date());
+    await env.store.products.applyStockChange(
+      { productId: product.id, effectKey: 'order-1:0', kind: 'take', quantity: 2 },
+      new Date(),
+    );
+    expect(await products().countDocuments({ catalogueMark: { $exists: true } })).toBe(0);
+    const read = await env.store.products.findById(product.id);
+    expect(read?.stock).toBe(5);
+    expect(read && 'catalogueMark' in read).toBe(false);
+  });
+
+  it('a change written without a mark would stay hidden: the mark is what the version relies on', async () => {
+    // The control: proves the first test's change was found through its mark, not by chance.
+    const product = buildProduct({ priceSun: 1_000_000 });
+    await env.store.products.insert(product);
+    const before = await env.store.products.catalogueVersion();
+    await products().updateOne({ _id: product.id }, { $set: { priceSun: 2_000_000 } });
+    expect(await env.store.products.catalogueVersion()).toBe(before);
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildProduct } from '@trx-shop/store-contract';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openSqliteStore } from '../src/index.js';
+
+/*
+ * Issue 23: on SQLite the catalogue version moves in the product write's own transaction
+ * (migration 15's triggers), so there is no moment between the two for a crash to fall into: a
+ * write that never commits moves neither, and any committed write moves it, whatever code made it.
+ */
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'trx-catalogue-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('moves with a committed write made by any code, and not with one that died uncommitted', async () => {
+  const file = join(dir, 'shop.sqlite');
+  const store = await openSqliteStore({ filename: file });
+  try {
+    const product = buildProduct({ priceSun: 1_000_000 });
+    await store.products.insert(product);
+    const before = await store.products.catalogueVersion();
+
+    // A writer that dies mid-transaction: its connection goes away without COMMIT.
+    const dying = new Database(file);
+    dying.exec('BEGIN IMMEDIATE');
+    dying.prepare('UPDATE products SET price_sun = 5000000 WHERE id = ?').run(product.id);
+    dying.close();
+    expect(await store.products.catalogueVersion()).toBe(before);
+    expect((await store.products.findById(product.id))?.priceSun).toBe(1_000_000);
+
+    // A committed write from another connection, outside the repository.
+    const other = new Database(file);
+    other.prepare('UPDATE products SET price_sun = 7000000 WHERE id = ?').run(product.id);
+    other.close();
+    const after = await store.products.catalogueVersion();
+    expect(after).not.toBe(before);
+    expect((await store.products.findById(product.id))?.priceSun).toBe(7_000_000);
+
+    // Reservations are not shown by any public answer: they leave the version alone.
+    expect(
+      await store.products.reserveStock({
+        productId: product.id,
+        key: 'o:0',
+        quantity: 1,
+        reservedAt: new Date(),
+      }),
+    ).toBe(true);
+    expect(await store.products.catalogueVersion()).toBe(after);
+  } finally {
+    await store.close();
+  }
+});
