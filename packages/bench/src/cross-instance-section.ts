@@ -1,10 +1,10 @@
-import { call, expectStatus, logIn, registerAccount } from '@trx-shop/test-kit';
 import WebSocket from 'ws';
 import { startDevnetProcess } from './devnet-process.js';
 import { freePort } from './free-port.js';
 import { percentile } from './latency-sample.js';
 import type { BenchPlan } from './plan.js';
 import { type RunningServiceProcess, startServiceProcess } from './service-process.js';
+import { type Buyer, registerBuyer, signIn, unwrapFor } from './shop-client.js';
 import { newWorkDir } from './work-dir.js';
 
 export interface CrossInstanceFigures {
@@ -21,15 +21,12 @@ const BLOCK_EVERY_MS = 100;
 const PAYING_AT_ONCE = 8;
 const PASSWORD = 'bench cross-instance password';
 
-interface Buyer {
-  readonly id: string;
-  readonly token: string;
-  readonly address: string;
-}
-
-/** A buyer's socket on instance B, joined to its room, timing each confirmation's arrival. */
+/**
+ * A buyer's socket on instance B, joined to its room, timing each confirmation's arrival (a bare
+ * `ws`, not the client's `connectRealtime`: the frame's arrival is the measurement).
+ */
 const listenOn = async (baseUrl: string, buyer: Buyer, latencies: number[]): Promise<WebSocket> => {
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws?token=${buyer.token}`);
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws?token=${buyer.shop.accessToken}`);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
@@ -52,25 +49,15 @@ const listenOn = async (baseUrl: string, buyer: Buyer, latencies: number[]): Pro
 
 const register = async (baseUrl: string, index: number, runId: string): Promise<Buyer> => {
   const username = `cross_${runId}_${index}`;
-  const account = await registerAccount(baseUrl, {
-    email: `${username}@bench.example`,
-    username,
-    password: PASSWORD,
-  });
-  return { id: account.id, token: account.token, address: account.address };
+  return registerBuyer(baseUrl, { email: `${username}@bench.example`, username, password: PASSWORD });
 };
 
-const orderAndPay = async (baseUrl: string, buyer: Buyer, productId: string) => {
-  const created = expectStatus(
-    await call(baseUrl, 'POST', '/api/orders', {
-      token: buyer.token,
-      body: { products: [{ productId, quantity: 1 }] },
-    }),
-    201,
+const orderAndPay = async (buyer: Buyer, productId: string) => {
+  const { order } = await unwrapFor(
     'create an order',
+    buyer.shop.POST('/api/orders', { body: { products: [{ productId, quantity: 1 }] } }),
   );
-  const orderId = (created.body.order as { _id: string })._id;
-  expectStatus(await call(baseUrl, 'POST', `/api/orders/${orderId}/pay`, { token: buyer.token }), 200, 'pay');
+  await unwrapFor('pay', buyer.shop.POST('/api/orders/{id}/pay', { params: { path: { id: order._id } } }));
 };
 
 const waitFor = async (done: () => boolean, timeoutMs: number, what: string) => {
@@ -112,15 +99,13 @@ export const runCrossInstanceSection = async (
     });
     services.push(reader);
 
-    const adminToken = await logIn(leader.baseUrl, adminEnv.ADMIN_EMAIL, adminEnv.ADMIN_PASSWORD);
-    const product = expectStatus(
-      await call(leader.baseUrl, 'POST', '/api/admin/products', {
-        token: adminToken,
+    const admin = await signIn(leader.baseUrl, adminEnv.ADMIN_EMAIL, adminEnv.ADMIN_PASSWORD);
+    const { product } = await unwrapFor(
+      'create the product',
+      admin.POST('/api/admin/products', {
         body: { name: 'Cross-instance sticker', price: 1, category: 'physical', stock: 1_000_000 },
       }),
-      201,
-      'create the product',
-    ).body.product as { _id: string };
+    );
     const runId = Date.now().toString(36);
     const buyers: Buyer[] = [];
     for (let index = 0; index < plan.crossInstanceBuyers; index += 1) {
@@ -142,7 +127,7 @@ export const runCrossInstanceSection = async (
     const payer = async () => {
       while (next < buyers.length) {
         const buyer = buyers[next++] as Buyer;
-        await orderAndPay(leader.baseUrl, buyer, product._id);
+        await orderAndPay(buyer, product._id);
       }
     };
     await Promise.all(Array.from({ length: PAYING_AT_ONCE }, payer));

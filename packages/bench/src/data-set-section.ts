@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
-import { logIn } from '@trx-shop/test-kit';
 import { type ExportFigures, measureExport } from './export-stream.js';
 import { freePort } from './free-port.js';
 import { type EndpointFigures, runHttpSuite } from './http-suite.js';
@@ -9,6 +8,7 @@ import { runLoad } from './load.js';
 import type { BenchPlan } from './plan.js';
 import { type DataSetSize, type SeededLogins, seedDataSet } from './seed-data-set.js';
 import { type RunningServiceProcess, startServiceProcess } from './service-process.js';
+import { signIn } from './shop-client.js';
 import { SQLITE_FILE } from './sqlite-file.js';
 import { newWorkDir } from './work-dir.js';
 
@@ -46,8 +46,8 @@ const seedSqlite = async (dir: string, size: DataSetSize, credentials: Credentia
 
 /** Latency one request at a time, so the percentiles are the endpoint's own, without queueing. */
 const measureLatency = async (service: RunningServiceProcess, logins: SeededLogins, seconds: number) => {
-  const token = await logIn(service.baseUrl, logins.adminEmail, logins.password);
-  const headers = { authorization: `Bearer ${token}` };
+  const admin = await signIn(service.baseUrl, logins.adminEmail, logins.password);
+  const headers = { authorization: `Bearer ${admin.accessToken}` };
   const stats = await runLoad({
     url: `${service.baseUrl}/api/admin/stats`,
     headers,
@@ -62,7 +62,9 @@ const measureLatency = async (service: RunningServiceProcess, logins: SeededLogi
   });
   for (const figures of [stats, customers])
     if (figures.failures > 0) throw new Error('latency run had failures');
-  const salesExport = await measureExport(service, '/api/admin/sales/export', token);
+  const salesExport = await measureExport(service, 'GET /api/admin/sales/export', () =>
+    admin.GET('/api/admin/sales/export', { parseAs: 'stream' }),
+  );
   return { stats, customers, salesExport };
 };
 

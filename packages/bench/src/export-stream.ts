@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { RunningServiceProcess } from './service-process.js';
+import { unwrapFor } from './shop-client.js';
 
 export interface ExportFigures {
   /** Data lines of the CSV (the header left out). */
@@ -13,15 +14,21 @@ export interface ExportFigures {
 
 const RSS_SAMPLE_MS = 20;
 
+/** What the client answers for a download asked for with `parseAs: 'stream'`: the body unread. */
+export type StreamedAnswer =
+  | { readonly data: Response['body']; readonly response: Response }
+  | { readonly data?: never; readonly error: unknown; readonly response: Response };
+
 /**
  * Downloads a CSV export to the end, counting its lines as they arrive (never holding the body),
  * while sampling the service's resident memory: an export that streams keeps it flat whatever
- * the row count.
+ * the row count. `download` makes the request through the client, e.g.
+ * `() => shop.GET('/api/admin/sales/export', { parseAs: 'stream' })`.
  */
 export const measureExport = async (
   service: RunningServiceProcess,
-  path: string,
-  token: string,
+  what: string,
+  download: () => Promise<StreamedAnswer>,
 ): Promise<ExportFigures> => {
   const rssBeforeMiB = service.memory().rssMiB;
   let rssPeakMiB = rssBeforeMiB;
@@ -30,15 +37,11 @@ export const measureExport = async (
   }, RSS_SAMPLE_MS);
   const startedAt = performance.now();
   try {
-    const response = await fetch(`${service.baseUrl}${path}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!response.ok || response.body === null) {
-      throw new Error(`${path} answered HTTP ${response.status}: ${await response.text()}`);
-    }
+    const body = await unwrapFor(what, download());
+    if (!body) throw new Error(`${what}: the answer has no body`);
     let lines = 0;
     let bytes = 0;
-    for await (const chunk of response.body) {
+    for await (const chunk of body) {
       bytes += chunk.byteLength;
       for (const byte of chunk) if (byte === 0x0a) lines += 1;
     }

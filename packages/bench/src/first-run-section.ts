@@ -4,6 +4,7 @@ import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { createShopClient } from '@trx-shop/client';
 import { freePort } from './free-port.js';
 import { newWorkDir } from './work-dir.js';
 
@@ -20,12 +21,14 @@ export interface FirstRunFigures {
 }
 
 const firstHealthy = async (child: ChildProcess, port: number, startedAt: number, timeoutMs: number) => {
+  const guest = createShopClient({ baseUrl: `http://127.0.0.1:${port}` });
   const deadline = startedAt + timeoutMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`the command exited with ${child.exitCode} before answering`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (answer) => answer.ok,
+    // A refused connection (not listening yet) rejects: not healthy yet, like a 503.
+    const healthy = await guest.GET('/api/health').then(
+      ({ response }) => response.ok,
       () => false,
     );
     if (healthy) return performance.now() - startedAt;

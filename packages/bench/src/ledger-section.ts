@@ -1,15 +1,16 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { FetchResult } from '@trx-shop/client';
 import type { TransactionRecord, TransactionStatus, TransactionType } from '@trx-shop/domain';
 import { buildTransaction, buildUser, newObjectId, newTxId, seededRandom } from '@trx-shop/store-contract';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
-import { logIn } from '@trx-shop/test-kit';
 import { type ExportFigures, measureExport } from './export-stream.js';
 import { freePort } from './free-port.js';
 import { percentile } from './latency-sample.js';
 import type { BenchPlan } from './plan.js';
 import type { Credentials } from './data-set-section.js';
 import { startServiceProcess } from './service-process.js';
+import { signIn, unwrapFor } from './shop-client.js';
 import { SQLITE_FILE } from './sqlite-file.js';
 import { randomTronAddress } from './tron-addresses.js';
 import { newWorkDir } from './work-dir.js';
@@ -109,14 +110,12 @@ const MIN_SAMPLES = 5;
  * One request at a time for `seconds` (and at least MIN_SAMPLES requests, so a slow page still
  * gets a figure): the page's own latency, without queueing.
  */
-const sequentialLatency = async (url: string, headers: Record<string, string>, seconds: number) => {
+const sequentialLatency = async (what: string, request: () => Promise<FetchResult>, seconds: number) => {
   const durations: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   while (durations.length < MIN_SAMPLES || performance.now() < deadline) {
     const startedAt = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+    await unwrapFor(what, request());
     durations.push(performance.now() - startedAt);
   }
   return { p50Ms: percentile(durations, 0.5), p99Ms: percentile(durations, 0.99) };
@@ -140,19 +139,22 @@ export const runLedgerSection = async (
     console.log(`  seeded a ledger of ${rows} lines in ${seedSeconds.toFixed(1)} s`);
     const service = await startServiceProcess({ dataDir: dir, port: await freePort() });
     try {
-      const token = await logIn(service.baseUrl, ADMIN_EMAIL, credentials.password);
-      const headers = { authorization: `Bearer ${token}` };
+      const admin = await signIn(service.baseUrl, ADMIN_EMAIL, credentials.password);
+      // The pages are read as bytes, not parsed: the latency is the service's, as with a bare fetch.
       const page = await sequentialLatency(
-        `${service.baseUrl}/api/admin/ledger`,
-        headers,
+        'GET /api/admin/ledger',
+        () => admin.GET('/api/admin/ledger', { parseAs: 'arrayBuffer' }),
         plan.durationSeconds,
       );
       const filtered = await sequentialLatency(
-        `${service.baseUrl}/api/admin/ledger?type=refund`,
-        headers,
+        'GET /api/admin/ledger?type=refund',
+        () =>
+          admin.GET('/api/admin/ledger', { params: { query: { type: 'refund' } }, parseAs: 'arrayBuffer' }),
         plan.durationSeconds,
       );
-      const download = await measureExport(service, '/api/admin/ledger/export', token);
+      const download = await measureExport(service, 'GET /api/admin/ledger/export', () =>
+        admin.GET('/api/admin/ledger/export', { parseAs: 'stream' }),
+      );
       if (download.rows !== rows) {
         throw new Error(
           `the ledger export has ${download.rows} rows, the store ${rows}; log: ${service.logFile}`,

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { createShopClient, type ShopClient, unwrap } from '@trx-shop/client';
-import { call, eventually, expectStatus, logIn, registerAccount } from '@trx-shop/test-kit';
+import { type ShopClient, unwrap } from '@trx-shop/client';
+import { eventually } from '@trx-shop/test-kit';
 import { percentile } from './latency-sample.js';
+import { registerBuyer, signIn, unwrapFor } from './shop-client.js';
 
 export interface MoneyPathFigures {
   readonly concurrentUsers: number;
@@ -25,30 +26,30 @@ export interface MoneyPathOptions {
 const PASSWORD = 'bench buyer password';
 
 /** Registers `count` buyers, a few at a time (argon2 hashing dominates), and waits for their airdrops. */
-const registerBuyers = async (baseUrl: string, count: number): Promise<string[]> => {
-  const tokens: string[] = [];
+const registerBuyers = async (baseUrl: string, count: number): Promise<ShopClient[]> => {
+  const buyers: ShopClient[] = [];
   const runId = Date.now().toString(36);
   let next = 0;
   const worker = async () => {
     while (next < count) {
       const index = next++;
       const username = `buyer_${runId}_${index}`;
-      tokens[index] = (
-        await registerAccount(baseUrl, { email: `${username}@bench.example`, username, password: PASSWORD })
-      ).token;
+      buyers[index] = (
+        await registerBuyer(baseUrl, { email: `${username}@bench.example`, username, password: PASSWORD })
+      ).shop;
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-  for (const token of [tokens[0], tokens[count - 1]]) {
+  for (const shop of [buyers[0], buyers[count - 1]] as ShopClient[]) {
     await eventually(
-      async () => expectStatus(await call(baseUrl, 'GET', '/api/wallets/balance', { token }), 200, 'balance'),
-      (answer) => (answer.body.balance as number) > 0,
+      async () => unwrapFor('balance', shop.GET('/api/wallets/balance')),
+      (answer) => answer.balance > 0,
       'the buyers\u2019 airdrops to reach the solidified chain',
       120_000,
       250,
     );
   }
-  return tokens;
+  return buyers;
 };
 
 /**
@@ -58,10 +59,7 @@ const registerBuyers = async (baseUrl: string, count: number): Promise<string[]>
  */
 export const runMoneyPath = async (options: MoneyPathOptions): Promise<MoneyPathFigures> => {
   const { baseUrl } = options;
-  const admin = createShopClient({
-    baseUrl,
-    accessToken: await logIn(baseUrl, options.adminEmail, options.adminPassword),
-  });
+  const admin = await signIn(baseUrl, options.adminEmail, options.adminPassword);
   const {
     product: { _id: productId },
   } = await unwrap(
@@ -69,9 +67,7 @@ export const runMoneyPath = async (options: MoneyPathOptions): Promise<MoneyPath
       body: { name: 'Bench sticker', price: 1, category: 'physical', stock: 1_000_000 },
     }),
   );
-  const buyers = (await registerBuyers(baseUrl, options.buyers)).map((accessToken) =>
-    createShopClient({ baseUrl, accessToken }),
-  );
+  const buyers = await registerBuyers(baseUrl, options.buyers);
 
   const createDurations: number[] = [];
   const payDurations: number[] = [];

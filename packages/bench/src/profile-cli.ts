@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
-import { logIn } from '@trx-shop/test-kit';
 import { summariseCpuProfile } from './cpu-profile-summary.js';
 import { freePort } from './free-port.js';
 import { endpointCases } from './http-suite.js';
@@ -10,6 +9,7 @@ import { hashPassword } from './password-hash.js';
 import { FULL_PLAN } from './plan.js';
 import { seedDataSet } from './seed-data-set.js';
 import { startServiceProcess } from './service-process.js';
+import { signIn } from './shop-client.js';
 import { newWorkDir } from './work-dir.js';
 import { SQLITE_FILE } from './sqlite-file.js';
 
@@ -37,8 +37,8 @@ const service = await startServiceProcess({
   // To compare with logging off, say: LOG_LEVEL=warn pnpm bench:profile products
   env: process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {},
 });
-const admin = await logIn(service.baseUrl, logins.adminEmail, password);
-const customer = await logIn(service.baseUrl, logins.customerEmail, password);
+const admin = await signIn(service.baseUrl, logins.adminEmail, password);
+const customer = await signIn(service.baseUrl, logins.customerEmail, password);
 const endpoint = endpointCases(admin, customer, logins.customerSearch).find(
   (candidate) => candidate.name === name,
 );

@@ -1,9 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { call, eventually, expectStatus, logIn, registerAccount } from '@trx-shop/test-kit';
+import { createShopClient } from '@trx-shop/client';
+import { eventually } from '@trx-shop/test-kit';
 import { startDevnetProcess } from './devnet-process.js';
 import { freePort } from './free-port.js';
 import type { BenchPlan } from './plan.js';
 import { startServiceProcess } from './service-process.js';
+import { register, signIn, unwrapFor } from './shop-client.js';
 import { newWorkDir } from './work-dir.js';
 
 export interface ReconcileFigures {
@@ -63,7 +65,7 @@ export const runReconcileSection = async (plan: BenchPlan): Promise<ReconcileFig
       const addresses: string[] = [];
       await eachIndex(plan.reconcileWallets, async (index) => {
         const username = `holder_${runId}_${index}`;
-        const account = await registerAccount(baseUrl, {
+        const account = await register(baseUrl, {
           email: `${username}@bench.example`,
           username,
           password: 'bench holder password',
@@ -77,30 +79,27 @@ export const runReconcileSection = async (plan: BenchPlan): Promise<ReconcileFig
         if (funded % FUNDINGS_PER_BLOCK === 0) await devnet.control.produceBlocks(1);
       });
       await devnet.control.produceBlocks(1 + SOLID_DEPTH);
+      const guest = createShopClient({ baseUrl });
       await eventually(
-        async () => (await call(baseUrl, 'GET', '/api/health')).body.scannerLagBlocks,
+        async () => {
+          // Read on 503 (degraded) as well: the lag is in both answers.
+          const { data, error } = await guest.GET('/api/health');
+          const health = data ?? error;
+          return health && 'scannerLagBlocks' in health ? health.scannerLagBlocks : undefined;
+        },
         (lag) => lag === 0,
         'the scanner to record every funding',
         300_000,
         250,
       );
       const seedSeconds = (performance.now() - seedStarted) / 1000;
-      const token = await logIn(baseUrl, ADMIN.email, ADMIN.password);
+      const admin = await signIn(baseUrl, ADMIN.email, ADMIN.password);
       const startedAt = performance.now();
-      const answer = expectStatus(
-        await call(baseUrl, 'POST', '/api/admin/reconciliation', { token, body: { allWallets: true } }),
-        200,
+      const { report } = await unwrapFor(
         'reconcile every wallet',
+        admin.POST('/api/admin/reconciliation', { body: { allWallets: true } }),
       );
       const runMs = performance.now() - startedAt;
-      const report = answer.body.report as {
-        ok: boolean;
-        blocks: { from: number; to: number } | null;
-        transfersChecked: number;
-        walletsChecked: number;
-        openingsRecorded: number;
-        summary: { discrepancies: number };
-      };
       const wallets = report.walletsChecked + report.openingsRecorded;
       if (!report.ok || wallets !== addresses.length + 1) {
         throw new Error(

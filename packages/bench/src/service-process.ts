@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createShopClient } from '@trx-shop/client';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -47,11 +48,12 @@ const readStatusKiB = (pid: number, field: string): number => {
 };
 
 const waitForHealth = async (baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> => {
+  const guest = createShopClient({ baseUrl });
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} during start-up`);
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const { response } = await guest.GET('/api/health');
       if (response.ok) return;
     } catch {
       // not listening yet

@@ -5,11 +5,12 @@ import { performance } from 'node:perf_hooks';
 import { NO_SUBJECTS, type ShopStore } from '@trx-shop/domain';
 import { newObjectId } from '@trx-shop/store-contract';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
-import { call, eventually, expectStatus, logIn } from '@trx-shop/test-kit';
+import { eventually } from '@trx-shop/test-kit';
 import { freePort } from './free-port.js';
 import { percentile } from './latency-sample.js';
 import type { BenchPlan } from './plan.js';
 import { startServiceProcess } from './service-process.js';
+import { signIn, unwrapFor } from './shop-client.js';
 import { SQLITE_FILE } from './sqlite-file.js';
 import { newWorkDir } from './work-dir.js';
 
@@ -83,11 +84,10 @@ export const runWebhookSection = async (
   });
   const store = await openSqliteStore({ filename: join(dir, SQLITE_FILE) });
   try {
-    const token = await logIn(service.baseUrl, adminEnv.ADMIN_EMAIL, adminEnv.ADMIN_PASSWORD);
-    expectStatus(
-      await call(service.baseUrl, 'POST', '/api/admin/webhooks', { token, body: { url: receiver.url } }),
-      201,
+    const admin = await signIn(service.baseUrl, adminEnv.ADMIN_EMAIL, adminEnv.ADMIN_PASSWORD);
+    await unwrapFor(
       'create the bench webhook',
+      admin.POST('/api/admin/webhooks', { body: { url: receiver.url } }),
     );
     // The endpoint receives what happens after its creation: the dispatcher's next run sees it.
     await new Promise((resolve) => setTimeout(resolve, 200));
