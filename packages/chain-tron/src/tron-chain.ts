@@ -18,6 +18,7 @@ import { outcomeOfBroadcastFailure, outcomeOfBroadcastReply } from './broadcast-
 import { chainUnavailable, readFromNode } from './chain-unavailable.js';
 import { chainTransactionOf, isEmptyReply, type TransactionReplies } from './chain-transaction.js';
 import { integerField, isRecord, MalformedReplyError, recordField } from './node-replies.js';
+import { knownAccounts } from './known-accounts.js';
 import { requestPace } from './request-pace.js';
 import { solidBlockOfReply } from './solid-block.js';
 import { solidBlockReader } from './solid-block-read.js';
@@ -66,6 +67,17 @@ const uniqueTimestamp = (headTimestamp: number): number => {
 
 export const createTronChain = (options: TronChainOptions): ChainPort => {
   const tronWeb = createTronClient(options);
+  const existingAccounts = knownAccounts();
+  const recipientExists = async (address: string): Promise<boolean> => {
+    if (existingAccounts.has(address)) return true;
+    const exists = await readFromNode(
+      'read the recipient account',
+      () => tronWeb.trx.getUnconfirmedAccount(address),
+      accountExists,
+    );
+    if (exists) existingAccounts.remember(address);
+    return exists;
+  };
   const paceScan = requestPace(options.scanRequestsPerSecond ?? 0);
   const readSolidBlock = solidBlockReader(options);
   const feeSchedule: TransferFeeSchedule = { ...MAINNET_FEE_SCHEDULE, ...options.feeSchedule };
@@ -128,12 +140,8 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
 
     async estimateTransferFee(request): Promise<FeeEstimate> {
       const { fromAddress, toAddress, amountSun } = requireTransfer(request);
-      const [recipientExists, sender] = await Promise.all([
-        readFromNode(
-          'read the recipient account',
-          () => tronWeb.trx.getUnconfirmedAccount(toAddress),
-          accountExists,
-        ),
+      const [recipientIsActive, sender] = await Promise.all([
+        recipientExists(toAddress),
         readFromNode(
           'read the sender bandwidth',
           () => tronWeb.trx.getAccountResources(fromAddress),
@@ -144,15 +152,22 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
         blockHeader: SIZING_BLOCK_HEADER,
       });
       const bandwidthBytes = signedTransferBandwidthBytes(sizing.raw_data_hex);
-      const feeSun = transferFeeSun({ bandwidthBytes, sender, recipientExists, schedule: feeSchedule });
-      return { feeSun, createsAccount: !recipientExists };
+      const feeSun = transferFeeSun({
+        bandwidthBytes,
+        sender,
+        recipientExists: recipientIsActive,
+        schedule: feeSchedule,
+      });
+      return { feeSun, createsAccount: !recipientIsActive };
     },
 
     async signTransfer(request, privateKey): Promise<SignedTransfer> {
       const { fromAddress, toAddress, amountSun } = requireTransfer(request);
       let unsigned: Types.Transaction<Types.TransferContract>;
       try {
-        // TAPOS reference and expiration (head time + 60 s) come from the node's head block.
+        // TAPOS reference and expiration (head time + 60 s) come from the node's head block, read
+        // for each transfer: a devnet's chain time can jump (control.advanceTime), and a head kept
+        // from before would then sign an already expired transfer.
         const head = await tronWeb.trx.getCurrentRefBlockParams();
         unsigned = await tronWeb.transactionBuilder.sendTrx(toAddress, amountSun, fromAddress, {
           blockHeader: { ...head, timestamp: uniqueTimestamp(head.timestamp) },

@@ -3,6 +3,7 @@ import type { ContractHarness } from './harness.js';
 import { describeApiKeyContract } from './suite/api-keys.contract.js';
 import { describeAuditContract } from './suite/audit.contract.js';
 import { describeCatalogueVersionContract } from './suite/catalogue-version.contract.js';
+import { describeUserOrdersVersionContract } from './suite/user-orders-version.contract.js';
 import { describeCounterContract } from './suite/counters.contract.js';
 import { describeCustomerReadModelContract } from './suite/customers.contract.js';
 import { describeDashboardContract } from './suite/dashboard.contract.js';
@@ -39,6 +40,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeReservationContract(harness);
     describeOrderContract(harness);
     describeOrderStatusContract(harness);
+    describeUserOrdersVersionContract(harness);
     describeRefundedOverrideContract(harness);
     describeVerifiedPaymentContract(harness);
     describeOrderClaimContract(harness);

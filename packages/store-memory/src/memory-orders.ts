@@ -42,11 +42,24 @@ const settleRefund = (order: Order, txId: string, state: 'confirmed' | 'failed')
 };
 
 export const createMemoryOrders = ({
-  orders,
+  orders: ordersTable,
+  userOrderVersions,
   users,
   counters,
   outbox,
-}: Pick<Tables, 'orders' | 'users' | 'counters' | 'outbox'>): OrderStore => {
+}: Pick<Tables, 'orders' | 'userOrderVersions' | 'users' | 'counters' | 'outbox'>): OrderStore => {
+  // Every write goes through `set`, so none can skip moving its owner's version.
+  const orders = {
+    get: (id: string) => ordersTable.get(id),
+    values: () => ordersTable.values(),
+    get size() {
+      return ordersTable.size;
+    },
+    set(id: string, order: Order) {
+      ordersTable.set(id, order);
+      userOrderVersions.set(order.userId, (userOrderVersions.get(order.userId) ?? 0) + 1);
+    },
+  };
   const pendingOf = (userId: string, exceptId: string | null) =>
     [...orders.values()].find(
       (order) => order.userId === userId && order.status === 'pending' && order.id !== exceptId,
@@ -231,6 +244,10 @@ export const createMemoryOrders = ({
 
     async count() {
       return orders.size;
+    },
+
+    async userOrdersVersion(userId) {
+      return String(userOrderVersions.get(userId) ?? 0);
     },
   };
 };

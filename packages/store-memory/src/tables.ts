@@ -32,6 +32,8 @@ export interface Tables {
   /** productId -> key -> reservation. */
   readonly stockReservations: Map<string, Map<string, StockReservation>>;
   readonly orders: Map<string, Order>;
+  /** Counts writes to each user's orders (OrderStore.userOrdersVersion). */
+  readonly userOrderVersions: Map<string, number>;
   readonly counters: Map<string, number>;
   readonly transactions: Map<string, TransactionRecord>;
   readonly sessions: Map<string, Session>;
@@ -57,6 +59,7 @@ export const emptyTables = (): Tables => ({
   stockJournal: new Map(),
   stockReservations: new Map(),
   orders: new Map(),
+  userOrderVersions: new Map(),
   counters: new Map(),
   transactions: new Map(),
   sessions: new Map(),

@@ -1,7 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type {
   ApiKeyDocument,
-  CatalogueVersionDocument,
   ChainCursorDocument,
   CounterDocument,
   EventDocument,
@@ -13,6 +12,7 @@ import type {
   SessionDocument,
   TransactionDocument,
   UserDocument,
+  VersionDocument,
   WalletOpeningDocument,
   WalletReservationsDocument,
   WebhookDeliveryDocument,
@@ -40,7 +40,7 @@ export interface ShopCollections {
   readonly webhookEndpoints: Collection<WebhookEndpointDocument>;
   readonly webhookDeliveries: Collection<WebhookDeliveryDocument>;
   readonly apiKeys: Collection<ApiKeyDocument>;
-  readonly catalogueVersions: Collection<CatalogueVersionDocument>;
+  readonly versions: Collection<VersionDocument>;
 }
 
 export const shopCollections = (db: Db): ShopCollections => ({
@@ -62,5 +62,5 @@ export const shopCollections = (db: Db): ShopCollections => ({
   webhookEndpoints: db.collection<WebhookEndpointDocument>('webhook_endpoints'),
   webhookDeliveries: db.collection<WebhookDeliveryDocument>('webhook_deliveries'),
   apiKeys: db.collection<ApiKeyDocument>('api_keys'),
-  catalogueVersions: db.collection<CatalogueVersionDocument>('catalogue_versions'),
+  versions: db.collection<VersionDocument>('versions'),
 });

@@ -56,6 +56,12 @@ export interface UserDocument extends Mutable<Omit<User, 'id'>>, OutboxHolder {
   /** Lower-cased username, unique for the same reason. */
   usernameKey: string;
   /**
+   * The distinct trigrams of `emailKey` / `usernameKey` (search-grams.ts), kept with every write of
+   * the key: the customer search's candidate filter, each with a multikey index.
+   */
+  emailGrams: string[];
+  usernameGrams: string[];
+  /**
    * The custodial address, or `none:<_id>` without one: a unique index on it serves the deposit
    * scanner's lookup, and a unique index cannot hold two nulls (nor may it be partial: section 13).
    */
@@ -79,12 +85,12 @@ export interface ProductDocument extends Mutable<Omit<Product, 'id'>>, OutboxHol
   _id: string;
   stockJournal: StockJournalEntry[];
   stockReservations: StockReservationEntry[];
-  /** Set with a public change until the catalogue version has moved for it (mongo-catalogue-version.ts). */
+  /** Set with a public change until the catalogue version has moved for it (marked-versions.ts). */
   catalogueMark?: string;
 }
 
-/** The catalogue version: one document, `epoch` random per database. */
-export interface CatalogueVersionDocument {
+/** A version of marked-versions.ts (`catalogue`, `user-orders:<userId>`); `epoch` random per document. */
+export interface VersionDocument {
   _id: string;
   epoch: string;
   version: number;
@@ -92,6 +98,8 @@ export interface CatalogueVersionDocument {
 
 export interface OrderDocument extends Mutable<Omit<Order, 'id'>>, OutboxHolder {
   _id: string;
+  /** Set with a write until its owner's order version has moved for it (marked-versions.ts). */
+  pageMark?: string;
 }
 
 /** One record per user holding a pending order: `_id` = userId makes the slot unique. */

@@ -3,6 +3,7 @@ import { backfillInBatches } from './backfill.js';
 import { backfillOrderRefunds } from './backfill-order-refunds.js';
 import type { ShopCollections } from './collections.js';
 import { walletAddressKeyOf } from './mapping.js';
+import { trigramsOf } from './search-grams.js';
 
 /*
  * Every index the adapter creates, each with the queries it serves. Creation is idempotent
@@ -35,8 +36,12 @@ const users: IndexDescription[] = [
   // findByWalletAddresses: the deposit scanner's one lookup per block.
   { name: INDEX.userWalletAddress, key: { walletAddressKey: 1 }, unique: true },
   // listCustomers, streamCustomers (keyset), customerStats counts, firstAdmin (walked backwards);
-  // the customer search is a residual regex on this index's range of role 'user'.
+  // a search of 1 or 2 characters is a residual regex on this index's range of role 'user'.
   { name: 'users_role_created', key: { role: 1, createdAt: -1, _id: -1 } },
+  // The customer search of 3 characters or more: one branch of its $or per key, each the
+  // documents holding all of the needle's trigrams (multikey), the exact regex residual.
+  { name: 'users_username_grams', key: { usernameGrams: 1 } },
+  { name: 'users_email_grams', key: { emailGrams: 1 } },
   // dashboard usersCreated per window.
   { name: 'users_created', key: { createdAt: 1 } },
   // dashboard activeUsers.
@@ -68,6 +73,8 @@ const orders: IndexDescription[] = [
   { name: 'orders_user_created', key: { userId: 1, createdAt: -1, _id: -1 } },
   // listByUser with a status, findPendingByUser, and customers' totalSpent (userId + status).
   { name: 'orders_user_status_created', key: { userId: 1, status: 1, createdAt: -1, _id: -1 } },
+  // userOrdersVersion's look for a user's unsettled writes.
+  { name: 'orders_user_page_mark', key: { userId: 1, pageMark: 1 } },
   // listSales with a status; dashboard aggregations over completed orders by createdAt
   // (window revenue, daily revenue, top products) and status counts.
   { name: 'orders_status_created', key: { status: 1, createdAt: -1, _id: -1 } },
@@ -192,8 +199,34 @@ const backfillLedgerKeys = async ({ transactions, users }: ShopCollections): Pro
   );
 };
 
+/**
+ * Users stored before the customer search's trigrams get them, from the keys they hold. Each
+ * write is guarded by the keys it read: a user renamed meanwhile (by a writer that set its new
+ * trigrams, or by one that did not) is left for the next batch, which reads its keys again.
+ */
+const backfillSearchGrams = async ({ users }: ShopCollections): Promise<void> => {
+  await backfillInBatches(
+    users,
+    { $or: [{ usernameGrams: { $exists: false } }, { emailGrams: { $exists: false } }] },
+    { usernameKey: 1, emailKey: 1 },
+    (batch) =>
+      batch.map((document) => ({
+        updateOne: {
+          filter: { _id: document._id, usernameKey: document.usernameKey, emailKey: document.emailKey },
+          update: {
+            $set: {
+              usernameGrams: trigramsOf(document.usernameKey),
+              emailGrams: trigramsOf(document.emailKey),
+            },
+          },
+        },
+      })),
+  );
+};
+
 export const ensureIndexes = async (collections: ShopCollections): Promise<void> => {
   await backfillLedgerKeys(collections);
+  await backfillSearchGrams(collections);
   // After the ledger keys: it finds refund records by their entry key.
   await backfillOrderRefunds(collections);
   await Promise.all([

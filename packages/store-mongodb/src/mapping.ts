@@ -20,6 +20,7 @@ import type {
   UserDocument,
   WithdrawalDocument,
 } from './documents.js';
+import { trigramsOf } from './search-grams.js';
 
 /*
  * Domain records <-> stored documents. Only `_id` and the adapter's own helper fields differ;
@@ -30,13 +31,23 @@ import type {
 export const emailKeyOf = (email: string): string => email.toLowerCase();
 export const usernameKeyOf = (username: string): string => username.toLowerCase();
 
-export const userToDocument = ({ id, ...user }: User): UserDocument => ({
-  _id: id,
-  ...user,
-  emailKey: emailKeyOf(user.email),
-  usernameKey: usernameKeyOf(user.username),
-  walletAddressKey: walletAddressKeyOf(id, user.wallet.address),
-});
+/** A username's key and search trigrams, set together by every write of the username. */
+export const usernameFieldsOf = (username: string): Pick<UserDocument, 'usernameKey' | 'usernameGrams'> => {
+  const usernameKey = usernameKeyOf(username);
+  return { usernameKey, usernameGrams: trigramsOf(usernameKey) };
+};
+
+export const userToDocument = ({ id, ...user }: User): UserDocument => {
+  const emailKey = emailKeyOf(user.email);
+  return {
+    _id: id,
+    ...user,
+    emailKey,
+    emailGrams: trigramsOf(emailKey),
+    ...usernameFieldsOf(user.username),
+    walletAddressKey: walletAddressKeyOf(id, user.wallet.address),
+  };
+};
 
 export const walletAddressKeyOf = (id: string, address: string | null): string => address ?? `none:${id}`;
 
@@ -44,6 +55,8 @@ export const userFromDocument = ({
   _id,
   emailKey: _email,
   usernameKey: _username,
+  emailGrams: _emailGrams,
+  usernameGrams: _usernameGrams,
   walletAddressKey: _wallet,
   outbox: _outbox,
   ...user
@@ -127,7 +140,12 @@ export const orderToDocument = (
   outbox: events.map(shopEventFields),
 });
 
-export const orderFromDocument = ({ _id, outbox: _outbox, ...order }: OrderDocument): Order => ({
+export const orderFromDocument = ({
+  _id,
+  outbox: _outbox,
+  pageMark: _mark,
+  ...order
+}: OrderDocument): Order => ({
   id: _id,
   ...order,
 });

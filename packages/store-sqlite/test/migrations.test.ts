@@ -59,6 +59,8 @@ describe('schema migrations', () => {
     expect(state.tables).toEqual(
       [
         'api_keys',
+        // migration 15: the catalogue version; 16: each user's order version
+        'catalogue_version',
         'chain_cursors',
         'completed_lines',
         'counters',
@@ -78,7 +80,14 @@ describe('schema migrations', () => {
         'stock_effects',
         'stock_reservations',
         'transactions',
+        'user_order_versions',
         'users',
+        // migration 14's FTS5 table and its shadow tables
+        'users_search',
+        'users_search_config',
+        'users_search_data',
+        'users_search_docsize',
+        'users_search_idx',
         'wallet_openings',
         'wallet_reservations',
         'webhook_deliveries',

@@ -33,6 +33,8 @@ interface Query {
   readonly substringScanOf?: string;
   /** The index the plan must use where a worse one would also avoid a table scan. */
   readonly index?: string;
+  /** The FTS5 table whose full-text index (a MATCH, not a scan of it) must find the rows. */
+  readonly fullTextIndex?: string;
 }
 
 const id = '0123456789abcdef01234567';
@@ -59,19 +61,35 @@ const QUERIES: Query[] = [
   { name: 'first admin', sql: USER_SQL.firstAdmin, params: [], indexOrdered: true },
   { name: 'user active flag flip', sql: USER_SQL.flipActive, params: { id, is_active: 1, at: 1 } },
   { name: 'user touch', sql: USER_SQL.touch, params: { id, at: 1 } },
-  ...both.flatMap((search) => [
+  ...(['none', 'scan'] as const).flatMap((search) => [
     {
       name: `customers page (search ${search})`,
       sql: CUSTOMER_SQL.page(search),
-      params: { ...page, ...(search ? { needle: 'x' } : {}) },
+      params: { ...page, ...(search === 'scan' ? { needle: 'x' } : {}) },
       indexOrdered: true,
+      ...(search === 'scan' ? { index: 'users_role_created_keys' } : {}),
     },
     {
       name: `customers count (search ${search})`,
       sql: CUSTOMER_SQL.count(search),
-      params: search ? { needle: 'x' } : {},
+      params: search === 'scan' ? { needle: 'x' } : {},
     },
   ]),
+  // A needle of 3+ characters: the trigram index finds the candidates, their rows are read by
+  // rowid and sorted (few by construction: a common needle scans instead).
+  {
+    name: 'customers page (search trigram)',
+    sql: CUSTOMER_SQL.page('trigram'),
+    params: { ...page, needle: 'xyz', phrase: '"xyz"' },
+    fullTextIndex: 'users_search',
+  },
+  {
+    name: 'customers capped trigram count',
+    sql: CUSTOMER_SQL.trigramCount,
+    params: { needle: 'xyz', phrase: '"xyz"', cap: 1000 },
+    fullTextIndex: 'users_search',
+  },
+  { name: 'last user rowid', sql: CUSTOMER_SQL.lastUserRowid, params: [] },
   {
     name: 'customers stream batch',
     sql: CUSTOMER_SQL.streamBatch,
@@ -360,6 +378,16 @@ describe('query plans', () => {
           plan.filter((detail) => detail.includes('TEMP B-TREE FOR ORDER BY')),
           plan.join('\n'),
         ).toEqual([]);
+      }
+      if (query.fullTextIndex) {
+        const matches = new RegExp(`^SCAN ${query.fullTextIndex} VIRTUAL TABLE INDEX \\d+:M`);
+        expect(
+          plan.some((detail) => matches.test(detail.trim())),
+          plan.join('\n'),
+        ).toBe(true);
+        expect(
+          plan.some((detail) => /^SEARCH u USING INTEGER PRIMARY KEY \(rowid=\?\)$/.test(detail.trim())),
+        ).toBe(true);
       }
       if (query.index) {
         const usesIndex = new RegExp(`USING (COVERING )?INDEX ${query.index}\\b`);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildProduct } from '@trx-shop/store-contract';
+import { buildOrder, buildProduct } from '@trx-shop/store-contract';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
@@ -53,6 +53,29 @@ it('moves with a committed write made by any code, and not with one that died un
       }),
     ).toBe(true);
     expect(await store.products.catalogueVersion()).toBe(after);
+  } finally {
+    await store.close();
+  }
+});
+
+it("moves a user's order version with any committed write to their orders, by any code, and not another user's", async () => {
+  const file = join(dir, 'shop.sqlite');
+  const store = await openSqliteStore({ filename: file });
+  try {
+    const mine = buildOrder();
+    const theirs = buildOrder();
+    expect((await store.orders.create(mine)).ok).toBe(true);
+    expect((await store.orders.create(theirs)).ok).toBe(true);
+    const before = await store.orders.userOrdersVersion(mine.userId);
+
+    const other = new Database(file);
+    other.prepare("UPDATE orders SET status = 'cancelled' WHERE id = ?").run(theirs.id);
+    expect(await store.orders.userOrdersVersion(mine.userId)).toBe(before);
+    other.prepare('UPDATE order_lines SET name = ? WHERE order_id = ?').run('Renamed line', mine.id);
+    other.close();
+    const after = await store.orders.userOrdersVersion(mine.userId);
+    expect(after).not.toBe(before);
+    expect((await store.orders.findById(mine.id))?.lines[0]?.name).toBe('Renamed line');
   } finally {
     await store.close();
   }

@@ -6,11 +6,10 @@ export const entityTagOf = (version: string): string => `"${version}"`;
  * §13.1.2); `*` names any current answer.
  */
 export const ifNoneMatchNames = (header: string | undefined, version: string): boolean =>
-  header !== undefined &&
-  header.split(',').some((part) => {
+  header?.split(',').some((part) => {
     const tag = part.trim();
     return tag === '*' || /^(?:W\/)?"([^"]*)"$/.exec(tag)?.[1] === version;
-  });
+  }) ?? false;
 
 /**
  * Lets a shared cache (a CDN) keep the answer but ask again every time, with If-None-Match, so a

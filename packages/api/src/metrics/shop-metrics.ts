@@ -60,10 +60,10 @@ export const createShopMetrics = () => {
     registers: [registry],
   });
 
-  const catalogueAnswers = new Counter({
-    name: 'trx_shop_catalogue_answers_total',
-    help: 'Public catalogue answers by how they were made: memo (rendered earlier at the same catalogue version), rendered, not_modified (304)',
-    labelNames: ['outcome'],
+  const memoizedAnswers = new Counter({
+    name: 'trx_shop_memoized_answers_total',
+    help: 'Answers served through a version-keyed memo (kind: catalogue, order_page) by how they were made: memo (rendered earlier at the same version), rendered, not_modified (304)',
+    labelNames: ['kind', 'outcome'],
     registers: [registry],
   });
 
@@ -98,7 +98,7 @@ export const createShopMetrics = () => {
     chainCalls,
     chainErrors,
     webhookAttempts,
-    catalogueAnswers,
+    memoizedAnswers,
     watch,
   };
 };

@@ -1,23 +1,12 @@
-import { type BoundedMemo, type CatalogueReadDeps, createBoundedMemo, readCatalogue } from '@trx-shop/domain';
+import { type CatalogueReadDeps, readCatalogue } from '@trx-shop/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { sendRenderedJson } from '../http/answer-memo.js';
 import { entityTagOf, ifNoneMatchNames, REVALIDATE_EVERY_TIME } from '../http/entity-tag.js';
 import type { ShopMetrics } from '../metrics/shop-metrics.js';
 
-/** Entries are per (version, request): the latest version's pages crowd out the older ones. */
-const MEMO_ENTRIES = 512;
-/** 16 MiB of answer text (UTF-16 in memory: two bytes a character). */
-const MEMO_WEIGHT = 16 * 1024 * 1024;
-
-export const createCatalogueMemo = (): BoundedMemo<string> =>
-  createBoundedMemo<string>({
-    maxEntries: MEMO_ENTRIES,
-    maxWeight: MEMO_WEIGHT,
-    weightOf: (body) => body.length * 2,
-  });
-
 /**
- * A public catalogue answer through the memo (docs/decisions.md, "Catalogue answers"): 304 to a
+ * A public catalogue answer through the memo (docs/decisions.md, "Memoized answers"): 304 to a
  * client holding the current version, else the JSON rendered at this version (memoized or now),
  * with the version as its ETag. `present` builds the answer object; the route's own serializer
  * turns it into the text kept.
@@ -37,11 +26,11 @@ export const sendCatalogueAnswer = async (
   );
   reply.header('etag', entityTagOf(answer.version)).header('cache-control', REVALIDATE_EVERY_TIME);
   if (answer.kind === 'not-modified') {
-    deps.metrics?.catalogueAnswers.inc({ outcome: 'not_modified' });
+    deps.metrics?.memoizedAnswers.inc({ kind: 'catalogue', outcome: 'not_modified' });
     return reply.code(304).send();
   }
-  deps.metrics?.catalogueAnswers.inc({ outcome: answer.fromMemo ? 'memo' : 'rendered' });
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  deps.metrics?.memoizedAnswers.inc({ kind: 'catalogue', outcome: answer.fromMemo ? 'memo' : 'rendered' });
+  return sendRenderedJson(reply, answer.body);
 };
 
 /** The 304 answer: no body; the ETag and Cache-Control headers as on the 200. */

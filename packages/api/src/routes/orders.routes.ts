@@ -8,9 +8,11 @@ import {
   normalizePageRequest,
   ORDER_STATUSES,
   payOrder,
+  readOrderPage,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
+import { createAnswerMemo, sendRenderedJson } from '../http/answer-memo.js';
 import { errorResponses, IdParams, MessageText, ObjectIdString, OneOf } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
@@ -61,6 +63,8 @@ const OrderMessageAnswer = Type.Object(
 export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const payments = paymentDeps(deps, domainLogger(app.log));
   const base = { preValidation: app.requireUser } as const;
+  // Per instance; exact across instances because every page is filed under the user's order version.
+  const orderPages = { orders: deps.store.orders, memo: createAnswerMemo(2048) };
   const schemaBase = { tags: ['orders'], security: BEARER_OR_COOKIE };
 
   app.post(
@@ -103,20 +107,26 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = normalizePageRequest(request.query.limit, request.query.page);
       if (!page.ok) throw page.error;
       const { status } = request.query;
-      const listed = await deps.store.orders.listByUser(
-        identityOf(request).user.id,
-        status ? { status } : {},
-        page.value,
-      );
-      return {
-        success: true as const,
-        orders: listed.items.map(presentOrder),
-        pagination: presentPagination(listed),
-      };
+      const userId = identityOf(request).user.id;
+      const pageKey = JSON.stringify([page.value.page, page.value.limit, status ?? '']);
+      const answer = await readOrderPage(orderPages, userId, pageKey, async () => {
+        const listed = await deps.store.orders.listByUser(userId, status ? { status } : {}, page.value);
+        // The route's own serializer for its 200 schema: fast-json-stringify answers a string.
+        return reply.serialize({
+          success: true as const,
+          orders: listed.items.map(presentOrder),
+          pagination: presentPagination(listed),
+        }) as string;
+      });
+      deps.metrics?.memoizedAnswers.inc({
+        kind: 'order_page',
+        outcome: answer.fromMemo ? 'memo' : 'rendered',
+      });
+      return sendRenderedJson(reply, answer.body);
     },
   );
 

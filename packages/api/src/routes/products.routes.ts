@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { domainError, normalizePageRequest, PRODUCT_CATEGORIES } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { errorResponses, IdParams, OneOf } from '../http/schemas.js';
-import { createCatalogueMemo, NotModified, sendCatalogueAnswer } from './catalogue-answer.js';
+import { createAnswerMemo } from '../http/answer-memo.js';
+import { NotModified, sendCatalogueAnswer } from './catalogue-answer.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
 import { ProductView, presentProduct } from './presenters/product.presenter.js';
 import type { RouteOptions } from './route-options.js';
@@ -22,7 +23,7 @@ export const ProductListResponse = Type.Object(
 /** The public catalogue: active products only. */
 export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   // Per instance; exact across instances because every entry is filed under the store's version.
-  const catalogue = { products: deps.store.products, memo: createCatalogueMemo(), metrics: deps.metrics };
+  const catalogue = { products: deps.store.products, memo: createAnswerMemo(512), metrics: deps.metrics };
 
   app.get(
     '/api/products',

@@ -4,6 +4,7 @@ import {
   call,
   expectStatus,
   logIn,
+  registerAccount,
   makeDataDir,
   type RunningTestMongo,
   removeDataDir,
@@ -15,10 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDevnet } from '../support/test-app.js';
 
 /*
- * Issue 23: each instance memoizes catalogue answers in its own memory, filed under the store's
- * catalogue version. A product changed through one instance shows in the very next request on the
- * other (price, stock, archive), on one SQLite file and on the MongoDB store, and the other
- * instance's ETag moves with it.
+ * Issue 23: each instance memoizes catalogue answers and order pages in its own memory, filed
+ * under the store's versions. A product changed through one instance shows in the very next
+ * request on the other (price, stock, archive) and the other instance's ETag moves with it; an
+ * order cancelled through one instance shows on the other's next order page, and a customer
+ * blocked through one is refused on the other at once. On one SQLite file and on MongoDB.
  */
 
 let node: RunningDevnet;
@@ -98,6 +100,45 @@ const changesSeenAcrossInstances = async (storeEnv: Readonly<Record<string, stri
       await patch({ stock: 1 });
       expect((await onReader()).body.product).toMatchObject({ price: 12.5, stock: 1 });
 
+      // Order pages: a customer's page read twice on the reader (memo), changed through the writer.
+      const buyer = await registerAccount(writer.apiUrl);
+      const ordered = expectStatus(
+        await call(writer.apiUrl, 'POST', '/api/orders', {
+          token: buyer.token,
+          body: { products: [{ productId: id, quantity: 1 }] },
+        }),
+        201,
+        'order',
+      );
+      const orderId = (ordered.body.order as { _id: string })._id;
+      const statusOnReader = async () => {
+        const page = expectStatus(
+          await call(reader.apiUrl, 'GET', '/api/orders', { token: buyer.token }),
+          200,
+          'orders page',
+        );
+        return (page.body.orders as { _id: string; status: string }[]).find((order) => order._id === orderId)
+          ?.status;
+      };
+      expect(await statusOnReader()).toBe('pending');
+      expect(await statusOnReader()).toBe('pending');
+      expectStatus(
+        await call(writer.apiUrl, 'POST', `/api/orders/${orderId}/cancel`, { token: buyer.token }),
+        200,
+        'cancel',
+      );
+      expect(await statusOnReader()).toBe('cancelled');
+      // The session and the account are checked on every request, memo or not.
+      expectStatus(
+        await call(writer.apiUrl, 'PATCH', `/api/admin/customers/${buyer.id}/block`, {
+          token,
+          body: { isActive: false },
+        }),
+        200,
+        'block',
+      );
+      expect((await call(reader.apiUrl, 'GET', '/api/orders', { token: buyer.token })).status).toBe(403);
+
       expectStatus(
         await call(writer.apiUrl, 'DELETE', `/api/admin/products/${id}`, { token }),
         200,
@@ -113,9 +154,9 @@ const changesSeenAcrossInstances = async (storeEnv: Readonly<Record<string, stri
   }
 };
 
-describe('catalogue answers on two instances', () => {
+describe('memoized answers on two instances', () => {
   it(
-    'show a change made through one instance in the very next request on the other (one SQLite file)',
+    'show a product or order change made through one instance in the very next request on the other (one SQLite file)',
     () => changesSeenAcrossInstances({}),
     120_000,
   );

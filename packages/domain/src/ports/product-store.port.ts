@@ -72,7 +72,7 @@ export interface ProductStore {
    * A token that differs after every committed write to a product's public fields or stock
    * (insert, update, stock change; not reservations, which no public answer shows), as every
    * instance sees it. Memoized catalogue answers are keyed by it, so they are never stale
-   * (docs/decisions.md, "Catalogue answers"). Stable while nothing of the kind is written.
+   * (docs/decisions.md, "Memoized answers"). Stable while nothing of the kind is written.
    */
   catalogueVersion(): Promise<string>;
 }

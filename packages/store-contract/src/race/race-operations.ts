@@ -40,7 +40,10 @@ export const raceOperations = {
   },
 
   /** An admin's price change made through another instance. */
-  async updateProductPrice(store: ShopStore, input: { productId: string; priceSun: number }): Promise<boolean> {
+  async updateProductPrice(
+    store: ShopStore,
+    input: { productId: string; priceSun: number },
+  ): Promise<boolean> {
     return (await store.products.update(input.productId, { priceSun: input.priceSun }, new Date())) !== null;
   },
 

@@ -57,7 +57,12 @@ export const describeCatalogueVersionContract = (harness: ContractHarness): void
       await store().products.insert(product);
       const take = { productId: product.id, effectKey: 'order-1:0', kind: 'take' as const, quantity: 2 };
       expect(await moves(() => store().products.applyStockChange(take, BUILDER_NOW))).toBe(true);
-      const restore = { productId: product.id, effectKey: 'refund-1:0', kind: 'restore' as const, quantity: 2 };
+      const restore = {
+        productId: product.id,
+        effectKey: 'refund-1:0',
+        kind: 'restore' as const,
+        quantity: 2,
+      };
       expect(await moves(() => store().products.applyStockChange(restore, BUILDER_NOW))).toBe(true);
     });
 

@@ -5,6 +5,7 @@ import {
   expectedTotalSpent,
 } from '../data-set/expected-figures.js';
 import type { ContractHarness } from '../harness.js';
+import { describeCustomerSearchContract } from './customer-search.contract.js';
 import { DATA_SET_NOW, useLoadedDataSet } from './use-data-set.js';
 
 const DAY_MS = 86_400_000;
@@ -74,4 +75,6 @@ export const describeCustomerReadModelContract = (harness: ContractHarness): voi
       );
     });
   });
+
+  describeCustomerSearchContract(harness);
 };

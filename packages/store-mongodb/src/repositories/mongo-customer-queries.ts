@@ -13,9 +13,10 @@ import {
 import type { Filter } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
 import type { OrderDocument, UserDocument } from '../documents.js';
-import { containsText } from '../literal-pattern.js';
+import { containsLiteral } from '../literal-pattern.js';
 import { userFromDocument } from '../mapping.js';
 import { NEWEST_FIRST } from '../paging.js';
+import { trigramsOf } from '../search-grams.js';
 
 /** Rows read per round trip by the CSV export stream. */
 const STREAM_BATCH = 200;
@@ -30,12 +31,26 @@ const signedTotal = {
 };
 const SPENDING_STATUSES: OrderStatus[] = ['completed', 'refunded'];
 
+/**
+ * The specified search: the JS-lowercased needle a literal substring of a JS-lowercased key.
+ * The regex is case-sensitive: with the 'i' option the server folds case its own way on top
+ * (`ı` and `İ` match `i`, `ſ` matches `s`, `ς` matches `σ`), which is not the specification.
+ * A needle of 3 code points or more also requires all its trigrams in that key's trigrams (a
+ * superset of the matches, served by the multikey indexes), so the regex reads only candidates.
+ */
 const customerFilter = (query: CustomerQuery): Filter<UserDocument> => {
   if (query.search === undefined || query.search === '') return { role: 'user' };
-  // The keys are stored lower-cased; matching them with the 'i' option as well keeps the
-  // search case-insensitive for characters whose lower-casing differs between JS and the server.
-  const pattern = containsText(query.search.toLowerCase());
-  return { role: 'user', $or: [{ usernameKey: pattern }, { emailKey: pattern }] };
+  const needle = query.search.toLowerCase();
+  const pattern = containsLiteral(needle);
+  const grams = trigramsOf(needle);
+  if (grams.length === 0) return { role: 'user', $or: [{ usernameKey: pattern }, { emailKey: pattern }] };
+  return {
+    role: 'user',
+    $or: [
+      { usernameGrams: { $all: grams }, usernameKey: pattern },
+      { emailGrams: { $all: grams }, emailKey: pattern },
+    ],
+  };
 };
 
 const inWindow = (window: TimeWindow) => ({ $gte: window.from, $lt: window.to });

@@ -24,6 +24,7 @@ import type { ShopCollections } from '../collections.js';
 import type { OrderDocument } from '../documents.js';
 import { orderFromDocument, orderToDocument } from '../mapping.js';
 import { findPage, NEWEST_FIRST } from '../paging.js';
+import { createMarkedVersions } from './marked-versions.js';
 import { withCustomers } from './order-customers.js';
 import { withEvents } from './outbox-writes.js';
 import type { PendingOrderLocks } from './pending-order-lock.js';
@@ -87,14 +88,25 @@ const statusFields = (change: StatusChange): Partial<OrderDocument> => ({
     : { payment: { ...change.paymentClaim }, transactionHash: change.paymentClaim.txId }),
 });
 
+/** The version of a user's orders (OrderStore.userOrdersVersion). */
+const userOrdersVersionId = (userId: string) => `user-orders:${userId}`;
+
 export const createMongoOrderStore = (
-  { orders, users }: Pick<ShopCollections, 'orders' | 'users'>,
+  { orders, users, versions }: Pick<ShopCollections, 'orders' | 'users' | 'versions'>,
   counters: CounterStore,
   locks: PendingOrderLocks,
 ): OrderStore => {
   const findById = async (id: string): Promise<Order | null> => {
     const document = await orders.findOne({ _id: id });
     return document ? orderFromDocument(document) : null;
+  };
+
+  // Every write an order page shows carries a page mark, settled once the write landed.
+  const pages = createMarkedVersions({ records: orders, versions, markField: 'pageMark' });
+  const settlePage = async (orderId: string, mark: { readonly [field: string]: string }, userId?: string) => {
+    // An order's owner never changes: reading it after the write is as good as before.
+    const owner = userId ?? (await orders.findOne({ _id: orderId }, { projection: { userId: 1 } }))?.userId;
+    if (owner !== undefined) await pages.settle(userOrdersVersionId(owner), orderId, pages.markOf(mark));
   };
 
   /**
@@ -107,6 +119,7 @@ export const createMongoOrderStore = (
     change: StatusChange,
   ): Promise<{ readonly before: OrderDocument; readonly after: OrderDocument } | null> => {
     const fields = statusFields(change);
+    const mark = pages.markFields();
     const before = await orders.findOneAndUpdate(
       {
         _id: orderId,
@@ -119,10 +132,12 @@ export const createMongoOrderStore = (
             { $and: [{ 'payment.state': { $ne: 'pending' } }, { 'refunds.state': { $ne: 'pending' } }] }
           : {}),
       },
-      withEvents({ $set: fields }, change.events),
+      withEvents({ $set: { ...fields, ...mark } }, change.events),
       { returnDocument: 'before' },
     );
-    return before ? { before, after: { ...before, ...fields } } : null;
+    if (!before) return null;
+    await settlePage(orderId, mark, before.userId);
+    return { before, after: { ...before, ...fields } };
   };
 
   const failureOf = async (orderId: string): Promise<StatusChangeFailure> =>
@@ -186,11 +201,12 @@ export const createMongoOrderStore = (
     const document = await orders.findOne(filter, { projection: { refunds: 1 } });
     const settling = document?.refunds.find((refund) => refund.txId === txId && refund.state === 'pending');
     if (!settling) return;
-    await orders.updateOne(
+    const mark = pages.markFields();
+    const result = await orders.updateOne(
       filter,
       withEvents(
         {
-          $set: { 'refunds.$[settling].state': state },
+          $set: { 'refunds.$[settling].state': state, ...mark },
           $inc:
             state === 'confirmed'
               ? { refundedSun: settling.amountSun }
@@ -200,6 +216,7 @@ export const createMongoOrderStore = (
       ),
       { arrayFilters: [{ 'settling.txId': txId, 'settling.state': 'pending' }] },
     );
+    if (result.matchedCount === 1) await settlePage(orderId, mark);
   };
 
   return {
@@ -215,7 +232,9 @@ export const createMongoOrderStore = (
       }
       try {
         const stored: Order = { ...order, number: await counters.next(ORDER_COUNTER) };
-        await orders.insertOne(orderToDocument(stored, events));
+        const mark = pages.markFields();
+        await orders.insertOne({ ...orderToDocument(stored, events), ...mark });
+        await settlePage(stored.id, mark, stored.userId);
         return ok(stored);
       } catch (error) {
         await locks.release(order.userId, order.id);
@@ -257,29 +276,37 @@ export const createMongoOrderStore = (
     },
 
     async claimTransfer(orderId, _slot, claim: TransferClaim, events) {
+      const mark = pages.markFields();
       const result = await orders.updateOne(
         paymentClaimGuard(orderId),
         withEvents(
-          { $set: { payment: { ...claim }, transactionHash: claim.txId, updatedAt: claim.claimedAt } },
+          {
+            $set: { payment: { ...claim }, transactionHash: claim.txId, updatedAt: claim.claimedAt, ...mark },
+          },
           events,
         ),
       );
-      return result.matchedCount === 1;
+      if (result.matchedCount !== 1) return false;
+      await settlePage(orderId, mark);
+      return true;
     },
 
     async claimRefund(orderId, refund, paid, events) {
+      const mark = pages.markFields();
       const result = await orders.updateOne(
         refundClaimGuard(orderId, refund, paid),
         withEvents(
           {
             $push: { refunds: { ...refund } },
             $inc: { refundClaimedSun: refund.amountSun },
-            $set: { updatedAt: refund.claimedAt },
+            $set: { updatedAt: refund.claimedAt, ...mark },
           },
           events,
         ),
       );
-      return result.matchedCount === 1;
+      if (result.matchedCount !== 1) return false;
+      await settlePage(orderId, mark);
+      return true;
     },
 
     async markClaimRecorded(orderId, slot, txId) {
@@ -299,10 +326,12 @@ export const createMongoOrderStore = (
         return;
       }
       // Guarded on the state differing: a repeated settlement matches nothing and writes no event.
-      await orders.updateOne(
+      const mark = pages.markFields();
+      const result = await orders.updateOne(
         { _id: orderId, 'payment.txId': txId, 'payment.state': { $ne: state } },
-        withEvents({ $set: { 'payment.state': state } }, events),
+        withEvents({ $set: { 'payment.state': state, ...mark } }, events),
       );
+      if (result.matchedCount === 1) await settlePage(orderId, mark);
     },
 
     async listUnrecordedClaims(limit) {
@@ -332,5 +361,7 @@ export const createMongoOrderStore = (
     },
 
     count: () => orders.countDocuments({}),
+
+    userOrdersVersion: (userId) => pages.read(userOrdersVersionId(userId), { userId }),
   };
 };

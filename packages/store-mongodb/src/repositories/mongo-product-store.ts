@@ -5,7 +5,7 @@ import type { ProductDocument } from '../documents.js';
 import { containsText } from '../literal-pattern.js';
 import { productFromDocument, productToDocument } from '../mapping.js';
 import { findPage } from '../paging.js';
-import { createMongoCatalogueVersion } from './mongo-catalogue-version.js';
+import { createMarkedVersions } from './marked-versions.js';
 import { createStockChanges } from './mongo-stock-changes.js';
 import { createStockReservations } from './mongo-stock-reservations.js';
 import { withEvents } from './outbox-writes.js';
@@ -32,22 +32,27 @@ const patchFields = (patch: ProductPatch, at: Date): MatchKeysAndValues<ProductD
   ...(patch.isActive === undefined ? {} : { isActive: patch.isActive }),
 });
 
+/** The one version every public product write moves (ProductStore.catalogueVersion). */
+const CATALOGUE = 'catalogue';
+
 export const createMongoProductStore = ({
   products,
-  catalogueVersions,
-}: Pick<ShopCollections, 'products' | 'catalogueVersions'>): ProductStore => {
+  versions,
+}: Pick<ShopCollections, 'products' | 'versions'>): ProductStore => {
   const findById = async (id: string): Promise<Product | null> => {
     const document = await products.findOne({ _id: id });
     return document ? productFromDocument(document) : null;
   };
-  const catalogue = createMongoCatalogueVersion({ products, catalogueVersions });
-  const stock = createStockChanges(products, catalogue);
+  const marks = createMarkedVersions({ records: products, versions, markField: 'catalogueMark' });
+  const settle = (productId: string, mark: { readonly [field: string]: string }) =>
+    marks.settle(CATALOGUE, productId, marks.markOf(mark));
+  const stock = createStockChanges(products, { markFields: marks.markFields, settle });
 
   return {
     async insert(product, events) {
-      const mark = catalogue.markFields();
+      const mark = marks.markFields();
       await products.insertOne({ ...productToDocument(product, events), ...mark });
-      await catalogue.settle(product.id, mark.catalogueMark);
+      await settle(product.id, mark);
       return product;
     },
 
@@ -66,13 +71,13 @@ export const createMongoProductStore = ({
     list: (query, page) => findPage(products, listFilter(query), page, productFromDocument),
 
     async update(id, patch, at, events) {
-      const mark = catalogue.markFields();
+      const mark = marks.markFields();
       const result = await products.updateOne(
         { _id: id },
         withEvents({ $set: { ...patchFields(patch, at), ...mark } }, events),
       );
       if (result.matchedCount === 0) return null;
-      await catalogue.settle(id, mark.catalogueMark);
+      await settle(id, mark);
       return findById(id);
     },
 
@@ -82,6 +87,6 @@ export const createMongoProductStore = ({
 
     count: () => products.countDocuments({}),
 
-    catalogueVersion: catalogue.read,
+    catalogueVersion: () => marks.read(CATALOGUE, {}),
   };
 };

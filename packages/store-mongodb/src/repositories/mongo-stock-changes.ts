@@ -1,7 +1,6 @@
 import type { StockChange } from '@trx-shop/domain';
 import type { Collection } from 'mongodb';
 import type { ProductDocument, StockReservationEntry } from '../documents.js';
-import type { MongoCatalogueVersion } from './mongo-catalogue-version.js';
 
 /** Far above any real contention (each retry means another writer changed the stock meanwhile). */
 const MAX_ATTEMPTS = 1_000;
@@ -14,7 +13,10 @@ const MAX_ATTEMPTS = 1_000;
  */
 export const createStockChanges = (
   products: Collection<ProductDocument>,
-  catalogue: Pick<MongoCatalogueVersion, 'markFields' | 'settle'>,
+  catalogue: {
+    readonly markFields: () => { readonly [field: string]: string };
+    readonly settle: (productId: string, mark: { readonly [field: string]: string }) => Promise<void>;
+  },
 ) => {
   const notYetApplied = (change: StockChange) => ({
     _id: change.productId,
@@ -57,7 +59,7 @@ export const createStockChanges = (
       },
     );
     if (result.matchedCount !== 1) return false;
-    await catalogue.settle(change.productId, mark.catalogueMark);
+    await catalogue.settle(change.productId, mark);
     return true;
   };
 

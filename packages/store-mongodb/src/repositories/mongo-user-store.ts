@@ -16,7 +16,7 @@ import type { ShopCollections } from '../collections.js';
 import type { UserDocument } from '../documents.js';
 import { isDuplicateKey } from '../duplicate-key.js';
 import { INDEX } from '../indexes.js';
-import { emailKeyOf, userFromDocument, userToDocument, usernameKeyOf } from '../mapping.js';
+import { emailKeyOf, userFromDocument, userToDocument, usernameFieldsOf } from '../mapping.js';
 import type { CustomerQueries } from './mongo-customer-queries.js';
 import { withEvents } from './outbox-writes.js';
 
@@ -73,7 +73,7 @@ export const createMongoUserStore = (
         updatedAt: at,
         ...(patch.username === undefined
           ? {}
-          : { username: patch.username, usernameKey: usernameKeyOf(patch.username) }),
+          : { username: patch.username, ...usernameFieldsOf(patch.username) }),
         ...(patch.phone === undefined ? {} : { phone: patch.phone }),
         ...(patch.country === undefined ? {} : { country: patch.country }),
         ...(patch.externalWalletAddress === undefined

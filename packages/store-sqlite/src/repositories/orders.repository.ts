@@ -40,6 +40,9 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
   const insertLine = db.prepare(INSERT_ORDER_LINE);
   const insertRefund = db.prepare(INSERT_ORDER_REFUND);
   const byId = db.prepare<[string], OrderRow>(ORDER_SQL.byId);
+  const userOrderVersion = db.prepare<[string], { version: number }>(
+    'SELECT version FROM user_order_versions WHERE user_id = ?',
+  );
   const statement = createStatementCache(db);
   // An order is its row, its lines and its refunds, read by separate queries: one read transaction
   // sees them at one instant, so a refund claimed in between cannot show in the list of refunds
@@ -150,6 +153,11 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
 
     async count() {
       return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM orders').get()?.n ?? 0;
+    },
+
+    async userOrdersVersion(userId) {
+      // Moved by migration 16's triggers in the order write's own transaction.
+      return String(userOrderVersion.get(userId)?.version ?? 0);
     },
   };
 };

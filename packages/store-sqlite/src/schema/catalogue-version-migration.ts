@@ -1,6 +1,6 @@
 /**
  * Migration 15: the catalogue version (ProductStore.catalogueVersion; docs/decisions.md,
- * "Catalogue answers"). Released like every migration: never edited once shipped.
+ * "Memoized answers"). Released like every migration: never edited once shipped.
  *
  * One row, moved by triggers in the same transaction as the product write that makes it move, so
  * no crash, no second instance and no code path that forgets can leave a memoized answer stale:

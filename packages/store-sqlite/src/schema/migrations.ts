@@ -1,9 +1,11 @@
 import { apiKeysMigration } from './api-keys-migration.js';
 import { catalogueVersionMigration } from './catalogue-version-migration.js';
 import { auditMigration } from './audit-migration.js';
+import { customerSearchMigration } from './customer-search-migration.js';
 import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
+import { userOrderVersionsMigration } from './user-order-versions-migration.js';
 import { webhooksMigration } from './webhooks-migration.js';
 import { windowCountersMigration } from './window-counters-migration.js';
 
@@ -311,8 +313,12 @@ export const MIGRATIONS: readonly string[] = [
   auditMigration(),
   // 13: API keys, found by their hash, so a revocation holds on every instance at the next request.
   apiKeysMigration(),
+  // 14: the customer search's trigram index (FTS5 over the lowercased keys, kept by triggers).
+  customerSearchMigration(),
   // 15: the catalogue version, moved by triggers with every public product write.
   catalogueVersionMigration(),
+  // 16: each user's order version, moved by triggers with every write to their orders.
+  userOrderVersionsMigration(),
 ];
 
 /*

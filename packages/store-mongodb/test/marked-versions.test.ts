@@ -1,4 +1,4 @@
-import { buildProduct } from '@trx-shop/store-contract';
+import { buildOrder, buildProduct } from '@trx-shop/store-contract';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeWithMongo } from './support/mongo-test-env.js';
 import { openStoreWithRawAccess, type StoreWithRawAccess } from './support/raw-database.js';
@@ -8,7 +8,7 @@ import { openStoreWithRawAccess, type StoreWithRawAccess } from './support/raw-d
  * leave memoized answers stale. The state such a writer leaves is written here by hand: the
  * product changed, with its catalogue mark, and the version not moved.
  */
-describeWithMongo('the catalogue version after a writer died mid-way', (uri) => {
+describeWithMongo('versions after a writer died mid-way (catalogue, a user’s orders)', (uri) => {
   let env: StoreWithRawAccess;
   beforeEach(async () => {
     env = await openStoreWithRawAccess(uri, 'catalogue-version');
@@ -58,5 +58,21 @@ describeWithMongo('the catalogue version after a writer died mid-way', (uri) => 
     const before = await env.store.products.catalogueVersion();
     await products().updateOne({ _id: product.id }, { $set: { priceSun: 2_000_000 } });
     expect(await env.store.products.catalogueVersion()).toBe(before);
+  });
+
+  it("moves a user's order version when an order write landed but its writer died before moving it", async () => {
+    const order = buildOrder();
+    expect((await env.store.orders.create(order)).ok).toBe(true);
+    const before = await env.store.orders.userOrdersVersion(order.userId);
+    const orders = env.db.collection<{ _id: string; pageMark?: string }>('orders');
+    await orders.updateOne(
+      { _id: order.id },
+      { $set: { status: 'cancelled', pageMark: 'died-before-settling' } },
+    );
+    const after = await env.store.orders.userOrdersVersion(order.userId);
+    expect(after).not.toBe(before);
+    expect((await orders.findOne({ _id: order.id }))?.pageMark).toBeUndefined();
+    expect((await env.store.orders.findById(order.id))?.status).toBe('cancelled');
+    expect(await env.store.orders.userOrdersVersion(order.userId)).toBe(after);
   });
 });
