@@ -11,6 +11,7 @@ import { runScannerSection } from './scanner-section.js';
 import { machineFacts } from './machine.js';
 import { renderMarkdown } from './markdown-report.js';
 import { runMoneySection } from './money-section.js';
+import { runMongoMoneySection } from './mongo-money-section.js';
 import { runMongoSection } from './mongo-section.js';
 import { hashPassword } from './password-hash.js';
 import { FULL_PLAN, QUICK_PLAN } from './plan.js';
@@ -55,6 +56,8 @@ console.log(`merchant ledger: ${plan.ledgerRows.join(', ')} lines`);
 const ledger = await runLedgerSection(plan, credentials);
 const mongodb = await runMongoSection(plan, credentials, process.env.MONGODB_URI);
 if ('skipped' in mongodb) console.log(`notice: the MongoDB HTTP set was skipped (${mongodb.skipped})`);
+console.log("money path on the MongoDB store (MONGODB_URI, or the tests' stand-in)");
+const mongoMoney = await runMongoMoneySection(plan, ADMIN);
 
 const results: BenchResults = {
   machine: machineFacts(),
@@ -71,6 +74,7 @@ const results: BenchResults = {
   webhooks,
   ledger,
   mongodb,
+  mongoMoney,
 };
 const markdown = renderMarkdown(results);
 mkdirSync(RESULTS_DIR, { recursive: true });

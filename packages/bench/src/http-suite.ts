@@ -1,7 +1,16 @@
 import { createShopClient } from '@trx-shop/client';
 import { startBaselineProcess } from './baseline-process.js';
-import { type LoadFigures, runLoad } from './load.js';
+import { type LoadFigures, type MixedRequest, runLoad, runMixedLoad } from './load.js';
+import {
+  catalogueMix,
+  memoHitRate,
+  orderPageMix,
+  productMix,
+  readMemoCounters,
+  startStockWriter,
+} from './mixed-reads.js';
 import type { SeededLogins } from './seed-data-set.js';
+import { BENCH_METRICS_TOKEN } from './service-process.js';
 import { type SignedInClient, signIn, unwrapFor } from './shop-client.js';
 
 export interface EndpointFigures {
@@ -14,6 +23,12 @@ export interface EndpointFigures {
   readonly ceiling: LoadFigures;
   /** endpoint requests/second as a fraction of the ceiling's. */
   readonly ratio: number;
+  /** For a mix: how many different requests it cycles through. */
+  readonly requestsInMix?: number;
+  /** For a memoized read: the share of its answers served from the memo during the load. */
+  readonly memoHitRate?: number;
+  /** Stock changes made through the admin API while it ran. */
+  readonly stockWrites?: number;
 }
 
 /** The client's answer to a request made with `parseAs: 'text'`: the body as sent. */
@@ -31,7 +46,16 @@ interface EndpointCase {
   readonly connections?: number;
   /** The same request through the client, its body as text: the ceiling answers it verbatim. */
   readonly read: () => Promise<TextAnswer>;
+  /** Many requests instead of `path` (which is then the first), each answer checked. */
+  readonly mix?: () => Promise<MixedRequest[]>;
+  /** The memo counters to read around the load (`/metrics`). */
+  readonly memoKind?: 'catalogue' | 'order_page';
+  /** Changes stock this many times a second while the load runs. */
+  readonly stockWritesPerSecond?: number;
 }
+
+/** Stock changes a second during the catalogue loads: a very busy shop's confirmed sales. */
+const STOCK_WRITES_PER_SECOND = 5;
 
 export interface HttpSuiteOptions {
   readonly baseUrl: string;
@@ -42,25 +66,48 @@ export interface HttpSuiteOptions {
   readonly connections: number;
 }
 
+/** A search of two characters: under the trigram index's three, so the store scans (issue 23). */
+const SHORT_SEARCH = '12';
+
 export const endpointCases = (
   admin: SignedInClient,
   customer: SignedInClient,
-  search: string,
+  logins: SeededLogins,
 ): EndpointCase[] => {
   const guest = createShopClient({ baseUrl: admin.baseUrl });
+  const search = logins.customerSearch;
   return [
     {
       name: 'products',
       method: 'GET',
-      path: '/api/products',
-      read: () => guest.GET('/api/products', { parseAs: 'text' }),
+      path: '/api/products (48 pages, categories, searches)',
+      read: () =>
+        guest.GET('/api/products', { params: { query: { page: '1', limit: '10' } }, parseAs: 'text' }),
+      mix: () => catalogueMix(admin.baseUrl),
+      memoKind: 'catalogue',
+      stockWritesPerSecond: STOCK_WRITES_PER_SECOND,
+    },
+    {
+      name: 'product',
+      method: 'GET',
+      path: '/api/products/:id (50 products)',
+      read: async () => {
+        const [first] = await productMix(admin.baseUrl, 1);
+        const id = first?.path.split('/').pop() ?? '';
+        return guest.GET('/api/products/{id}', { params: { path: { id } }, parseAs: 'text' });
+      },
+      mix: () => productMix(admin.baseUrl, 50),
+      memoKind: 'catalogue',
+      stockWritesPerSecond: STOCK_WRITES_PER_SECOND,
     },
     {
       name: 'orders',
       method: 'GET',
-      path: '/api/orders',
+      path: '/api/orders (20 customers with orders)',
       token: customer.accessToken,
       read: () => customer.GET('/api/orders', { parseAs: 'text' }),
+      mix: () => orderPageMix(admin.baseUrl, admin, logins, 20),
+      memoKind: 'order_page',
     },
     {
       name: 'admin-sales',
@@ -84,6 +131,14 @@ export const endpointCases = (
       read: () => admin.GET('/api/admin/customers', { params: { query: { search } }, parseAs: 'text' }),
     },
     {
+      name: 'admin-customers-search-short',
+      method: 'GET',
+      path: `/api/admin/customers?search=${SHORT_SEARCH}`,
+      token: admin.accessToken,
+      read: () =>
+        admin.GET('/api/admin/customers', { params: { query: { search: SHORT_SEARCH } }, parseAs: 'text' }),
+    },
+    {
       name: 'admin-customers-export',
       method: 'POST',
       path: '/api/admin/customers/export',
@@ -101,12 +156,15 @@ export const endpointCases = (
 export const runHttpSuite = async (options: HttpSuiteOptions): Promise<EndpointFigures[]> => {
   const admin = await signIn(options.baseUrl, options.logins.adminEmail, options.logins.password);
   const customer = await signIn(options.baseUrl, options.logins.customerEmail, options.logins.password);
-  const cases = endpointCases(admin, customer, options.logins.customerSearch);
+  const cases = endpointCases(admin, customer, options.logins);
 
   const bodies: Record<string, string> = {};
+  const mixes: Record<string, MixedRequest[]> = {};
   for (const endpoint of cases) {
     bodies[endpoint.name] = await unwrapFor(`${endpoint.method} ${endpoint.path}`, endpoint.read());
+    if (endpoint.mix) mixes[endpoint.name] = await endpoint.mix();
   }
+  const stockTargets = (mixes.product ?? []).map((request) => request.path.split('/').pop() as string);
   // The figures must come from the data set they claim to be read from.
   const { stats } = await unwrapFor('stats', admin.GET('/api/admin/stats'));
   const totalOrders = stats.totals.totalOrders;
@@ -122,6 +180,17 @@ export const runHttpSuite = async (options: HttpSuiteOptions): Promise<EndpointF
         connections: endpoint.connections ?? options.connections,
         durationSeconds: options.durationSeconds,
       };
+      const mix = mixes[endpoint.name];
+      if (mix) {
+        const measured = await measureMix(options.baseUrl, endpoint, mix, load, admin, stockTargets);
+        figures.push({
+          ...measured,
+          bodyBytes: Buffer.byteLength(bodies[endpoint.name] as string),
+          ceiling: await measureCeiling(baseline.url(endpoint.name), mix, load),
+          ratio: Number.NaN,
+        });
+        continue;
+      }
       const measured = await runLoad({
         ...load,
         url: `${options.baseUrl}${endpoint.path}`,
@@ -142,5 +211,53 @@ export const runHttpSuite = async (options: HttpSuiteOptions): Promise<EndpointF
   } finally {
     await baseline.stop();
   }
-  return figures;
+  return figures.map((figure) => ({
+    ...figure,
+    ratio: figure.endpoint.requestsPerSecond / figure.ceiling.requestsPerSecond,
+  }));
+};
+
+/**
+ * A mix under load, each answer checked, with the memo's counters read around it and stock
+ * changing meanwhile where the case asks for it.
+ */
+const measureMix = async (
+  baseUrl: string,
+  endpoint: EndpointCase,
+  mix: readonly MixedRequest[],
+  load: { readonly connections: number; readonly durationSeconds: number },
+  admin: SignedInClient,
+  stockTargets: readonly string[],
+) => {
+  const kind = endpoint.memoKind;
+  const countersBefore = kind ? await readMemoCounters(baseUrl, BENCH_METRICS_TOKEN) : {};
+  const stopWriter = endpoint.stockWritesPerSecond
+    ? startStockWriter(admin, stockTargets, endpoint.stockWritesPerSecond)
+    : null;
+  const measured = await runMixedLoad({ ...load, baseUrl, requests: mix });
+  const stockWrites = stopWriter ? await stopWriter() : undefined;
+  const countersAfter = kind ? await readMemoCounters(baseUrl, BENCH_METRICS_TOKEN) : {};
+  return {
+    name: endpoint.name,
+    request: `${endpoint.method} ${endpoint.path}`,
+    connections: load.connections,
+    endpoint: measured,
+    requestsInMix: mix.length,
+    ...(kind ? { memoHitRate: memoHitRate(kind, countersBefore, countersAfter) } : {}),
+    ...(stockWrites === undefined ? {} : { stockWrites }),
+  };
+};
+
+/**
+ * The ceiling for a mix: the bare route answering the mix's first body, its answers checked by
+ * the first request's check, so both runs pay the load generator the same per-answer work.
+ */
+const measureCeiling = (
+  ceilingUrl: string,
+  mix: readonly MixedRequest[],
+  load: { readonly connections: number; readonly durationSeconds: number },
+) => {
+  const at = new URL(ceilingUrl);
+  const expect = mix[0]?.expect ?? (() => true);
+  return runMixedLoad({ ...load, baseUrl: at.origin, requests: [{ path: at.pathname, expect }] });
 };

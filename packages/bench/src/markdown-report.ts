@@ -46,6 +46,10 @@ export const renderMarkdown = (results: BenchResults): string => {
       rps(endpoint.ceiling.requestsPerSecond),
       `${(endpoint.ratio * 100).toFixed(1)}%`,
       `${endpoint.endpoint.failures}`,
+      endpoint.memoHitRate === undefined ? '' : `${(endpoint.memoHitRate * 100).toFixed(1)}%`,
+      endpoint.requestsInMix === undefined
+        ? ''
+        : `${endpoint.requestsInMix} requests${endpoint.stockWrites === undefined ? '' : `, ${endpoint.stockWrites} stock changes`}`,
     ]);
   const httpHeader = [
     'request',
@@ -56,6 +60,8 @@ export const renderMarkdown = (results: BenchResults): string => {
     'ceiling req/s',
     'of ceiling',
     'failures',
+    'memo hits',
+    'mix',
   ];
   const sections = [
     `# TRX Shop benchmark (${plan.mode})`,
@@ -209,6 +215,13 @@ export const renderMarkdown = (results: BenchResults): string => {
     'skipped' in mongodb
       ? `Skipped: ${mongodb.skipped}.`
       : `Database \`${mongodb.dbName}\`.\n\n${table(httpHeader, httpRows(mongodb.http))}`,
+    '## Money path on MongoDB (reported)',
+    'skipped' in results.mongoMoney
+      ? `Skipped: ${results.mongoMoney.skipped}.`
+      : (() => {
+          const { server, moneyPath } = results.mongoMoney;
+          return `On ${server} (not a real server: indexes beyond unique ones are ignored): ${moneyPath.pairs} pairs with ${moneyPath.concurrentUsers} concurrent buyers, ${moneyPath.pairsPerSecond.toFixed(1)} pairs/s; POST /api/orders p50 / p99 ${ms(moneyPath.createOrderP50Ms)} / ${ms(moneyPath.createOrderP99Ms)}; pay p50 / p99 ${ms(moneyPath.payP50Ms)} / ${ms(moneyPath.payP99Ms)}.`;
+        })(),
   ];
   return `${sections.join('\n\n')}\n`;
 };

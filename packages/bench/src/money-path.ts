@@ -21,6 +21,8 @@ export interface MoneyPathOptions {
   /** One pair per buyer: a buyer's order stays pending until the listener confirms its payment. */
   readonly buyers: number;
   readonly concurrentUsers: number;
+  /** Runs once the buyers are ready, right before the first pair (a profile's start). */
+  readonly beforePairs?: () => Promise<void>;
 }
 
 const PASSWORD = 'bench buyer password';
@@ -68,6 +70,7 @@ export const runMoneyPath = async (options: MoneyPathOptions): Promise<MoneyPath
     }),
   );
   const buyers = await registerBuyers(baseUrl, options.buyers);
+  await options.beforePairs?.();
 
   const createDurations: number[] = [];
   const payDurations: number[] = [];

@@ -1,10 +1,12 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { summariseCpuProfile } from './cpu-profile-summary.js';
 import { freePort } from './free-port.js';
 import { endpointCases } from './http-suite.js';
-import { runLoad } from './load.js';
+import { runLoad, runMixedLoad } from './load.js';
+import { runMoneyPath } from './money-path.js';
+import { startRemoteProfile } from './remote-profile.js';
 import { hashPassword } from './password-hash.js';
 import { FULL_PLAN } from './plan.js';
 import { seedDataSet } from './seed-data-set.js';
@@ -16,49 +18,92 @@ import { SQLITE_FILE } from './sqlite-file.js';
 /*
  * pnpm bench:profile <endpoint name> [orders] [seconds]: seeds a data set, runs the service with
  * --cpu-prof under autocannon on one endpoint of the HTTP set, and prints where the time went.
+ * pnpm bench:profile money-path [buyers]: the money path (order + pay, 50 at once) on a fresh
+ * embedded instance, its devnet in the same process as in the benchmark.
  */
 const [name = 'products', ordersArg = '100000', secondsArg = '10'] = process.argv.slice(2);
-const dir = newWorkDir(`profile-${name}`);
-const password = 'bench shopper password';
-const store = await openSqliteStore({ filename: join(dir, SQLITE_FILE) });
-const logins = await seedDataSet(
-  store,
-  { ...FULL_PLAN.dataSet, orders: Number(ordersArg) },
-  await hashPassword(password),
-  password,
-);
-await store.close();
 
-const profileDir = join(dir, 'profile');
-const service = await startServiceProcess({
-  dataDir: dir,
-  port: await freePort(),
-  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-  // To compare with logging off, say: LOG_LEVEL=warn pnpm bench:profile products
-  env: process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {},
-});
-const admin = await signIn(service.baseUrl, logins.adminEmail, password);
-const customer = await signIn(service.baseUrl, logins.customerEmail, password);
-const endpoint = endpointCases(admin, customer, logins.customerSearch).find(
-  (candidate) => candidate.name === name,
-);
-if (!endpoint) throw new Error(`unknown endpoint ${name}`);
-const figures = await runLoad({
-  url: `${service.baseUrl}${endpoint.path}`,
-  method: endpoint.method,
-  headers: endpoint.token ? { authorization: `Bearer ${endpoint.token}` } : {},
-  connections: 10,
-  durationSeconds: Number(secondsArg),
-});
-await service.stop();
+const printProfile = (profileDir: string, headline: string) => {
+  const file = join(profileDir, readdirSync(profileDir)[0] as string);
+  const summary = summariseCpuProfile(file);
+  const pct = (share: number) => `${(share * 100).toFixed(1)}%`.padStart(6);
+  console.log(headline);
+  console.log(`profile: ${file} (${summary.samples} samples)\n\nself time by owner:`);
+  for (const share of summary.byOwner) console.log(`${pct(share.share)}  ${share.name}`);
+  console.log('\nself time by function:');
+  for (const share of summary.byFunction) console.log(`${pct(share.share)}  ${share.name}`);
+};
 
-const file = join(profileDir, readdirSync(profileDir)[0] as string);
-const summary = summariseCpuProfile(file);
-const pct = (share: number) => `${(share * 100).toFixed(1)}%`.padStart(6);
-console.log(
-  `${endpoint.method} ${endpoint.path}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms`,
-);
-console.log(`profile: ${file} (${summary.samples} samples)\n\nself time by owner:`);
-for (const share of summary.byOwner) console.log(`${pct(share.share)}  ${share.name}`);
-console.log('\nself time by function:');
-for (const share of summary.byFunction) console.log(`${pct(share.share)}  ${share.name}`);
+const profileMoneyPath = async (buyers: number) => {
+  const dataDir = newWorkDir('profile-money-path');
+  const profileDir = join(dataDir, 'profile');
+  mkdirSync(profileDir, { recursive: true });
+  const admin = { ADMIN_EMAIL: 'bench-admin@trx-shop.test', ADMIN_PASSWORD: 'bench admin password' };
+  const service = await startServiceProcess({
+    dataDir,
+    port: await freePort(),
+    env: { ...admin, LISTENER_INTERVAL_MS: String(3_600_000), DEVNET_BLOCK_INTERVAL_MS: '1000' },
+  });
+  // Only the pairs are profiled: the buyers' registration (argon2 on the thread pool) is set-up.
+  let profile: Awaited<ReturnType<typeof startRemoteProfile>> | undefined;
+  const figures = await runMoneyPath({
+    baseUrl: service.baseUrl,
+    adminEmail: admin.ADMIN_EMAIL,
+    adminPassword: admin.ADMIN_PASSWORD,
+    buyers,
+    concurrentUsers: 50,
+    beforePairs: async () => {
+      profile = await startRemoteProfile(service.pid);
+    },
+  });
+  await profile?.stop(join(profileDir, 'pairs.cpuprofile'));
+  await service.stop();
+  printProfile(
+    profileDir,
+    `money path: ${figures.pairs} pairs, ${figures.pairsPerSecond.toFixed(1)}/s, create p50/p99 ${figures.createOrderP50Ms.toFixed(0)}/${figures.createOrderP99Ms.toFixed(0)} ms, pay p50/p99 ${figures.payP50Ms.toFixed(0)}/${figures.payP99Ms.toFixed(0)} ms`,
+  );
+};
+
+const profileEndpoint = async () => {
+  const dir = newWorkDir(`profile-${name}`);
+  const password = 'bench shopper password';
+  const store = await openSqliteStore({ filename: join(dir, SQLITE_FILE) });
+  const logins = await seedDataSet(
+    store,
+    { ...FULL_PLAN.dataSet, orders: Number(ordersArg) },
+    await hashPassword(password),
+    password,
+  );
+  await store.close();
+
+  const profileDir = join(dir, 'profile');
+  const service = await startServiceProcess({
+    dataDir: dir,
+    port: await freePort(),
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    // To compare with logging off, say: LOG_LEVEL=warn pnpm bench:profile products
+    env: process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {},
+  });
+  const admin = await signIn(service.baseUrl, logins.adminEmail, password);
+  const customer = await signIn(service.baseUrl, logins.customerEmail, password);
+  const endpoint = endpointCases(admin, customer, logins).find((candidate) => candidate.name === name);
+  if (!endpoint) throw new Error(`unknown endpoint ${name}`);
+  const load = { connections: 10, durationSeconds: Number(secondsArg) };
+  // A mix (catalogue pages, products, order pages) runs as the benchmark runs it.
+  const figures = endpoint.mix
+    ? await runMixedLoad({ ...load, baseUrl: service.baseUrl, requests: await endpoint.mix() })
+    : await runLoad({
+        ...load,
+        url: `${service.baseUrl}${endpoint.path}`,
+        method: endpoint.method,
+        headers: endpoint.token ? { authorization: `Bearer ${endpoint.token}` } : {},
+      });
+  await service.stop();
+  printProfile(
+    profileDir,
+    `${endpoint.method} ${endpoint.path}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms`,
+  );
+};
+
+if (name === 'money-path') await profileMoneyPath(Number(process.argv[3] ?? '300'));
+else await profileEndpoint();
