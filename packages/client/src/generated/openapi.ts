@@ -4947,6 +4947,13 @@ export interface operations {
                     "application/json": components["schemas"]["ListProductsResponse"];
                 };
             };
+            /** @description Not Modified: the If-None-Match names the current catalogue version; no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description One of: VALIDATION_ERROR */
             400: {
                 headers: {
@@ -5034,6 +5041,13 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["GetProductResponse"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match names the current catalogue version; no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description One of: INVALID_ID, VALIDATION_ERROR */
             400: {
