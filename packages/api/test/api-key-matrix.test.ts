@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdmin, loginAdmin } from './admin/admin-fixtures.js';
+import { SCOPES } from './support/api-key-scopes.js';
 import { json } from './support/http.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -9,17 +10,6 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * is refused with 403 INSUFFICIENT_SCOPE; every other authenticated operation refuses every key.
  */
 
-/** Every scope the issue lists, written out (not imported from the code under test). */
-const SCOPES = [
-  'orders:read',
-  'orders:write',
-  'refunds:write',
-  'products:write',
-  'customers:read',
-  'stats:read',
-  'ledger:read',
-  'webhooks:write',
-];
 const UNKNOWN_ID = 'cd'.repeat(12);
 
 interface Operation {

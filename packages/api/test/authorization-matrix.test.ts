@@ -3,6 +3,7 @@ import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdmin, loginAdmin } from './admin/admin-fixtures.js';
 import { createProduct, registerShopper, type Shopper } from './shop/shop-fixtures.js';
+import { SCOPES, type Scope } from './support/api-key-scopes.js';
 import { json, type LoggedIn } from './support/http.js';
 import { createTestApp, startTestDevnet, type TestApp } from './support/test-app.js';
 
@@ -22,19 +23,6 @@ type PersonCaller = Exclude<Caller, 'key' | 'wrongKey'>;
 /** '2xx'; the status of a refusal; or 'allowed': past authorization (a business rule may still say no). */
 type Outcome = '2xx' | 401 | 403 | 404 | 'allowed';
 type Expectations = Readonly<Record<PersonCaller, Outcome>>;
-
-/** Every scope the issue lists, written out (not imported from the code under test). */
-const SCOPES = [
-  'orders:read',
-  'orders:write',
-  'refunds:write',
-  'products:write',
-  'customers:read',
-  'stats:read',
-  'ledger:read',
-  'webhooks:write',
-] as const;
-type Scope = (typeof SCOPES)[number];
 
 const PUBLIC: Expectations = { anonymous: '2xx', owner: '2xx', other: '2xx', blocked: '2xx', admin: '2xx' };
 const SIGNED_IN: Expectations = { anonymous: 401, owner: '2xx', other: '2xx', blocked: 403, admin: '2xx' };

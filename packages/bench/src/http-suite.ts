@@ -162,7 +162,11 @@ export const runHttpSuite = async (options: HttpSuiteOptions): Promise<EndpointF
   const mixes: Record<string, MixedRequest[]> = {};
   for (const endpoint of cases) {
     bodies[endpoint.name] = await unwrapFor(`${endpoint.method} ${endpoint.path}`, endpoint.read());
-    if (endpoint.mix) mixes[endpoint.name] = await endpoint.mix();
+    const mix = endpoint.mix ? await endpoint.mix() : undefined;
+    if (mix) mixes[endpoint.name] = mix;
+    // The ceiling of a mix serves the answer of the mix's first request, which its check expects.
+    const firstBody = mix?.[0]?.body;
+    if (firstBody !== undefined) bodies[endpoint.name] = firstBody;
   }
   const stockTargets = (mixes.product ?? []).map((request) => request.path.split('/').pop() as string);
   // The figures must come from the data set they claim to be read from.

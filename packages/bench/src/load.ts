@@ -43,6 +43,8 @@ export interface MixedRequest {
   readonly headers?: Record<string, string>;
   /** Whether a 200 answer's body is the one this request must get (a cheap check). */
   readonly expect: (body: string) => boolean;
+  /** The answer read before the load: what the ceiling serves when this request comes first. */
+  readonly body?: string;
 }
 
 export interface MixedLoadFigures extends LoadFigures {

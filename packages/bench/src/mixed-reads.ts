@@ -49,7 +49,7 @@ export const catalogueMix = async (baseUrl: string): Promise<MixedRequest[]> => 
             parseAs: 'text',
           }),
         );
-        requests.push({ path: `/api/products?${query}`, expect: samePage(body, page) });
+        requests.push({ path: `/api/products?${query}`, body, expect: samePage(body, page) });
       }
     }
   }
@@ -102,20 +102,8 @@ export const orderPageMix = async (
   for (const email of emails) {
     const customer: SignedInClient = await signIn(baseUrl, email, logins.password);
     const headers = { authorization: `Bearer ${customer.accessToken}` };
-    for (let page = 1; page <= 3; page += 1) {
-      const body = await text(
-        `orders of ${email}, page ${page}`,
-        customer.GET('/api/orders', {
-          params: { query: { page: String(page), limit: '5' } },
-          parseAs: 'text',
-        }),
-      );
-      requests.push({
-        path: `/api/orders?page=${page}&limit=5`,
-        headers,
-        expect: (answer) => answer === body,
-      });
-    }
+    const body = await text(`orders of ${email}`, customer.GET('/api/orders', { parseAs: 'text' }));
+    requests.push({ path: '/api/orders', headers, body, expect: (answer) => answer === body });
   }
   return requests;
 };

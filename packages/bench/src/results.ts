@@ -49,7 +49,11 @@ const pct = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`;
 /** The issue's targets, judged on this run's figures (on the data set sizes the run used). */
 export const checkTargets = (results: BenchResults): TargetCheck[] => {
   const { http, growth, underLoadPeakRssMiB } = results.dataSets;
-  const ratioOf = (name: string) => http.find((figures) => figures.name === name)?.ratio ?? Number.NaN;
+  // A ratio that is not finite (a ceiling run that failed) is no figure at all: never met.
+  const ratioOf = (name: string) => {
+    const ratio = http.find((figures) => figures.name === name)?.ratio ?? Number.NaN;
+    return Number.isFinite(ratio) ? ratio : Number.NaN;
+  };
   const mainGrowth = growth.find((point) => point.orders === results.plan.dataSet.orders);
   const largest = growth[growth.length - 1];
   const checks: TargetCheck[] = [
