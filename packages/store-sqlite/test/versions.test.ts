@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOrder, buildProduct } from '@trx-shop/store-contract';
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 
