@@ -80,7 +80,7 @@ export const endpointCases = (
     {
       name: 'products',
       method: 'GET',
-      path: '/api/products (48 pages, categories, searches)',
+      path: '/api/products (44 pages, categories and searches)',
       read: () =>
         guest.GET('/api/products', { params: { query: { page: '1', limit: '10' } }, parseAs: 'text' }),
       mix: () => catalogueMix(admin.baseUrl),
