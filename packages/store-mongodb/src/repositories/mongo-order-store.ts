@@ -19,7 +19,7 @@ import {
   type StatusChangeFailure,
   type TransferClaim,
 } from '@trx-shop/domain';
-import type { Filter } from 'mongodb';
+import type { Filter, UpdateFilter } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
 import type { OrderDocument } from '../documents.js';
 import { orderFromDocument, orderToDocument } from '../mapping.js';
@@ -103,10 +103,21 @@ export const createMongoOrderStore = (
 
   // Every write an order page shows carries a page mark, settled once the write landed.
   const pages = createMarkedVersions({ records: orders, versions, markField: 'pageMark' });
-  const settlePage = async (orderId: string, mark: { readonly [field: string]: string }, userId?: string) => {
-    // An order's owner never changes: reading it after the write is as good as before.
-    const owner = userId ?? (await orders.findOne({ _id: orderId }, { projection: { userId: 1 } }))?.userId;
-    if (owner !== undefined) await pages.settle(userOrdersVersionId(owner), orderId, pages.markOf(mark));
+  const settlePage = (orderId: string, mark: { readonly [field: string]: string }, userId: string) =>
+    pages.settle(userOrdersVersionId(userId), orderId, pages.markOf(mark));
+  /**
+   * One guarded write carrying a page mark; its pre-image names the owner whose version to move,
+   * so no second read is needed. Answers whether the guard matched.
+   */
+  const writeMarked = async (
+    filter: Filter<OrderDocument>,
+    update: (mark: { readonly [field: string]: string }) => UpdateFilter<OrderDocument>,
+  ): Promise<boolean> => {
+    const mark = pages.markFields();
+    const before = await orders.findOneAndUpdate(filter, update(mark), { projection: { userId: 1 } });
+    if (!before) return false;
+    await settlePage(before._id, mark, before.userId);
+    return true;
   };
 
   /**
@@ -198,9 +209,9 @@ export const createMongoOrderStore = (
     events: readonly ShopEvent[] | undefined,
   ) => {
     const filter = pendingRefund(orderId, txId);
-    const document = await orders.findOne(filter, { projection: { refunds: 1 } });
+    const document = await orders.findOne(filter, { projection: { refunds: 1, userId: 1 } });
     const settling = document?.refunds.find((refund) => refund.txId === txId && refund.state === 'pending');
-    if (!settling) return;
+    if (!document || !settling) return;
     const mark = pages.markFields();
     const result = await orders.updateOne(
       filter,
@@ -216,7 +227,7 @@ export const createMongoOrderStore = (
       ),
       { arrayFilters: [{ 'settling.txId': txId, 'settling.state': 'pending' }] },
     );
-    if (result.matchedCount === 1) await settlePage(orderId, mark);
+    if (result.matchedCount === 1) await settlePage(orderId, mark, document.userId);
   };
 
   return {
@@ -275,26 +286,18 @@ export const createMongoOrderStore = (
       return pageOf(await withCustomers(users, documents), total, page);
     },
 
-    async claimTransfer(orderId, _slot, claim: TransferClaim, events) {
-      const mark = pages.markFields();
-      const result = await orders.updateOne(
-        paymentClaimGuard(orderId),
+    claimTransfer: (orderId, _slot, claim: TransferClaim, events) =>
+      writeMarked(paymentClaimGuard(orderId), (mark) =>
         withEvents(
           {
             $set: { payment: { ...claim }, transactionHash: claim.txId, updatedAt: claim.claimedAt, ...mark },
           },
           events,
         ),
-      );
-      if (result.matchedCount !== 1) return false;
-      await settlePage(orderId, mark);
-      return true;
-    },
+      ),
 
-    async claimRefund(orderId, refund, paid, events) {
-      const mark = pages.markFields();
-      const result = await orders.updateOne(
-        refundClaimGuard(orderId, refund, paid),
+    claimRefund: (orderId, refund, paid, events) =>
+      writeMarked(refundClaimGuard(orderId, refund, paid), (mark) =>
         withEvents(
           {
             $push: { refunds: { ...refund } },
@@ -303,11 +306,7 @@ export const createMongoOrderStore = (
           },
           events,
         ),
-      );
-      if (result.matchedCount !== 1) return false;
-      await settlePage(orderId, mark);
-      return true;
-    },
+      ),
 
     async markClaimRecorded(orderId, slot, txId) {
       if (slot === 'refund') {
@@ -326,12 +325,9 @@ export const createMongoOrderStore = (
         return;
       }
       // Guarded on the state differing: a repeated settlement matches nothing and writes no event.
-      const mark = pages.markFields();
-      const result = await orders.updateOne(
-        { _id: orderId, 'payment.txId': txId, 'payment.state': { $ne: state } },
+      await writeMarked({ _id: orderId, 'payment.txId': txId, 'payment.state': { $ne: state } }, (mark) =>
         withEvents({ $set: { 'payment.state': state, ...mark } }, events),
       );
-      if (result.matchedCount === 1) await settlePage(orderId, mark);
     },
 
     async listUnrecordedClaims(limit) {
