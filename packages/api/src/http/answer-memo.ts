@@ -12,6 +12,9 @@ const MEMO_WEIGHT = 16 * 1024 * 1024;
 export const createAnswerMemo = (maxEntries: number): BoundedMemo<string> =>
   createBoundedMemo<string>({ maxEntries, maxWeight: MEMO_WEIGHT, weightOf: (body) => body.length * 2 });
 
+/** An answer as JSON text, by the route's own serializer for its 200 schema (fast-json-stringify). */
+export const renderJson = (reply: FastifyReply, answer: unknown): string => reply.serialize(answer) as string;
+
 /**
  * Sends JSON text rendered earlier by the route's own serializer: Fastify sends a string with a
  * content type as it is, so the memoized text is not parsed or serialized again.

@@ -18,6 +18,7 @@ import {
 import { actorOf, adminOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentPagination } from './presenters/pagination.presenter.js';
+import { firstExampleOf } from '../http/components.js';
 import { ProductView, presentProduct } from './presenters/product.presenter.js';
 import { ProductListQuery, ProductListResponse } from './products.routes.js';
 import type { RouteOptions } from './route-options.js';
@@ -34,6 +35,11 @@ const productFields = {
   isActive: Type.Boolean(),
 };
 
+const createdProductExample = () => {
+  const { _id, createdAt, updatedAt, ...fields } = firstExampleOf(ProductView);
+  return fields;
+};
+
 const CreateBody = Type.Object(
   {
     name: productFields.name,
@@ -46,17 +52,8 @@ const CreateBody = Type.Object(
   },
   {
     additionalProperties: false,
-    examples: [
-      {
-        name: 'Ledger Nano X',
-        description: 'Hardware wallet with Bluetooth',
-        price: 149.5,
-        category: 'physical',
-        stock: 25,
-        image: 'https://cdn.example.com/products/ledger-nano-x.png',
-        isActive: true,
-      },
-    ],
+    // The product the `Product` example shows, as an admin creates it.
+    examples: [createdProductExample()],
   },
 );
 

@@ -1,7 +1,7 @@
 import { type CatalogueReadDeps, readCatalogue } from '@trx-shop/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { sendRenderedJson } from '../http/answer-memo.js';
+import { renderJson, sendRenderedJson } from '../http/answer-memo.js';
 import { entityTagOf, ifNoneMatchNames, REVALIDATE_EVERY_TIME } from '../http/entity-tag.js';
 import type { ShopMetrics } from '../metrics/shop-metrics.js';
 
@@ -21,8 +21,7 @@ export const sendCatalogueAnswer = async (
   const answer = await readCatalogue(
     deps,
     { key, clientHolds: (version) => ifNoneMatchNames(request.headers['if-none-match'], version) },
-    // The route's own serializer for its 200 schema: fast-json-stringify answers a string.
-    async () => reply.serialize(await present()) as string,
+    async () => renderJson(reply, await present()),
   );
   reply.header('etag', entityTagOf(answer.version)).header('cache-control', REVALIDATE_EVERY_TIME);
   if (answer.kind === 'not-modified') {

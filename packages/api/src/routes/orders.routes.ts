@@ -12,7 +12,7 @@ import {
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
-import { createAnswerMemo, sendRenderedJson } from '../http/answer-memo.js';
+import { createAnswerMemo, renderJson, sendRenderedJson } from '../http/answer-memo.js';
 import { errorResponses, IdParams, MessageText, ObjectIdString, OneOf } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
@@ -115,12 +115,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
       const pageKey = JSON.stringify([page.value.page, page.value.limit, status ?? '']);
       const answer = await readOrderPage(orderPages, userId, pageKey, async () => {
         const listed = await deps.store.orders.listByUser(userId, status ? { status } : {}, page.value);
-        // The route's own serializer for its 200 schema: fast-json-stringify answers a string.
-        return reply.serialize({
+        return renderJson(reply, {
           success: true as const,
           orders: listed.items.map(presentOrder),
           pagination: presentPagination(listed),
-        }) as string;
+        });
       });
       deps.metrics?.memoizedAnswers.inc({
         kind: 'order_page',
