@@ -63,6 +63,26 @@ describe('/metrics on the API port', () => {
     expect(sample(after, 'trx_shop_pending_transfers')).toBe(0);
     expect(sample(after, 'trx_shop_event_log_lag')).not.toBeNull();
   });
+
+  it('counts memoized answers by how they were made: rendered, from the memo, or 304', async () => {
+    const scrape = async () =>
+      (await h.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    const count = (text: string, outcome: string) =>
+      sample(text, `trx_shop_memoized_answers_total{kind="catalogue",outcome="${outcome}"}`) ?? 0;
+    const before = await scrape();
+    // A request no earlier test made: rendered first, then answered from the memo, then 304.
+    const first = await h.app.inject({ url: '/api/products?limit=7' });
+    await h.app.inject({ url: '/api/products?limit=7' });
+    const revalidated = await h.app.inject({
+      url: '/api/products?limit=7',
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    const after = await scrape();
+    expect(
+      ['rendered', 'memo', 'not_modified'].map((outcome) => count(after, outcome) - count(before, outcome)),
+    ).toEqual([1, 1, 1]);
+  });
 });
 
 describe('/metrics on METRICS_PORT (a real service process)', () => {
