@@ -1,27 +1,50 @@
+import http from 'node:http';
+import https from 'node:https';
+
 /**
- * `walletsolidity/getblockbynum` over Node's own fetch rather than TronWeb's axios: the deposit
- * scanner reads every block of the chain, and axios's per-request machinery (config merging,
- * interceptors, redirects) cost as much as parsing the block itself. Same host, API key header
- * and timeout as every other call to the node.
+ * `walletsolidity/getblockbynum` over Node's own HTTP client rather than TronWeb's axios or
+ * `fetch`: the deposit scanner reads every block of the chain (~280 KB of JSON for 300
+ * transfers), and axios's per-request machinery, or fetch's web streams and TextDecoder, cost
+ * as much as parsing the block itself (fetch: 2.4 ms of CPU per block, this: 1.5 ms). One
+ * keep-alive agent per node, so the read-ahead reuses its connections. Same host, API key
+ * header and timeout as every other call to the node.
  */
 export const solidBlockReader = (options: {
   readonly fullHost: string;
   readonly apiKey?: string | undefined;
   readonly timeoutMs: number;
 }) => {
-  const url = `${options.fullHost.replace(/\/+$/, '')}/walletsolidity/getblockbynum`;
+  const url = new URL(`${options.fullHost.replace(/\/+$/, '')}/walletsolidity/getblockbynum`);
+  const client = url.protocol === 'https:' ? https : http;
+  const agent = new client.Agent({ keepAlive: true, maxSockets: 16 });
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     ...(options.apiKey ? { 'TRON-PRO-API-KEY': options.apiKey } : {}),
   };
-  return async (number: number): Promise<unknown> => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ num: number }),
-      signal: AbortSignal.timeout(options.timeoutMs),
+  return (number: number): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const request = client.request(
+        url,
+        { method: 'POST', agent, headers, signal: AbortSignal.timeout(options.timeoutMs) },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            if (status < 200 || status > 299) {
+              reject(new Error(`HTTP ${status} ${response.statusMessage ?? ''}`.trim()));
+              return;
+            }
+            try {
+              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            } catch (error) {
+              reject(error);
+            }
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify({ num: number }));
     });
-    if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
-    return response.json();
-  };
 };

@@ -48,11 +48,13 @@ export const createMemoryOutbox = ({ outbox }: Pick<Tables, 'outbox'>): OutboxSt
       .sort((a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime())
       .slice(0, limit);
   },
-  async clear(entry) {
-    const slot = slotOf(entry.source, entry.sourceId);
-    const left = (outbox.get(slot) ?? []).filter((event) => event.id !== entry.event.id);
-    if (left.length === 0) outbox.delete(slot);
-    else outbox.set(slot, left);
+  async clear(entries) {
+    for (const entry of entries) {
+      const slot = slotOf(entry.source, entry.sourceId);
+      const left = (outbox.get(slot) ?? []).filter((event) => event.id !== entry.event.id);
+      if (left.length === 0) outbox.delete(slot);
+      else outbox.set(slot, left);
+    }
   },
 });
 
@@ -61,18 +63,38 @@ export const createMemoryEventLog = ({
   counters,
 }: Pick<Tables, 'eventLog' | 'counters'>): EventLogStore => {
   const inOrder = () => [...eventLog.values()].sort((a, b) => a.sequence - b.sequence);
+  const takeSequences = (count: number): number => {
+    const first = (counters.get(EVENT_SEQUENCE) ?? 0) + 1;
+    counters.set(EVENT_SEQUENCE, first + count - 1);
+    return first;
+  };
+  const insert = (event: ShopEvent, sequence: number, at: Date): LoggedEvent => {
+    const logged = eventLog.get(event.id);
+    if (logged) return logged;
+    const inserted: LoggedEvent = { ...event, sequence, loggedAt: at };
+    eventLog.set(event.id, inserted);
+    return inserted;
+  };
   return {
     async takeSequence() {
-      const sequence = (counters.get(EVENT_SEQUENCE) ?? 0) + 1;
-      counters.set(EVENT_SEQUENCE, sequence);
-      return sequence;
+      return takeSequences(1);
+    },
+    async takeSequences(count) {
+      return takeSequences(count);
     },
     async insert(event, sequence, at) {
-      const logged = eventLog.get(event.id);
-      if (logged) return logged;
-      const inserted: LoggedEvent = { ...event, sequence, loggedAt: at };
-      eventLog.set(event.id, inserted);
-      return inserted;
+      return insert(event, sequence, at);
+    },
+    async insertMany(entries, at) {
+      let logged = 0;
+      for (const { event, sequence } of entries) {
+        if (!eventLog.has(event.id)) logged += 1;
+        insert(event, sequence, at);
+      }
+      return logged;
+    },
+    async loggedIds(ids) {
+      return new Set(ids.filter((id) => eventLog.has(id)));
     },
     async readAfter(sequence, limit) {
       return inOrder()

@@ -8,7 +8,10 @@ export const createMemoryProducts = ({
   stockJournal,
   stockReservations,
   outbox,
-}: Pick<Tables, 'products' | 'catalogue' | 'stockJournal' | 'stockReservations' | 'outbox'>): ProductStore => {
+}: Pick<
+  Tables,
+  'products' | 'catalogue' | 'stockJournal' | 'stockReservations' | 'outbox'
+>): ProductStore => {
   const publicChange = () => {
     catalogue.version += 1;
   };

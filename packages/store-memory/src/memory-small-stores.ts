@@ -11,10 +11,10 @@ import type {
 import type { Tables } from './tables.js';
 
 export const createMemoryCounters = ({ counters }: Pick<Tables, 'counters'>): CounterStore => ({
-  async next(name) {
-    const value = (counters.get(name) ?? 0) + 1;
-    counters.set(name, value);
-    return value;
+  async next(name, count = 1) {
+    const first = (counters.get(name) ?? 0) + 1;
+    counters.set(name, first + count - 1);
+    return first;
   },
 });
 

@@ -205,7 +205,7 @@ describeWithMongo('event log and outbox documents', (uri) => {
     expect(await env.store.outbox.pending(10)).toEqual([
       { source: 'order', sourceId: order.id, event: claimed },
     ]);
-    await env.store.outbox.clear({ source: 'order', sourceId: order.id, event: claimed });
+    await env.store.outbox.clear([{ source: 'order', sourceId: order.id, event: claimed }]);
     expect((await rawOrders().findOne({ _id: order.id }))?.outbox).toEqual([]);
     expect(await env.store.outbox.pending(10)).toEqual([]);
   });
@@ -309,9 +309,9 @@ describeWithMongo('event log and outbox documents', (uri) => {
       { source: 'product', sourceId: product.id, event: ofProduct },
       { source: 'user', sourceId: user.id, event: ofUser },
     ]);
-    await env.store.outbox.clear({ source: 'user', sourceId: user.id, event: ofUser });
+    await env.store.outbox.clear([{ source: 'user', sourceId: user.id, event: ofUser }]);
     // Cleared from the user only: an entry is found by its record's kind, not by its id alone.
-    await env.store.outbox.clear({ source: 'order', sourceId: line.id, event: ofTransaction });
+    await env.store.outbox.clear([{ source: 'order', sourceId: line.id, event: ofTransaction }]);
     expect((await env.store.outbox.pending(10)).map((entry) => entry.event.id)).toEqual([
       ofTransaction.id,
       ofProduct.id,

@@ -65,7 +65,7 @@ describeWithMongo('events stored before actors and webhook subjects', (uri) => {
     expect(await env.store.outbox.pending(10)).toEqual([
       { source: 'order', sourceId: order.id, event: created },
     ]);
-    await env.store.outbox.clear({ source: 'order', sourceId: order.id, event: created });
+    await env.store.outbox.clear([{ source: 'order', sourceId: order.id, event: created }]);
 
     // An expired withdrawal record hands its unrelayed events to the record that takes its key.
     const expired = buildWithdrawal();

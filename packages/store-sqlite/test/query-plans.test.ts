@@ -61,6 +61,11 @@ const QUERIES: Query[] = [
   { name: 'first admin', sql: USER_SQL.firstAdmin, params: [], indexOrdered: true },
   { name: 'user active flag flip', sql: USER_SQL.flipActive, params: { id, is_active: 1, at: 1 } },
   { name: 'user touch', sql: USER_SQL.touch, params: { id, at: 1 } },
+  {
+    name: 'owners of wallet addresses',
+    sql: USER_SQL.byWalletAddresses,
+    params: [JSON.stringify(['Ta', 'Tb'])],
+  },
   ...(['none', 'scan'] as const).flatMap((search) => [
     {
       name: `customers page (search ${search})`,
@@ -204,6 +209,11 @@ const QUERIES: Query[] = [
     }),
   ),
   {
+    name: 'lines of some entry keys',
+    sql: TRANSACTION_SQL.byHashes,
+    params: [JSON.stringify(['ab', 'cd'])],
+  },
+  {
     name: 'every line of some txIDs',
     sql: TRANSACTION_SQL.linesByHashes,
     params: [JSON.stringify(['ab', 'cd'])],
@@ -218,6 +228,7 @@ const QUERIES: Query[] = [
   { name: 'transactions awaiting effect', sql: TRANSACTION_SQL.awaitingEffect, params: [10] },
   { name: 'pending outgoing sum', sql: TRANSACTION_SQL.pendingOutgoing, params: ['T'] },
   { name: 'logged event by id', sql: EVENT_LOG_SQL.byId, params: [id] },
+  { name: 'logged ids among some', sql: EVENT_LOG_SQL.loggedIds, params: [JSON.stringify([id])] },
   { name: 'log read after a sequence', sql: EVENT_LOG_SQL.after, params: [1, 10], indexOrdered: true },
   { name: 'oldest logged sequence', sql: EVENT_LOG_SQL.oldest, params: [] },
   { name: 'newest logged sequence', sql: EVENT_LOG_SQL.newest, params: [] },

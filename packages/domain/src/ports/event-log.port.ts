@@ -10,6 +10,12 @@ export interface AuditFilter {
   readonly to?: Date;
 }
 
+/** An event and the sequence number taken for it. */
+export interface SequencedEvent {
+  readonly event: ShopEvent;
+  readonly sequence: number;
+}
+
 /**
  * The durable, ordered event log, in the store so every instance reads the same one. Sequence
  * numbers come from a counter taken before the insert lands, so a reader may briefly see n+1
@@ -21,11 +27,20 @@ export interface EventLogStore {
    * writer died in between) leaves a hole readers pass after the grace period.
    */
   takeSequence(): Promise<number>;
+  /** `count` consecutive sequence numbers taken at once (a relay's batch), answering the first. */
+  takeSequences(count: number): Promise<number>;
   /**
    * Logs the event at `sequence`, unless an event with its id is logged already: answers the
    * logged one either way (the relay may run twice for one event).
    */
   insert(event: ShopEvent, sequence: number, at: Date): Promise<LoggedEvent>;
+  /**
+   * Logs each event at its sequence, in one write where the store can, skipping any whose id is
+   * logged already (as `insert` does); answers how many it logged.
+   */
+  insertMany(entries: readonly SequencedEvent[], at: Date): Promise<number>;
+  /** Which of these event ids are logged: the relay's one read before it takes numbers. */
+  loggedIds(ids: readonly string[]): Promise<ReadonlySet<string>>;
   /** Logged events with a sequence above `sequence`, ascending, at most `limit`. */
   readAfter(sequence: number, limit: number): Promise<readonly LoggedEvent[]>;
   /**

@@ -141,5 +141,9 @@ export interface OrderStore {
 
 /** Named sequences (the order number counter): each call returns the next integer, from 1. */
 export interface CounterStore {
-  next(name: string): Promise<number>;
+  /**
+   * Takes the counter's next `count` values (default 1) at once, answering the first of them: the
+   * values up to `first + count - 1` are the caller's, and no other caller is ever given any of them.
+   */
+  next(name: string, count?: number): Promise<number>;
 }

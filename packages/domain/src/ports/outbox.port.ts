@@ -19,6 +19,9 @@ export interface OutboxEntry {
 export interface OutboxStore {
   /** Entries not yet cleared, oldest `occurredAt` first, at most `limit`. */
   pending(limit: number): Promise<readonly OutboxEntry[]>;
-  /** Removes the entry from its record's outbox (once the log has it). */
-  clear(entry: OutboxEntry): Promise<void>;
+  /**
+   * Removes the entries from their records' outboxes (once the log has them), by event id, so
+   * clearing an entry twice removes nothing more.
+   */
+  clear(entries: readonly OutboxEntry[]): Promise<void>;
 }

@@ -51,6 +51,11 @@ export const raceOperations = {
     return store.counters.next(name);
   },
 
+  /** A relay's batch of numbers: the first of `count` taken at once. */
+  async takeEventSequences(store: ShopStore, count: number): Promise<number> {
+    return store.eventLog.takeSequences(count);
+  },
+
   async applyStockChange(store: ShopStore, input: { change: StockChange; at: Date }): Promise<number> {
     return store.products.applyStockChange(input.change, input.at);
   },

@@ -53,6 +53,32 @@ export const describeEventContract = (harness: ContractHarness): void => {
       expect(await log.newestSequence()).toBe(b);
     });
 
+    it("logs a relay's batch at consecutive numbers in one call, skipping what is logged already", async () => {
+      const log = store().eventLog;
+      const early = buildShopEvent();
+      await log.insert(early, await log.takeSequence(), BUILDER_NOW);
+      const batch = Array.from({ length: 4 }, () => buildShopEvent());
+      const first = await log.takeSequences(batch.length);
+      expect(first).toBe(2);
+      expect(await log.takeSequence()).toBe(first + batch.length);
+      const at = minutesAfter(BUILDER_NOW, 2);
+      // The early event again under a new number, as a relay that died before clearing would.
+      const entries = [...batch, early].map((event, index) => ({ event, sequence: first + index }));
+      expect(await log.insertMany(entries, at)).toBe(4);
+      expect(await log.readAfter(0, 10)).toEqual([
+        { ...early, sequence: 1, loggedAt: BUILDER_NOW },
+        ...batch.map((event, index) => ({ ...event, sequence: first + index, loggedAt: at })),
+      ]);
+      expect(await log.insertMany(entries.slice(0, 2), at)).toBe(0);
+      expect(await log.insertMany([], at)).toBe(0);
+      expect(await log.readAfter(0, 10)).toHaveLength(5);
+      const unknown = newObjectId();
+      expect(await log.loggedIds([batch[1]?.id as string, unknown, early.id])).toEqual(
+        new Set([batch[1]?.id, early.id]),
+      );
+      expect(await log.loggedIds([])).toEqual(new Set());
+    });
+
     it('answers no oldest or newest sequence for an empty log', async () => {
       expect(await store().eventLog.oldestSequence()).toBeNull();
       expect(await store().eventLog.newestSequence()).toBeNull();
@@ -148,9 +174,9 @@ export const describeEventContract = (harness: ContractHarness): void => {
         { source: 'order', sourceId: order.id, event: cancelled },
       ]);
       expect(await store().outbox.pending(1)).toHaveLength(1);
-      await store().outbox.clear({ source: 'order', sourceId: order.id, event: created });
+      await store().outbox.clear([{ source: 'order', sourceId: order.id, event: created }]);
       expect(await pendingIds()).toEqual([cancelled.id]);
-      await store().outbox.clear({ source: 'order', sourceId: order.id, event: created });
+      await store().outbox.clear([{ source: 'order', sourceId: order.id, event: created }]);
       expect(await pendingIds()).toEqual([cancelled.id]);
     });
 
@@ -296,7 +322,27 @@ export const describeEventContract = (harness: ContractHarness): void => {
         ['product', product.id, created.id],
         ['product', product.id, updated.id],
       ]);
-      await store().outbox.clear({ source: 'product', sourceId: product.id, event: created });
+      await store().outbox.clear([{ source: 'product', sourceId: product.id, event: created }]);
+      expect(await pending()).toEqual([['product', product.id, updated.id]]);
+    });
+
+    it("clears a relay's batch across kinds of record at once, and only the entries it names", async () => {
+      const product = buildProduct();
+      const [created, updated] = [
+        buildShopEvent({ type: 'product.created' }),
+        buildShopEvent({ type: 'product.updated', occurredAt: minutesAfter(BUILDER_NOW, 1) }),
+      ];
+      await store().products.insert(product, [created, updated]);
+      const user = buildUser({ isActive: true });
+      expect((await store().users.insert(user)).ok).toBe(true);
+      const blocked = buildShopEvent({ type: 'customer.blocked', occurredAt: minutesAfter(BUILDER_NOW, 2) });
+      await store().users.setActive(user.id, false, BUILDER_NOW, [blocked]);
+      const batch = (await store().outbox.pending(100)).filter((entry) => entry.event.id !== updated.id);
+      expect(batch.map((entry) => entry.event.id)).toEqual([created.id, blocked.id]);
+      await store().outbox.clear(batch);
+      // A second clear of the same batch (a relay repeating itself) removes nothing more.
+      await store().outbox.clear(batch);
+      await store().outbox.clear([]);
       expect(await pending()).toEqual([['product', product.id, updated.id]]);
     });
   });

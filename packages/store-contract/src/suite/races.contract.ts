@@ -55,6 +55,23 @@ export const describeRaceContract = (harness: ContractHarness): void => {
     );
 
     it(
+      'hands 100 concurrent takers of 1 to 7 event sequence numbers each disjoint runs that cover every number once',
+      async () => {
+        const counts = Array.from({ length: 100 }, (_, index) => (index % 7) + 1);
+        const firsts = await harness.race(store(), 'takeEventSequences', counts);
+        const taken = firsts.flatMap((first, index) =>
+          Array.from({ length: counts[index] as number }, (_, offset) => first + offset),
+        );
+        const total = counts.reduce((sum, count) => sum + count, 0);
+        expect([...taken].sort((a, b) => a - b)).toEqual(
+          Array.from({ length: total }, (_, index) => index + 1),
+        );
+        expect(await store().eventLog.takeSequence()).toBe(total + 1);
+      },
+      RACE_TIMEOUT_MS,
+    );
+
+    it(
       'gives 200 concurrent order creations of distinct users the numbers 1..200 once each',
       async () => {
         const orders = Array.from({ length: 200 }, () => buildOrder());

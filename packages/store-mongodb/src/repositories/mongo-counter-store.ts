@@ -3,7 +3,7 @@ import type { ShopCollections } from '../collections.js';
 import { isDuplicateKey } from '../duplicate-key.js';
 
 export const createMongoCounterStore = ({ counters }: Pick<ShopCollections, 'counters'>): CounterStore => ({
-  async next(name) {
+  async next(name, count = 1) {
     // The pre-image plus one, not the post-image: mongo-java-server serialises a
     // `returnDocument: 'after'` answer after releasing its lock, so concurrent callers can read
     // each other's value; its pre-image is a private copy. On MongoDB both are correct.
@@ -11,7 +11,7 @@ export const createMongoCounterStore = ({ counters }: Pick<ShopCollections, 'cou
       try {
         const before = await counters.findOneAndUpdate(
           { _id: name },
-          { $inc: { seq: 1 } },
+          { $inc: { seq: count } },
           { upsert: true, returnDocument: 'before' },
         );
         return (before?.seq ?? 0) + 1;

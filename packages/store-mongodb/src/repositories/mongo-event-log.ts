@@ -1,7 +1,14 @@
-import { type CounterStore, type EventLogStore, type LoggedEvent, offsetOf, pageOf } from '@trx-shop/domain';
+import {
+  type CounterStore,
+  type EventLogStore,
+  type LoggedEvent,
+  offsetOf,
+  pageOf,
+  type SequencedEvent,
+} from '@trx-shop/domain';
 import type { Db } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
-import { isDuplicateKey } from '../duplicate-key.js';
+import { isDuplicateKey, refusedWrites } from '../duplicate-key.js';
 import { eventFromDocument, eventToDocument } from '../mapping.js';
 import { AUDIT_ORDER, auditFilterOf } from './audit-query.js';
 
@@ -42,6 +49,7 @@ export const createMongoEventLog = (
 
   return {
     takeSequence: () => counters.next(EVENT_SEQUENCE),
+    takeSequences: (count) => counters.next(EVENT_SEQUENCE, count),
 
     async insert(event, sequence, at) {
       const document = eventToDocument(event, sequence, at);
@@ -56,6 +64,32 @@ export const createMongoEventLog = (
         if (!logged) throw error;
         return logged;
       }
+    },
+
+    async insertMany(entries, at) {
+      if (entries.length === 0) return 0;
+      try {
+        // Unordered: an event logged already refuses only itself; the rest go in one round trip.
+        await eventLog.insertMany(
+          entries.map(({ event, sequence }) => eventToDocument(event, sequence, at)),
+          { ordered: false },
+        );
+        return entries.length;
+      } catch (error) {
+        const refused = refusedWrites(error);
+        if (refused === null || refused.some(({ duplicate }) => !duplicate)) throw error;
+        // As in `insert`: a refusal for the sequence alone (a number reused) is a bug to surface.
+        const ids = refused.map(({ index }) => (entries[index] as SequencedEvent).event.id);
+        const logged = await eventLog.countDocuments({ _id: { $in: ids } });
+        if (logged !== ids.length) throw error;
+        return entries.length - refused.length;
+      }
+    },
+
+    async loggedIds(ids) {
+      if (ids.length === 0) return new Set<string>();
+      const documents = await eventLog.find({ _id: { $in: [...ids] } }, { projection: { _id: 1 } }).toArray();
+      return new Set(documents.map((document) => document._id));
     },
 
     async readAfter(sequence, limit) {

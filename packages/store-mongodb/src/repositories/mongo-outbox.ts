@@ -76,11 +76,23 @@ export const createMongoOutbox = (
         .slice(0, limit);
     },
 
-    async clear(entry) {
-      // By event id, so clearing twice (a relay repeating itself) removes nothing more.
-      await holdersOf(entry.source).updateOne(
-        { _id: entry.sourceId },
-        { $pull: { outbox: { id: entry.event.id } } },
+    async clear(entries) {
+      // By event id, so clearing twice (a relay repeating itself) removes nothing more; one
+      // round trip per kind of record, each a batch of single-document updates.
+      await Promise.all(
+        SOURCES.map(async (source) => {
+          const ofSource = entries.filter((entry) => entry.source === source);
+          if (ofSource.length === 0) return;
+          await holdersOf(source).bulkWrite(
+            ofSource.map((entry) => ({
+              updateOne: {
+                filter: { _id: entry.sourceId },
+                update: { $pull: { outbox: { id: entry.event.id } } },
+              },
+            })),
+            { ordered: false },
+          );
+        }),
       );
     },
   };

@@ -48,6 +48,8 @@ export const EVENT_LOG_SQL = {
     `INSERT INTO event_log (${COLUMNS}) VALUES (${LOGGED_EVENT_COLUMN_LIST.map((column) => `@${column}`).join(', ')}) ` +
     'ON CONFLICT (id) DO NOTHING',
   byId: `SELECT ${COLUMNS} FROM event_log WHERE id = ?`,
+  /** A JSON array of ids: one prepared statement for a batch of any size. */
+  loggedIds: 'SELECT id FROM event_log WHERE id IN (SELECT value FROM json_each(?))',
   after: `SELECT ${COLUMNS} FROM event_log WHERE sequence > ? ORDER BY sequence LIMIT ?`,
   userAfter: `SELECT ${COLUMNS} FROM event_log WHERE user_id = ? AND sequence > ? ORDER BY sequence LIMIT ?`,
   oldest: 'SELECT MIN(sequence) AS sequence FROM event_log',
@@ -81,6 +83,7 @@ export const createSqliteEventLogRepository = (db: Database): EventLogStore => {
   const nextSequence = createCounterIncrement(db);
   const insert = db.prepare<[LoggedEventRow]>(EVENT_LOG_SQL.insert);
   const byId = db.prepare<[string], LoggedEventRow>(EVENT_LOG_SQL.byId);
+  const loggedIds = db.prepare<[string], { id: string }>(EVENT_LOG_SQL.loggedIds);
   const after = db.prepare<[number, number], LoggedEventRow>(EVENT_LOG_SQL.after);
   const userAfter = db.prepare<[string, number, number], LoggedEventRow>(EVENT_LOG_SQL.userAfter);
   const oldest = db.prepare<[], { sequence: number | null }>(EVENT_LOG_SQL.oldest);
@@ -94,6 +97,10 @@ export const createSqliteEventLogRepository = (db: Database): EventLogStore => {
       return nextSequence(EVENT_SEQUENCE_COUNTER);
     },
 
+    async takeSequences(count) {
+      return nextSequence(EVENT_SEQUENCE_COUNTER, count);
+    },
+
     async insert(event, sequence, at) {
       // One transaction: the event read back is the one logged, whoever logged it, and no
       // compaction can remove it between the insert and the read.
@@ -103,6 +110,21 @@ export const createSqliteEventLogRepository = (db: Database): EventLogStore => {
         if (!logged) throw new Error(`event ${event.id} vanished inside a write transaction`);
         return loggedEventFromRow(logged);
       });
+    },
+
+    async insertMany(entries, at) {
+      // One commit for a relay's batch: a commit costs more than the rows.
+      return immediate(db, () =>
+        entries.reduce(
+          (logged, { event, sequence }) => logged + insert.run(loggedEventToRow(event, sequence, at)).changes,
+          0,
+        ),
+      );
+    },
+
+    async loggedIds(ids) {
+      if (ids.length === 0) return new Set<string>();
+      return new Set(loggedIds.all(JSON.stringify(ids)).map((row) => row.id));
     },
 
     async readAfter(sequence, limit) {

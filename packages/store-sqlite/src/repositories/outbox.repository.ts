@@ -1,6 +1,6 @@
 import type { OutboxSource, OutboxStore, ShopEvent } from '@trx-shop/domain';
 import { eventFromOutboxBody, type OutboxRow, outboxRowOf } from '../rows/outbox-row.js';
-import type { Database } from '../sqlite-database.js';
+import { type Database, immediate } from '../sqlite-database.js';
 
 export const OUTBOX_SQL = {
   insert:
@@ -36,8 +36,11 @@ export const createSqliteOutboxRepository = (db: Database): OutboxStore => {
         event: eventFromOutboxBody(row.body),
       }));
     },
-    async clear(entry) {
-      clear.run(entry.event.id, entry.source, entry.sourceId);
+    async clear(entries) {
+      // One commit for the relay's batch.
+      immediate(db, () => {
+        for (const entry of entries) clear.run(entry.event.id, entry.source, entry.sourceId);
+      });
     },
   };
 };

@@ -36,8 +36,9 @@ export const TRANSACTION_SQL = {
   byId: 'SELECT * FROM transactions WHERE id = ?',
   // What the service sent is keyed by its txID alone (ledgerEntryKey); deposits never match.
   byHash: 'SELECT * FROM transactions WHERE entry_key = ?',
-  byHashes: (count: number) =>
-    `SELECT * FROM transactions WHERE entry_key IN (${Array.from({ length: count }, () => '?').join(', ')})`,
+  /** The keys as one JSON array (one statement for any batch), each a probe of the unique index. */
+  byHashes:
+    'SELECT t.* FROM json_each(?) AS wanted CROSS JOIN transactions AS t WHERE t.entry_key = wanted.value',
   // Every line of a txID, of any type: each entry key begins with its txID (ledgerEntryKey), so
   // each wanted txID is one prefix range of the unique entry_key index (`char(0x10FFFF)` sorts
   // after whatever follows the txID) and no index on transaction_hash has to be written on every
@@ -91,6 +92,7 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     ),
   };
   const linesByHashes = db.prepare<[string], TransactionRow>(TRANSACTION_SQL.linesByHashes);
+  const byHashes = db.prepare<[string], TransactionRow>(TRANSACTION_SQL.byHashes);
   const confirmedInBlocks = {
     first: db.prepare<Record<string, unknown>, TransactionRow>(TRANSACTION_SQL.confirmedInBlocks(false)),
     after: db.prepare<Record<string, unknown>, TransactionRow>(TRANSACTION_SQL.confirmedInBlocks(true)),
@@ -136,10 +138,8 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
 
     async findByHashes(hashes) {
       if (hashes.length === 0) return [];
-      return db
-        .prepare<string[], TransactionRow>(TRANSACTION_SQL.byHashes(hashes.length))
-        .all(...hashes)
-        .map(transactionFromRow);
+      // A hash given twice would join its line twice.
+      return byHashes.all(JSON.stringify([...new Set(hashes)])).map(transactionFromRow);
     },
 
     async listByHashes(hashes) {

@@ -17,8 +17,16 @@ import { createOutboxWriter } from './outbox.repository.js';
 export const USER_SQL = {
   byId: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`,
   byEmailKey: `SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`,
-  byWalletAddresses: (count: number) =>
-    `SELECT ${USER_COLUMNS} FROM users WHERE wallet_address IN (${Array.from({ length: count }, () => '?').join(', ')})`,
+  /**
+   * The addresses come as one JSON array, so a scanner's batch of 1,200 recipients is one statement
+   * prepared once (a statement text per batch size cost a prepare per batch); CROSS JOIN keeps
+   * them the outer loop, each one probe of the unique wallet index.
+   */
+  byWalletAddresses:
+    `SELECT ${USER_COLUMNS.split(', ')
+      .map((column) => `u.${column}`)
+      .join(', ')} FROM json_each(?) AS wanted CROSS JOIN users AS u ` +
+    'WHERE u.wallet_address = wanted.value',
   idByEmailKey: 'SELECT id FROM users WHERE email_key = ?',
   idByUsernameKey: 'SELECT id FROM users WHERE username_key = ?',
   withWalletKeys:
@@ -46,6 +54,7 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
   const idByEmailKey = db.prepare<[string], { id: string }>(USER_SQL.idByEmailKey);
   const idByUsernameKey = db.prepare<[string], { id: string }>(USER_SQL.idByUsernameKey);
   const insert = db.prepare(INSERT_USER);
+  const byWalletAddresses = db.prepare<[string], UserRow>(USER_SQL.byWalletAddresses);
   const flipActive = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.flipActive);
   const touch = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.touch);
   const writeOutbox = createOutboxWriter(db, 'user');
@@ -78,10 +87,8 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
 
     async findByWalletAddresses(addresses) {
       if (addresses.length === 0) return [];
-      return db
-        .prepare<string[], UserRow>(USER_SQL.byWalletAddresses(addresses.length))
-        .all(...addresses)
-        .map(userFromRow);
+      // An address given twice would join its owner twice.
+      return byWalletAddresses.all(JSON.stringify([...new Set(addresses)])).map(userFromRow);
     },
 
     async findByEmail(email) {

@@ -1,3 +1,4 @@
+import type { OutboxEntry } from '../../ports/outbox.port.js';
 import type { Clock } from '../../ports/runtime.port.js';
 import type { ShopStore } from '../../ports/shop-store.port.js';
 
@@ -6,12 +7,13 @@ const BATCH = 200;
 const DEFAULT_MAX_BATCHES = 50;
 
 /**
- * Moves the events state changes left in their records' outboxes to the log: insert (idempotent
- * by event id), then clear, batch after batch until the outbox is empty (or `maxBatches` were
- * moved, or `mayGoOn` says stop before a batch: the relay's lease is gone). A crash after the
- * insert leaves the entry, whose next relay finds it logged and only clears it; two relays at once
- * log each event once (though the loser's number becomes a hole readers wait out). Answers how
- * many it moved.
+ * Moves the events state changes left in their records' outboxes to the log, batch after batch
+ * until the outbox is empty (or `maxBatches` were moved, or `mayGoOn` says stop before a batch:
+ * the relay's lease is gone). A batch is a handful of store calls whatever its size: one read of
+ * which events are logged already, one take of numbers for the others, one idempotent insert of
+ * them and one clear. A crash after the insert leaves the entries, whose next relay finds them
+ * logged and only clears them; two relays at once log each event once (though the loser's
+ * numbers become holes readers wait out). Answers how many it moved.
  */
 export const relayOutbox = async (
   deps: { readonly store: Pick<ShopStore, 'outbox' | 'eventLog'>; readonly clock: Clock },
@@ -23,17 +25,34 @@ export const relayOutbox = async (
   for (let batch = 0; batch < maxBatches; batch += 1) {
     if (batch > 0 && !(await mayGoOn())) break;
     const entries = await outbox.pending(BATCH);
-    for (const entry of entries) {
-      // Logged by a relay that died before clearing: no new number for it.
-      if (!(await eventLog.findById(entry.event.id))) {
-        await eventLog.insert(entry.event, await eventLog.takeSequence(), deps.clock.now());
-      }
-      await outbox.clear(entry);
-    }
+    if (entries.length === 0) break;
+    await logOnce(eventLog, entries, deps.clock.now());
+    await outbox.clear(entries);
     moved += entries.length;
     if (entries.length < BATCH) break;
   }
   return moved;
+};
+
+/** Logs the entries' events not logged yet, in outbox order, with consecutive new numbers. */
+const logOnce = async (
+  eventLog: ShopStore['eventLog'],
+  entries: readonly OutboxEntry[],
+  at: Date,
+): Promise<void> => {
+  const logged = await eventLog.loggedIds(entries.map((entry) => entry.event.id));
+  // Logged by a relay that died before clearing: no new number for it (nor for a repeat).
+  const unlogged = [
+    ...new Map(
+      entries.filter((entry) => !logged.has(entry.event.id)).map((entry) => [entry.event.id, entry.event]),
+    ).values(),
+  ];
+  if (unlogged.length === 0) return;
+  const first = await eventLog.takeSequences(unlogged.length);
+  await eventLog.insertMany(
+    unlogged.map((event, index) => ({ event, sequence: first + index })),
+    at,
+  );
 };
 
 /**
