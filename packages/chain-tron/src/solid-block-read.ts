@@ -37,7 +37,11 @@ export const solidBlockReader = (options: {
               return;
             }
             try {
-              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+              // latin1, not utf8: a one-byte string V8 makes without decoding. What the scanner
+              // reads of a block (hex ids and addresses, contract types, results, numbers) is
+              // ASCII, and JSON's own syntax is ASCII, so a multi-byte character elsewhere (a
+              // memo) only reads as other characters in a field nobody looks at.
+              resolve(JSON.parse(Buffer.concat(chunks).toString('latin1')));
             } catch (error) {
               reject(error);
             }
