@@ -1,5 +1,5 @@
 import type { BlockTransfer, SolidBlock } from '@trx-shop/domain';
-import { base58OfHexAddress } from './base58-address.js';
+import { addressMemo } from './address-memo.js';
 import {
   integerField,
   isRecord,
@@ -11,11 +11,14 @@ import {
 
 const HEX_ADDRESS = /^41[0-9a-fA-F]{40}$/;
 
+/** One per process: a conversion is a pure function of its input, shared safely by every reader. */
+const addresses = addressMemo();
+
 /** java-tron writes addresses as `41…` hex unless asked for `visible`; the service shows base58. */
 const base58Of = (address: string | undefined): string => {
   if (address === undefined) throw new MalformedReplyError('a transfer has no address');
   if (!HEX_ADDRESS.test(address)) return address;
-  return base58OfHexAddress(address);
+  return addresses.base58Of(address);
 };
 
 /**
