@@ -187,4 +187,29 @@ describe('relayOutbox', () => {
     expect(await world.store.eventLog.readAfter(0, 1_000)).toHaveLength(450);
     expect(await world.store.outbox.pending(10)).toEqual([]);
   });
+
+  it('numbers a batch consecutively in outbox order, giving none to an event a dead relay already logged', async () => {
+    const { world } = await shop();
+    const events = [0, 1, 2].map((minute) =>
+      buildShopEvent({ occurredAt: new Date(Date.UTC(2026, 0, 1, 0, minute)) }),
+    );
+    for (const event of events) {
+      const draft = buildOrder();
+      const created = { ...event, subjects: { ...NO_SUBJECTS, orderId: draft.id } };
+      expect((await world.store.orders.create(draft, [created])).ok).toBe(true);
+    }
+    const [first, second, third] = (await world.store.outbox.pending(10)).map((entry) => entry.event);
+    if (!first || !second || !third) throw new Error('three events expected in the outbox');
+    // A relay logged the middle one and died before clearing it.
+    await world.store.eventLog.insert(second, await world.store.eventLog.takeSequence(), new Date());
+    expect(await relayOutbox(world.deps)).toBe(3);
+    expect((await logged(world)).map((event) => [event.id, event.sequence])).toEqual([
+      [second.id, 1],
+      [first.id, 2],
+      [third.id, 3],
+    ]);
+    // No number was taken and left unused: the next one follows on.
+    expect(await world.store.eventLog.takeSequence()).toBe(4);
+    expect(await world.store.outbox.pending(10)).toEqual([]);
+  });
 });
