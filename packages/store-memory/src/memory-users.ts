@@ -181,7 +181,6 @@ export const createMemoryUsers = ({
       let totalVolumeSun = 0;
       for (const user of all) totalVolumeSun += spentBy(user.id);
       return {
-        matchingCustomers: customers(query.search).length,
         totalVolumeSun,
         customersCreated: {
           current: all.filter((user) => isWithin(user.createdAt, query.current)).length,

@@ -24,14 +24,16 @@ export interface CustomerQuery {
   readonly search?: string;
 }
 
-export interface CustomerStatsQuery extends CustomerQuery {
+/**
+ * The stats do not depend on the search: how many customers a search matches is the list's own
+ * total, counted once per request (a second count cost as much as the page itself).
+ */
+export interface CustomerStatsQuery {
   readonly current: TimeWindow;
   readonly previous: TimeWindow;
 }
 
 export interface CustomerStatsFigures {
-  /** Customers matching the search. */
-  readonly matchingCustomers: number;
   /** Sum of totalSpent over all customers. */
   readonly totalVolumeSun: Sun;
   /** Customers created in each window. */

@@ -51,9 +51,7 @@ export const expectedCustomerStats = (
   data: ShopDataSet,
   current: Window,
   previous: Window,
-  search?: string,
 ): {
-  matchingCustomers: number;
   totalVolumeSun: number;
   customersCreated: { current: number; previous: number };
   volumeSun: { current: number; previous: number };
@@ -75,7 +73,6 @@ export const expectedCustomerStats = (
     if (inWindow(order.createdAt, previous)) volumeSun.previous += signedSpend(order);
   }
   return {
-    matchingCustomers: expectedCustomers(data, search).length,
     totalVolumeSun,
     customersCreated,
     volumeSun,

@@ -114,23 +114,15 @@ export const createCustomerQueries = ({
     },
 
     async stats(query) {
-      const [
-        matchingCustomers,
-        createdCurrent,
-        createdPrevious,
-        totalVolumeSun,
-        volumeCurrent,
-        volumePrevious,
-      ] = await Promise.all([
-        users.countDocuments(customerFilter(query)),
-        users.countDocuments({ role: 'user', createdAt: inWindow(query.current) }),
-        users.countDocuments({ role: 'user', createdAt: inWindow(query.previous) }),
-        customerVolume(),
-        customerVolume(query.current),
-        customerVolume(query.previous),
-      ]);
+      const [createdCurrent, createdPrevious, totalVolumeSun, volumeCurrent, volumePrevious] =
+        await Promise.all([
+          users.countDocuments({ role: 'user', createdAt: inWindow(query.current) }),
+          users.countDocuments({ role: 'user', createdAt: inWindow(query.previous) }),
+          customerVolume(),
+          customerVolume(query.current),
+          customerVolume(query.previous),
+        ]);
       return {
-        matchingCustomers,
         totalVolumeSun,
         customersCreated: { current: createdCurrent, previous: createdPrevious },
         volumeSun: { current: volumeCurrent, previous: volumePrevious },

@@ -134,7 +134,7 @@ export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel =
    * How many customers the search matches, and how to read its page: a needle of 3 characters or
    * more goes through the trigram index unless it is too common for it (TRIGRAM_CANDIDATE_SHARE),
    * when it scans like a shorter one. A needle found too common is remembered and scans at once
-   * when asked again (the stats right after the list, the next page), until the users have doubled.
+   * when asked again (the next page, the next search), until the users have doubled.
    * Either way the answer is the same: this only picks the cheaper read.
    */
   const matching = (query: CustomerQuery): { count: number; read: CustomerSearchRead } => {
@@ -190,7 +190,6 @@ export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel =
 
     async customerStats(query) {
       const read = db.transaction(() => ({
-        matchingCustomers: matching(query).count,
         totalVolumeSun: sun(CUSTOMER_SQL.totalVolume),
         customersCreated: {
           current: count(CUSTOMER_SQL.createdIn, query.current.from.getTime(), query.current.to.getTime()),

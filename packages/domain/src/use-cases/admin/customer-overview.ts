@@ -24,12 +24,13 @@ export const customerOverview = async (
   const windows = trendWindows(now);
   const [customers, figures] = await Promise.all([
     deps.users.listCustomers(query, page),
-    deps.users.customerStats({ ...query, current: windows.current, previous: windows.previous }),
+    deps.users.customerStats({ current: windows.current, previous: windows.previous }),
   ]);
   return {
     customers,
     stats: {
-      total: figures.matchingCustomers,
+      // The customers the search matches: the page's own count, not a second one.
+      total: customers.total,
       totalVolumeSun: figures.totalVolumeSun,
       totalChange: trendString(figures.customersCreated.current, figures.customersCreated.previous),
       volumeChange: trendString(figures.volumeSun.current, figures.volumeSun.previous),
