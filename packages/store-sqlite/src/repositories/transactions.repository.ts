@@ -37,8 +37,7 @@ export const TRANSACTION_SQL = {
   // What the service sent is keyed by its txID alone (ledgerEntryKey); deposits never match.
   byHash: 'SELECT * FROM transactions WHERE entry_key = ?',
   /** The keys as one JSON array (one statement for any batch), each a probe of the unique index. */
-  byHashes:
-    'SELECT t.* FROM json_each(?) AS wanted CROSS JOIN transactions AS t WHERE t.entry_key = wanted.value',
+  byHashes: 'SELECT * FROM transactions WHERE entry_key IN (SELECT value FROM json_each(?))',
   // Every line of a txID, of any type: each entry key begins with its txID (ledgerEntryKey), so
   // each wanted txID is one prefix range of the unique entry_key index (`char(0x10FFFF)` sorts
   // after whatever follows the txID) and no index on transaction_hash has to be written on every
@@ -138,8 +137,7 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
 
     async findByHashes(hashes) {
       if (hashes.length === 0) return [];
-      // A hash given twice would join its line twice.
-      return byHashes.all(JSON.stringify([...new Set(hashes)])).map(transactionFromRow);
+      return byHashes.all(JSON.stringify(hashes)).map(transactionFromRow);
     },
 
     async listByHashes(hashes) {

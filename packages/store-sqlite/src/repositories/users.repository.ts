@@ -19,14 +19,11 @@ export const USER_SQL = {
   byEmailKey: `SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`,
   /**
    * The addresses come as one JSON array, so a scanner's batch of 1,200 recipients is one statement
-   * prepared once (a statement text per batch size cost a prepare per batch); CROSS JOIN keeps
-   * them the outer loop, each one probe of the unique wallet index.
+   * prepared once (a statement text per batch size cost a prepare per batch). SQLite turns the list
+   * into a sorted set and probes the unique wallet index in its order: an address given twice is
+   * looked up once, and each probe finds the pages the one before it read still cached.
    */
-  byWalletAddresses:
-    `SELECT ${USER_COLUMNS.split(', ')
-      .map((column) => `u.${column}`)
-      .join(', ')} FROM json_each(?) AS wanted CROSS JOIN users AS u ` +
-    'WHERE u.wallet_address = wanted.value',
+  byWalletAddresses: `SELECT ${USER_COLUMNS} FROM users WHERE wallet_address IN (SELECT value FROM json_each(?))`,
   idByEmailKey: 'SELECT id FROM users WHERE email_key = ?',
   idByUsernameKey: 'SELECT id FROM users WHERE username_key = ?',
   withWalletKeys:
@@ -87,10 +84,7 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
 
     async findByWalletAddresses(addresses) {
       if (addresses.length === 0) return [];
-      // An address given twice would join its owner twice; in index order, each probe finds the
-      // pages the one before it read still cached (1,200 random probes into a million wallets).
-      const wanted = [...new Set(addresses)].sort();
-      return byWalletAddresses.all(JSON.stringify(wanted)).map(userFromRow);
+      return byWalletAddresses.all(JSON.stringify(addresses)).map(userFromRow);
     },
 
     async findByEmail(email) {
