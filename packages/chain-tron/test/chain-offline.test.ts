@@ -2,7 +2,7 @@ import { TronWeb } from 'tronweb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTronChain } from '../src/index.js';
 import { expectDomainError } from './expect-domain-error.js';
-import { closedNodeUrl, type ScriptedNode, startScriptedNode } from './scripted-node.js';
+import { closedNodeUrl, RawReply, type ScriptedNode, startScriptedNode } from './scripted-node.js';
 
 const FAST_TIMEOUT_MS = 300;
 const opened: ScriptedNode[] = [];
@@ -68,6 +68,25 @@ describe('unreachable or misbehaving node', () => {
       '/walletsolidity/getaccount',
       '/wallet/getblock',
     ]);
+  });
+
+  it('throws CHAIN_UNAVAILABLE for a block it cannot read: nothing listening, no answer in time, an HTTP error, text that is not JSON', async () => {
+    const blockFrom = (fullHost: string) =>
+      createTronChain({ fullHost, timeoutMs: FAST_TIMEOUT_MS }).solidBlock(5);
+    await expectDomainError(blockFrom(await closedNodeUrl()), 'CHAIN_UNAVAILABLE');
+    const hanging = await scriptedNode('hang');
+    const startedAt = Date.now();
+    const timedOut = await expectDomainError(blockFrom(hanging.url), 'CHAIN_UNAVAILABLE');
+    expect(timedOut.message).toMatch(/abort|timeout/i);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(FAST_TIMEOUT_MS - 50);
+    const refusing = await scriptedNode({ '/walletsolidity/getblockbynum': new RawReply(503, 'busy') });
+    const refused = await expectDomainError(blockFrom(refusing.url), 'CHAIN_UNAVAILABLE');
+    expect(refused.message).toContain('HTTP 503');
+    const garbled = await scriptedNode({ '/walletsolidity/getblockbynum': new RawReply(200, '<html>') });
+    await expectDomainError(blockFrom(garbled.url), 'CHAIN_UNAVAILABLE');
+    for (const node of [hanging, refusing, garbled]) {
+      expect(node.requests.map((request) => request.path)).toEqual(['/walletsolidity/getblockbynum']);
+    }
   });
 
   it('throws CHAIN_UNAVAILABLE when the node answers with a java-tron Error object', async () => {

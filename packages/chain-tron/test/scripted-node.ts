@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A real HTTP server standing in for a node only where a fault or a header must be observed:
- * it answers each path with a scripted JSON body, or never answers when told to hang.
+ * it answers each path with a scripted JSON body (or a `RawReply`), or never answers when told
+ * to hang.
  */
 export interface ScriptedNode {
   readonly url: string;
@@ -16,6 +17,14 @@ export interface ScriptedNode {
   close(): Promise<void>;
 }
 
+/** An answer that is not 200 with JSON: what a proxy in front of a node, or a broken node, sends. */
+export class RawReply {
+  constructor(
+    readonly status: number,
+    readonly text: string,
+  ) {}
+}
+
 export const startScriptedNode = async (
   answers: Readonly<Record<string, unknown>> | 'hang',
 ): Promise<ScriptedNode> => {
@@ -25,8 +34,14 @@ export const startScriptedNode = async (
     requests.push({ path, headers: request.headers, at: Date.now() });
     request.resume();
     if (answers === 'hang') return;
+    const answer = answers[path];
+    if (answer instanceof RawReply) {
+      response.writeHead(answer.status, { 'content-type': 'text/plain' });
+      response.end(answer.text);
+      return;
+    }
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(answers[path] ?? {}));
+    response.end(JSON.stringify(answer ?? {}));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
