@@ -64,6 +64,8 @@ describe('schema migrations', () => {
         'chain_cursors',
         'completed_lines',
         'counters',
+        // migration 17: customers created per UTC day
+        'customer_day_counts',
         'event_log',
         'event_outbox',
         'leases',

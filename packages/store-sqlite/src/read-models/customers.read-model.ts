@@ -88,6 +88,9 @@ export const CUSTOMER_SQL = {
     'ORDER BY u.created_at DESC, u.id DESC LIMIT @limit',
   createdIn:
     "SELECT COUNT(*) AS n FROM users u WHERE u.role = 'user' AND u.created_at >= ? AND u.created_at < ?",
+  /** Kept by migration 17's triggers: whole UTC days without reading a user. */
+  wholeDaysCreated:
+    'SELECT COALESCE(SUM(customers), 0) AS n FROM customer_day_counts WHERE utc_day >= ? AND utc_day < ?',
   /** `customer = 1`: the order's user exists with role `user`, kept so by migration 2's triggers. */
   totalVolume:
     `SELECT ${SIGNED_SUMMARY_VOLUME} AS sun FROM order_day_totals ` +
@@ -166,12 +169,23 @@ export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel =
     const scanned = statement<Record<string, unknown>, { n: number }>(CUSTOMER_SQL.count('scan')).get(values);
     return { count: scanned?.n ?? 0, read: { mode: 'scan', values } };
   };
-  /** Whole UTC days from the summary, the partial days at either end from the orders. */
-  const volumeIn = (window: TimeWindow): number => {
+  /** Whole UTC days from a summary, the partial days at either end from the rows' own index. */
+  const byUtcDays = (
+    window: TimeWindow,
+    read: (sql: string, ...params: unknown[]) => number,
+    sql: { readonly wholeDays: string; readonly partialDay: string },
+  ): number => {
     const { wholeDays, partialDays } = splitAtUtcMidnights(window.from.getTime(), window.to.getTime());
-    const partial = partialDays.reduce((total, range) => total + sun(CUSTOMER_SQL.volumeIn, ...range), 0);
-    return wholeDays ? partial + sun(CUSTOMER_SQL.wholeDaysVolume, ...wholeDays) : partial;
+    const partial = partialDays.reduce((total, range) => total + read(sql.partialDay, ...range), 0);
+    return wholeDays ? partial + read(sql.wholeDays, ...wholeDays) : partial;
   };
+  const volumeIn = (window: TimeWindow): number =>
+    byUtcDays(window, sun, { wholeDays: CUSTOMER_SQL.wholeDaysVolume, partialDay: CUSTOMER_SQL.volumeIn });
+  const customersCreatedIn = (window: TimeWindow): number =>
+    byUtcDays(window, count, {
+      wholeDays: CUSTOMER_SQL.wholeDaysCreated,
+      partialDay: CUSTOMER_SQL.createdIn,
+    });
 
   return {
     async listCustomers(query, page) {
@@ -192,8 +206,8 @@ export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel =
       const read = db.transaction(() => ({
         totalVolumeSun: sun(CUSTOMER_SQL.totalVolume),
         customersCreated: {
-          current: count(CUSTOMER_SQL.createdIn, query.current.from.getTime(), query.current.to.getTime()),
-          previous: count(CUSTOMER_SQL.createdIn, query.previous.from.getTime(), query.previous.to.getTime()),
+          current: customersCreatedIn(query.current),
+          previous: customersCreatedIn(query.previous),
         },
         volumeSun: { current: volumeIn(query.current), previous: volumeIn(query.previous) },
       }));

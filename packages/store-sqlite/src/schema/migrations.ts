@@ -1,12 +1,14 @@
 import { apiKeysMigration } from './api-keys-migration.js';
 import { catalogueVersionMigration } from './catalogue-version-migration.js';
 import { auditMigration } from './audit-migration.js';
+import { customerDayCountsMigration } from './customer-day-counts-migration.js';
 import { customerSearchMigration } from './customer-search-migration.js';
 import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
 import { userOrderVersionsMigration } from './user-order-versions-migration.js';
 import { webhooksMigration } from './webhooks-migration.js';
+import { utcDayOf } from './utc-day-sql.js';
 import { windowCountersMigration } from './window-counters-migration.js';
 
 /**
@@ -319,16 +321,14 @@ export const MIGRATIONS: readonly string[] = [
   catalogueVersionMigration(),
   // 16: each user's order version, moved by triggers with every write to their orders.
   userOrderVersionsMigration(),
+  // 17: customers created per UTC day, kept by triggers, for the customer stats' windows.
+  customerDayCountsMigration(),
 ];
 
 /*
- * Migration 2 is built by these helpers; like every released migration, they are never edited.
- * The UTC day of an epoch-ms instant is floor(ms / day): SQLite's `/` truncates toward zero, so a
- * negative instant that is not a whole day steps one day back.
+ * Migration 2 is built by these helpers (and utcDayOf); like every released migration, they are
+ * never edited.
  */
-function utcDayOf(instant: string): string {
-  return `(${instant} / 86400000 - (${instant} % 86400000 < 0))`;
-}
 
 /** 1 when the order's user exists with role `user` (a customer), else 0: the customer figures' join. */
 function customerFlagOf(userId: string): string {

@@ -1,0 +1,166 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { User } from '@trx-shop/domain';
+import { buildUser, seededRandom } from '@trx-shop/store-contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../src/index.js';
+import { createSqliteCustomerReadModel } from '../src/read-models/customers.read-model.js';
+import { createSqliteUserRepository } from '../src/repositories/users.repository.js';
+import { USER_COLUMNS, userToRow } from '../src/rows/user-row.js';
+import { migrate } from '../src/schema/migrate.js';
+import { MIGRATIONS } from '../src/schema/migrations.js';
+import type { Database } from '../src/sqlite-database.js';
+import { SqliteDatabase } from '../src/sqlite-driver.js';
+
+const DAY_MS = 86_400_000;
+
+/** What the triggers keep, recounted from the users themselves (days floored, before 1970 too). */
+const RECOUNT =
+  'SELECT created_at / 86400000 - (created_at % 86400000 < 0) AS utc_day, COUNT(*) AS customers ' +
+  "FROM users WHERE role = 'user' GROUP BY 1 ORDER BY 1";
+const KEPT = 'SELECT utc_day, customers FROM customer_day_counts WHERE customers <> 0 ORDER BY 1';
+
+const insertRaw = (db: Database, user: User) =>
+  db
+    .prepare(
+      `INSERT INTO users (${USER_COLUMNS}) VALUES (${USER_COLUMNS.split(', ')
+        .map((column) => `@${column}`)
+        .join(', ')})`,
+    )
+    .run(userToRow(user));
+
+/** Customers created in [from, to), counted from the users the test made. */
+const countedIn = (users: readonly User[], from: number, to: number): number =>
+  users.filter(
+    (user) => user.role === 'user' && user.createdAt.getTime() >= from && user.createdAt.getTime() < to,
+  ).length;
+
+const randomUsers = (seed: number, count: number, spanDays: number): User[] => {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const createdAt = new Date(random.integer(-2 * DAY_MS, spanDays * DAY_MS));
+    return buildUser({
+      email: `day${seed}.${i}@example.com`,
+      username: `day_${seed}_${i}`,
+      role: random.chance(0.2) ? 'admin' : 'user',
+      createdAt,
+      updatedAt: createdAt,
+    });
+  });
+};
+
+describe('customers created per UTC day (migration 17)', () => {
+  let db: Database;
+  beforeEach(() => {
+    db = new SqliteDatabase(':memory:');
+    migrate(db);
+  });
+  afterEach(() => db.close());
+
+  it('match a recount after inserts, role changes both ways, moved creation times and deletes', async () => {
+    const users = createSqliteUserRepository(db);
+    const made = randomUsers(11, 80, 6);
+    for (const user of made) expect((await users.insert(user)).ok).toBe(true);
+    // On a midnight and the millisecond before it.
+    for (const [i, at] of [2 * DAY_MS, 2 * DAY_MS - 1, 0, -1].entries()) {
+      const user = buildUser({
+        email: `edge${i}@example.com`,
+        username: `edge_${i}`,
+        createdAt: new Date(at),
+      });
+      expect((await users.insert(user)).ok).toBe(true);
+    }
+    expect(db.prepare(KEPT).all()).toEqual(db.prepare(RECOUNT).all());
+
+    const [promoted, demoted, moved, both, removed] = [
+      made.find((user) => user.role === 'user'),
+      made.find((user) => user.role === 'admin'),
+      made.filter((user) => user.role === 'user')[1],
+      made.filter((user) => user.role === 'admin')[1],
+      made.filter((user) => user.role === 'user')[2],
+    ];
+    db.prepare("UPDATE users SET role = 'admin' WHERE id = ?").run(promoted?.id);
+    db.prepare("UPDATE users SET role = 'user' WHERE id = ?").run(demoted?.id);
+    db.prepare('UPDATE users SET created_at = created_at + ? WHERE id = ?').run(3 * DAY_MS, moved?.id);
+    db.prepare("UPDATE users SET role = 'user', created_at = created_at - ? WHERE id = ?").run(
+      DAY_MS,
+      both?.id,
+    );
+    db.prepare('DELETE FROM users WHERE id = ?').run(removed?.id);
+    // A write that changes neither column leaves the counts alone.
+    db.prepare("UPDATE users SET username = username || '_x' WHERE role = 'user'").run();
+    expect(db.prepare(KEPT).all()).toEqual(db.prepare(RECOUNT).all());
+  });
+
+  it('count the customers of any window exactly, whole days from the summary and partial days from the users', async () => {
+    const users = createSqliteUserRepository(db);
+    const made = randomUsers(23, 300, 12);
+    for (const user of made) expect((await users.insert(user)).ok).toBe(true);
+    const readModel = createSqliteCustomerReadModel(db);
+    const random = seededRandom(5);
+    const windows: [number, number][] = [
+      [0, 3 * DAY_MS],
+      [-2 * DAY_MS, 12 * DAY_MS],
+      [DAY_MS / 2, DAY_MS / 2 + 1],
+      [-DAY_MS - 5, 4 * DAY_MS + 7],
+    ];
+    for (let i = 0; i < 40; i++) {
+      const from = random.integer(-3 * DAY_MS, 13 * DAY_MS);
+      windows.push([from, from + random.integer(1, 9 * DAY_MS)]);
+    }
+    for (const [from, to] of windows) {
+      const stats = await readModel.customerStats({
+        current: { from: new Date(from), to: new Date(to) },
+        previous: { from: new Date(from - DAY_MS), to: new Date(from) },
+      });
+      expect(stats.customersCreated, `[${from}, ${to})`).toEqual({
+        current: countedIn(made, from, to),
+        previous: countedIn(made, from - DAY_MS, from),
+      });
+    }
+  });
+});
+
+describe('migration 17 on an existing file', () => {
+  const directories: string[] = [];
+  afterEach(() => {
+    for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+  });
+
+  it("counts a version-16 file's customers per day, then keeps counting new ones", async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'trx-shop-day-counts-'));
+    directories.push(directory);
+    const filename = join(directory, 'shop.db');
+    const old = new SqliteDatabase(filename);
+    for (const migration of MIGRATIONS.slice(0, 16)) old.exec(migration);
+    old.pragma('user_version = 16');
+    const before = randomUsers(31, 60, 5);
+    for (const user of before) insertRaw(old, user);
+    old.close();
+
+    const store = await openSqliteStore({ filename });
+    const later = randomUsers(37, 20, 5);
+    try {
+      for (const user of later) expect((await store.users.insert(user)).ok).toBe(true);
+      const everyone = [...before, ...later];
+      const stats = await store.users.customerStats({
+        current: { from: new Date(DAY_MS + 123), to: new Date(4 * DAY_MS + 456) },
+        previous: { from: new Date(-2 * DAY_MS), to: new Date(DAY_MS + 123) },
+      });
+      expect(stats.customersCreated).toEqual({
+        current: countedIn(everyone, DAY_MS + 123, 4 * DAY_MS + 456),
+        previous: countedIn(everyone, -2 * DAY_MS, DAY_MS + 123),
+      });
+    } finally {
+      await store.close();
+    }
+    const migrated = new SqliteDatabase(filename, { readonly: true });
+    try {
+      expect(migrated.prepare(KEPT).all()).toEqual(migrated.prepare(RECOUNT).all());
+      expect(migrated.prepare(KEPT).all().length).toBeGreaterThan(3);
+    } finally {
+      migrated.close();
+    }
+  });
+});
