@@ -64,8 +64,9 @@ describe('schema migrations', () => {
         'chain_cursors',
         'completed_lines',
         'counters',
-        // migration 17: customers created per UTC day
+        // migration 17: customers created per UTC day; 18: their order volume per UTC hour
         'customer_day_counts',
+        'customer_volume_hours',
         'event_log',
         'event_outbox',
         'leases',

@@ -103,7 +103,7 @@ const QUERIES: Query[] = [
   },
   { name: 'customers created in a window', sql: CUSTOMER_SQL.createdIn, params: [0, 1] },
   { name: 'customers total volume', sql: CUSTOMER_SQL.totalVolume, params: [] },
-  { name: 'customers volume of whole days', sql: CUSTOMER_SQL.wholeDaysVolume, params: [0, 1] },
+  { name: 'customers volume of whole hours', sql: CUSTOMER_SQL.wholeHoursVolume, params: [0, 1] },
   { name: 'customers created in whole days', sql: CUSTOMER_SQL.wholeDaysCreated, params: [0, 1] },
   { name: 'customers volume in a window', sql: CUSTOMER_SQL.volumeIn, params: [0, 1] },
   { name: 'product by id', sql: PRODUCT_SQL.byId, params: [id] },

@@ -9,7 +9,7 @@ import {
 import { USER_COLUMNS, type UserRow, userFromRow } from '../rows/user-row.js';
 import type { Database } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
-import { splitAtUtcMidnights } from './utc-days.js';
+import { DAY_MS, HOUR_MS, splitAtUtcUnits } from './utc-days.js';
 
 const STREAM_BATCH = 200;
 
@@ -95,9 +95,9 @@ export const CUSTOMER_SQL = {
   totalVolume:
     `SELECT ${SIGNED_SUMMARY_VOLUME} AS sun FROM order_day_totals ` +
     "WHERE status IN ('completed', 'refunded') AND customer = 1",
-  wholeDaysVolume:
-    `SELECT ${SIGNED_SUMMARY_VOLUME} AS sun FROM order_day_totals ` +
-    "WHERE status IN ('completed', 'refunded') AND utc_day >= ? AND utc_day < ? AND customer = 1",
+  /** Kept by migration 18's triggers: whole UTC hours without reading an order. */
+  wholeHoursVolume:
+    'SELECT COALESCE(SUM(volume_sun), 0) AS sun FROM customer_volume_hours WHERE utc_hour >= ? AND utc_hour < ?',
   volumeIn:
     `SELECT ${SIGNED_VOLUME} AS sun FROM orders o JOIN users u ON u.id = o.user_id ` +
     "WHERE o.status IN ('completed', 'refunded') AND o.created_at >= ? AND o.created_at < ? AND u.role = 'user'",
@@ -169,22 +169,31 @@ export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel =
     const scanned = statement<Record<string, unknown>, { n: number }>(CUSTOMER_SQL.count('scan')).get(values);
     return { count: scanned?.n ?? 0, read: { mode: 'scan', values } };
   };
-  /** Whole UTC days from a summary, the partial days at either end from the rows' own index. */
-  const byUtcDays = (
+  /** Whole UTC units (days, hours) from a summary, the partial units at either end from the rows' own index. */
+  const byUtcUnits = (
     window: TimeWindow,
     read: (sql: string, ...params: unknown[]) => number,
-    sql: { readonly wholeDays: string; readonly partialDay: string },
+    sql: { readonly unitMs: number; readonly wholeUnits: string; readonly partialUnit: string },
   ): number => {
-    const { wholeDays, partialDays } = splitAtUtcMidnights(window.from.getTime(), window.to.getTime());
-    const partial = partialDays.reduce((total, range) => total + read(sql.partialDay, ...range), 0);
-    return wholeDays ? partial + read(sql.wholeDays, ...wholeDays) : partial;
+    const { wholeUnits, partialUnits } = splitAtUtcUnits(
+      window.from.getTime(),
+      window.to.getTime(),
+      sql.unitMs,
+    );
+    const partial = partialUnits.reduce((total, range) => total + read(sql.partialUnit, ...range), 0);
+    return wholeUnits ? partial + read(sql.wholeUnits, ...wholeUnits) : partial;
   };
   const volumeIn = (window: TimeWindow): number =>
-    byUtcDays(window, sun, { wholeDays: CUSTOMER_SQL.wholeDaysVolume, partialDay: CUSTOMER_SQL.volumeIn });
+    byUtcUnits(window, sun, {
+      unitMs: HOUR_MS,
+      wholeUnits: CUSTOMER_SQL.wholeHoursVolume,
+      partialUnit: CUSTOMER_SQL.volumeIn,
+    });
   const customersCreatedIn = (window: TimeWindow): number =>
-    byUtcDays(window, count, {
-      wholeDays: CUSTOMER_SQL.wholeDaysCreated,
-      partialDay: CUSTOMER_SQL.createdIn,
+    byUtcUnits(window, count, {
+      unitMs: DAY_MS,
+      wholeUnits: CUSTOMER_SQL.wholeDaysCreated,
+      partialUnit: CUSTOMER_SQL.createdIn,
     });
 
   return {

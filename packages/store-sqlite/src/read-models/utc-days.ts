@@ -1,28 +1,40 @@
 export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
 
 /** `[from, to)` in epoch ms. */
 export type InstantRange = readonly [from: number, to: number];
 
 /**
- * An instant range cut at UTC midnights: the whole days inside it (day numbers, half-open, as the
- * `order_day_totals.utc_day` column counts them) and the partial days at either end. Summaries
- * answer the whole days; the orders indexes answer the at most two partial days.
+ * An instant range cut at whole UTC units (days, hours): the whole units inside it (unit
+ * numbers, half-open, as the summaries' `utc_day` and `utc_hour` columns count them) and the
+ * partial units at either end. Summaries answer the whole units; the rows' own indexes answer
+ * the at most two partial ones.
  */
+export interface UtcUnitSplit {
+  readonly wholeUnits: InstantRange | null;
+  readonly partialUnits: readonly InstantRange[];
+}
+
+export const splitAtUtcUnits = (from: number, to: number, unitMs: number): UtcUnitSplit => {
+  const firstWholeUnit = Math.ceil(from / unitMs);
+  const endWholeUnit = Math.floor(to / unitMs);
+  if (firstWholeUnit >= endWholeUnit) return { wholeUnits: null, partialUnits: [[from, to]] };
+  const edges: InstantRange[] = [
+    [from, firstWholeUnit * unitMs],
+    [endWholeUnit * unitMs, to],
+  ];
+  return {
+    wholeUnits: [firstWholeUnit, endWholeUnit],
+    partialUnits: edges.filter(([start, end]) => start < end),
+  };
+};
+
 export interface UtcDaySplit {
   readonly wholeDays: InstantRange | null;
   readonly partialDays: readonly InstantRange[];
 }
 
 export const splitAtUtcMidnights = (from: number, to: number): UtcDaySplit => {
-  const firstWholeDay = Math.ceil(from / DAY_MS);
-  const endWholeDay = Math.floor(to / DAY_MS);
-  if (firstWholeDay >= endWholeDay) return { wholeDays: null, partialDays: [[from, to]] };
-  const edges: InstantRange[] = [
-    [from, firstWholeDay * DAY_MS],
-    [endWholeDay * DAY_MS, to],
-  ];
-  return {
-    wholeDays: [firstWholeDay, endWholeDay],
-    partialDays: edges.filter(([start, end]) => start < end),
-  };
+  const { wholeUnits, partialUnits } = splitAtUtcUnits(from, to, DAY_MS);
+  return { wholeDays: wholeUnits, partialDays: partialUnits };
 };

@@ -3,6 +3,7 @@ import { catalogueVersionMigration } from './catalogue-version-migration.js';
 import { auditMigration } from './audit-migration.js';
 import { customerDayCountsMigration } from './customer-day-counts-migration.js';
 import { customerSearchMigration } from './customer-search-migration.js';
+import { customerVolumeHoursMigration } from './customer-volume-hours-migration.js';
 import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
@@ -323,6 +324,8 @@ export const MIGRATIONS: readonly string[] = [
   userOrderVersionsMigration(),
   // 17: customers created per UTC day, kept by triggers, for the customer stats' windows.
   customerDayCountsMigration(),
+  // 18: the customers' order volume per UTC hour, kept by triggers, for the stats' partial days.
+  customerVolumeHoursMigration(),
 ];
 
 /*
