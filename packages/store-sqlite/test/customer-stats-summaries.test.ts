@@ -66,6 +66,29 @@ const randomUsers = (seed: number, count: number, spanDays: number): User[] => {
   });
 };
 
+/** Windows on, across and inside unit edges (before 1970 too), then 40 random ones, in `unitMs` units. */
+const windowsOver = (seed: number, unitMs: number, spanUnits: number): [number, number][] => {
+  const random = seededRandom(seed);
+  const windows: [number, number][] = [
+    [0, 3 * unitMs],
+    [-2 * unitMs, (spanUnits + 1) * unitMs],
+    [unitMs / 2, unitMs / 2 + 1],
+    [-unitMs - 5, 4 * unitMs + 7],
+  ];
+  for (let i = 0; i < 40; i++) {
+    const from = random.integer(-3 * unitMs, (spanUnits + 1) * unitMs);
+    windows.push([from, from + random.integer(1, Math.ceil(spanUnits * 0.7) * unitMs)]);
+  }
+  return windows;
+};
+
+/** The stats with `[from, to)` as the current window and the day before `from` as the previous one. */
+const statsFor = (readModel: ReturnType<typeof createSqliteCustomerReadModel>, from: number, to: number) =>
+  readModel.customerStats({
+    current: { from: new Date(from), to: new Date(to) },
+    previous: { from: new Date(from - DAY_MS), to: new Date(from) },
+  });
+
 describe('customers created per UTC day (migration 17)', () => {
   let db: Database;
   beforeEach(() => {
@@ -114,22 +137,8 @@ describe('customers created per UTC day (migration 17)', () => {
     const made = randomUsers(23, 300, 12);
     for (const user of made) expect((await users.insert(user)).ok).toBe(true);
     const readModel = createSqliteCustomerReadModel(db);
-    const random = seededRandom(5);
-    const windows: [number, number][] = [
-      [0, 3 * DAY_MS],
-      [-2 * DAY_MS, 12 * DAY_MS],
-      [DAY_MS / 2, DAY_MS / 2 + 1],
-      [-DAY_MS - 5, 4 * DAY_MS + 7],
-    ];
-    for (let i = 0; i < 40; i++) {
-      const from = random.integer(-3 * DAY_MS, 13 * DAY_MS);
-      windows.push([from, from + random.integer(1, 9 * DAY_MS)]);
-    }
-    for (const [from, to] of windows) {
-      const stats = await readModel.customerStats({
-        current: { from: new Date(from), to: new Date(to) },
-        previous: { from: new Date(from - DAY_MS), to: new Date(from) },
-      });
+    for (const [from, to] of windowsOver(5, DAY_MS, 12)) {
+      const stats = await statsFor(readModel, from, to);
       expect(stats.customersCreated, `[${from}, ${to})`).toEqual({
         current: countedIn(made, from, to),
         previous: countedIn(made, from - DAY_MS, from),
@@ -211,22 +220,8 @@ describe("customers' order volume per UTC hour (migration 18)", () => {
     await writeOrders(db, owners, 59, 300, 72);
     const readModel = createSqliteCustomerReadModel(db);
     const volumeIn = db.prepare<[number, number], { sun: number }>(VOLUME_IN);
-    const random = seededRandom(61);
-    const windows: [number, number][] = [
-      [0, 3 * HOUR_MS],
-      [-5 * HOUR_MS, 73 * HOUR_MS],
-      [HOUR_MS / 2, HOUR_MS / 2 + 1],
-      [-HOUR_MS - 5, 30 * HOUR_MS + 7],
-    ];
-    for (let i = 0; i < 40; i++) {
-      const from = random.integer(-6 * HOUR_MS, 74 * HOUR_MS);
-      windows.push([from, from + random.integer(1, 40 * HOUR_MS)]);
-    }
-    for (const [from, to] of windows) {
-      const stats = await readModel.customerStats({
-        current: { from: new Date(from), to: new Date(to) },
-        previous: { from: new Date(from - DAY_MS), to: new Date(from) },
-      });
+    for (const [from, to] of windowsOver(61, HOUR_MS, 72)) {
+      const stats = await statsFor(readModel, from, to);
       expect(stats.volumeSun, `[${from}, ${to})`).toEqual({
         current: volumeIn.get(from, to)?.sun,
         previous: volumeIn.get(from - DAY_MS, from)?.sun,
@@ -235,61 +230,38 @@ describe("customers' order volume per UTC hour (migration 18)", () => {
   });
 });
 
-describe('migration 18 on an existing file', () => {
+describe('migrations 17 and 18 on an existing file', () => {
   const directories: string[] = [];
   afterEach(() => {
     for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
   });
-
-  it("sums a version-17 file's customer orders per hour, then keeps summing new ones", async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'trx-shop-volume-hours-'));
+  /** A file at schema `version`, filled by `fill` before this code's migrations ever see it. */
+  const fileAtVersion = async (version: number, fill: (db: Database) => Promise<void>): Promise<string> => {
+    const directory = mkdtempSync(join(tmpdir(), 'trx-shop-stats-summaries-'));
     directories.push(directory);
     const filename = join(directory, 'shop.db');
     const old = new SqliteDatabase(filename);
-    for (const migration of MIGRATIONS.slice(0, 17)) old.exec(migration);
-    old.pragma('user_version = 17');
-    const owners = randomUsers(67, 6, 1);
-    for (const user of owners) insertRaw(old, user);
-    await writeOrders(old, owners, 71, 80, 48);
+    for (const migration of MIGRATIONS.slice(0, version)) old.exec(migration);
+    old.pragma(`user_version = ${version}`);
+    await fill(old);
     old.close();
-
-    const store = await openSqliteStore({ filename });
-    try {
-      const order = buildOrder({
-        userId: owners.find((user) => user.role === 'user')?.id,
-        createdAt: new Date(HOUR_MS),
-      });
-      expect((await store.orders.create({ ...order, status: 'completed' })).ok).toBe(true);
-    } finally {
-      await store.close();
-    }
+    return filename;
+  };
+  const expectKeptToMatchARecount = (filename: string, kept: string, recount: string) => {
     const migrated = new SqliteDatabase(filename, { readonly: true });
     try {
-      expect(migrated.prepare(KEPT_HOURS).all()).toEqual(migrated.prepare(RECOUNT_HOURS).all());
-      expect(migrated.prepare(KEPT_HOURS).all().length).toBeGreaterThan(5);
+      expect(migrated.prepare(kept).all()).toEqual(migrated.prepare(recount).all());
+      expect(migrated.prepare(kept).all().length).toBeGreaterThan(3);
     } finally {
       migrated.close();
     }
-  });
-});
-
-describe('migration 17 on an existing file', () => {
-  const directories: string[] = [];
-  afterEach(() => {
-    for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
-  });
+  };
 
   it("counts a version-16 file's customers per day, then keeps counting new ones", async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'trx-shop-day-counts-'));
-    directories.push(directory);
-    const filename = join(directory, 'shop.db');
-    const old = new SqliteDatabase(filename);
-    for (const migration of MIGRATIONS.slice(0, 16)) old.exec(migration);
-    old.pragma('user_version = 16');
     const before = randomUsers(31, 60, 5);
-    for (const user of before) insertRaw(old, user);
-    old.close();
-
+    const filename = await fileAtVersion(16, async (old) => {
+      for (const user of before) insertRaw(old, user);
+    });
     const store = await openSqliteStore({ filename });
     const later = randomUsers(37, 20, 5);
     try {
@@ -306,12 +278,25 @@ describe('migration 17 on an existing file', () => {
     } finally {
       await store.close();
     }
-    const migrated = new SqliteDatabase(filename, { readonly: true });
+    expectKeptToMatchARecount(filename, KEPT, RECOUNT);
+  });
+
+  it("sums a version-17 file's customer orders per hour, then keeps summing new ones", async () => {
+    const owners = randomUsers(67, 6, 1);
+    const filename = await fileAtVersion(17, async (old) => {
+      for (const user of owners) insertRaw(old, user);
+      await writeOrders(old, owners, 71, 80, 48);
+    });
+    const store = await openSqliteStore({ filename });
     try {
-      expect(migrated.prepare(KEPT).all()).toEqual(migrated.prepare(RECOUNT).all());
-      expect(migrated.prepare(KEPT).all().length).toBeGreaterThan(3);
+      const order = buildOrder({
+        userId: owners.find((user) => user.role === 'user')?.id,
+        createdAt: new Date(HOUR_MS),
+      });
+      expect((await store.orders.create({ ...order, status: 'completed' })).ok).toBe(true);
     } finally {
-      migrated.close();
+      await store.close();
     }
+    expectKeptToMatchARecount(filename, KEPT_HOURS, RECOUNT_HOURS);
   });
 });
