@@ -127,7 +127,14 @@ const scenario = async (storeEnv: Readonly<Record<string, string>>) => {
     expect(heard.id).toMatch(/^[0-9a-f]{24}$/);
     await confirmationOf(onFirst, firstHash);
 
-    const leaders = [first, second].filter(ledOnce);
+    // The run logs once it has finished, which can be after its events reached the clients.
+    const leaders = await eventually(
+      async () => [first, second].filter(ledOnce),
+      (settled) => settled.length > 0,
+      'a listener run logged the settlement',
+      10_000,
+      20,
+    );
     expect(leaders, 'exactly one instance settled the payment').toHaveLength(1);
     const leader = leaders[0] as ServiceProcess;
     const survivor = leader === first ? second : first;
