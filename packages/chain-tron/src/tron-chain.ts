@@ -21,10 +21,12 @@ import { integerField, isRecord, MalformedReplyError, recordField } from './node
 import { knownAccounts } from './known-accounts.js';
 import { requestPace } from './request-pace.js';
 import { solidBlockOfReply } from './solid-block.js';
-import { solidBlockReader } from './solid-block-read.js';
+import { nodeHttpClient } from './node-http.js';
+import { referenceBlockOfReply } from './reference-block.js';
 import { lookupOfTransactionInfo } from './transfer-lookup.js';
 import { parseSignedTransaction, signedTransferOf } from './signed-transaction.js';
 import { createTronClient } from './tron-client.js';
+import { signTransaction } from './transaction-signing.js';
 import { MAINNET_FEE_SCHEDULE, type TransferFeeSchedule, transferFeeSun } from './transfer-fee.js';
 import { signedTransferBandwidthBytes } from './transfer-size.js';
 
@@ -67,19 +69,21 @@ const uniqueTimestamp = (headTimestamp: number): number => {
 
 export const createTronChain = (options: TronChainOptions): ChainPort => {
   const tronWeb = createTronClient(options);
+  const post = nodeHttpClient(options);
+  const accountRequest = (address: string): string =>
+    JSON.stringify({ address: TronWeb.address.toHex(address) });
   const existingAccounts = knownAccounts();
   const recipientExists = async (address: string): Promise<boolean> => {
     if (existingAccounts.has(address)) return true;
     const exists = await readFromNode(
       'read the recipient account',
-      () => tronWeb.trx.getUnconfirmedAccount(address),
+      () => post('wallet/getaccount', accountRequest(address)),
       accountExists,
     );
     if (exists) existingAccounts.remember(address);
     return exists;
   };
   const paceScan = requestPace(options.scanRequestsPerSecond ?? 0);
-  const readSolidBlock = solidBlockReader(options);
   const feeSchedule: TransferFeeSchedule = { ...MAINNET_FEE_SCHEDULE, ...options.feeSchedule };
 
   const requireAddress = (address: string, role: string): string => {
@@ -104,7 +108,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
     requireAddress(address, 'address');
     return readFromNode(
       'read a balance',
-      () => (confirmed ? tronWeb.trx.getAccount(address) : tronWeb.trx.getUnconfirmedAccount(address)),
+      () => post(confirmed ? 'walletsolidity/getaccount' : 'wallet/getaccount', accountRequest(address)),
       balanceOfAccountReply,
     );
   };
@@ -144,7 +148,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
         recipientExists(toAddress),
         readFromNode(
           'read the sender bandwidth',
-          () => tronWeb.trx.getAccountResources(fromAddress),
+          () => post('wallet/getaccountresource', accountRequest(fromAddress)),
           bandwidthOfResourceReply,
         ),
       ]);
@@ -168,28 +172,26 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
         // TAPOS reference and expiration (head time + 60 s) come from the node's head block, read
         // for each transfer: a devnet's chain time can jump (control.advanceTime), and a head kept
         // from before would then sign an already expired transfer.
-        const head = await tronWeb.trx.getCurrentRefBlockParams();
+        const head = referenceBlockOfReply(await post('wallet/getblock', '{"detail":false}'));
         unsigned = await tronWeb.transactionBuilder.sendTrx(toAddress, amountSun, fromAddress, {
           blockHeader: { ...head, timestamp: uniqueTimestamp(head.timestamp) },
         });
       } catch (error) {
         throw chainUnavailable('provide a reference block', error);
       }
-      let signed: Types.SignedTransaction<Types.TransferContract>;
       try {
-        signed = await tronWeb.trx.sign(unsigned, privateKey);
+        return signedTransferOf(signTransaction(unsigned, privateKey));
       } catch {
-        // The library's message may quote the key material; a fixed text never does.
+        // A fixed text: whatever went wrong, the answer never quotes the key material.
         throw domainError('INTERNAL_ERROR', 'the wallet key could not sign a transfer from its address');
       }
-      return signedTransferOf(signed);
     },
 
     async broadcast(signedTransaction): Promise<BroadcastOutcome> {
-      const transaction = parseSignedTransaction(signedTransaction);
+      parseSignedTransaction(signedTransaction);
       let reply: unknown;
       try {
-        reply = await tronWeb.trx.sendRawTransaction(transaction);
+        reply = await post('wallet/broadcasttransaction', signedTransaction);
       } catch (error) {
         return outcomeOfBroadcastFailure(error);
       }
@@ -246,7 +248,11 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
         throw domainError('VALIDATION_ERROR', 'a block number is a whole number from 0');
       }
       await paceScan();
-      return readFromNode('read a solidified block', () => readSolidBlock(number), solidBlockOfReply);
+      return readFromNode(
+        'read a solidified block',
+        () => post('walletsolidity/getblockbynum', JSON.stringify({ num: number }), 'latin1'),
+        solidBlockOfReply,
+      );
     },
 
     async genesisBlockId() {

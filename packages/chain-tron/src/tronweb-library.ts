@@ -14,3 +14,4 @@ const tronweb = createRequire(import.meta.url)('tronweb') as TronWebModule;
 export const TronWeb: TronWebModule['TronWeb'] = tronweb.TronWeb;
 export type TronWeb = import('tronweb').TronWeb;
 export const providers: TronWebModule['providers'] = tronweb.providers;
+export const utils: TronWebModule['utils'] = tronweb.utils;

@@ -147,6 +147,37 @@ describe('broadcasttransaction refusals, with java-tron codes and hex messages',
     });
   });
 
+  it('accepts the header bytes 31-34, which java-tron reads as the same signer with a compressed key', async () => {
+    const signed = await client.signedTransfer(sender, recipient.base58, 11);
+    const signature = signed.signature?.[0] ?? '';
+    const header = Number.parseInt(signature.slice(128, 130), 16);
+    expect(header === 27 || header === 28).toBe(true);
+    const compressedStyle = {
+      ...signed,
+      signature: [signature.slice(0, 128) + (header + 4).toString(16)],
+    };
+    expect(await client.post('/wallet/broadcasttransaction', compressedStyle)).toEqual({
+      result: true,
+      txid: signed.txID,
+    });
+  });
+
+  it.each([
+    ['a header byte above 34', (signature: string) => `${signature.slice(0, 128)}23`],
+    ['r of zero', (signature: string) => `${'0'.repeat(64)}${signature.slice(64)}`],
+    ['s of zero', (signature: string) => `${signature.slice(0, 64)}${'0'.repeat(64)}${signature.slice(128)}`],
+    ['r that is no point on the curve', (signature: string) => `${'f'.repeat(64)}${signature.slice(64)}`],
+  ])('answers SIGERROR for a signature with %s and moves nothing', async (_, corrupt) => {
+    const before = await client.headBalance(recipient.base58);
+    const signed = await client.signedTransfer(sender, recipient.base58, 13);
+    const corrupted = { ...signed, signature: [corrupt(signed.signature?.[0] ?? '')] };
+    const reply = await client.post('/wallet/broadcasttransaction', corrupted);
+    expect(reply.code).toBe('SIGERROR');
+    expect(decodeMessage(reply).startsWith('Validate signature error: ')).toBe(true);
+    await client.produceBlocks(1);
+    expect(await client.headBalance(recipient.base58)).toBe(before);
+  });
+
   it('answers {"Error": ...} with HTTP 200 for a body that is not a transaction', async () => {
     const response = await fetch(`${client.devnet.url}/wallet/broadcasttransaction`, {
       method: 'POST',

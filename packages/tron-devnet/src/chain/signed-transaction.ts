@@ -2,6 +2,7 @@ import { utils } from './tronweb-utils.js';
 import { type HexAddress, toHexAddress } from './addresses.js';
 import { isHex } from './hex.js';
 import { varintLength } from './protobuf-writer.js';
+import { recoverSignerAddress } from './secp256k1-recovery.js';
 
 /** java-tron adds this to every contract's size when it bills bandwidth (`MAX_RESULT_SIZE_IN_TX`). */
 const RESULT_SIZE_PER_CONTRACT = 64;
@@ -105,18 +106,16 @@ export type SignatureCheck =
   | { readonly kind: 'malformed'; readonly detail: string };
 
 /**
- * Recovers the signer of the recomputed txID. java-tron reads r, s and v from the first 65 bytes and
- * accepts v either as a recovery id (0-3) or as 27+ (wallet-cli writes the former, TronWeb the latter).
+ * Recovers the signer of the recomputed txID from the signature's first 65 bytes (r, s, v), as
+ * java-tron does; v is a recovery id (0-3, as wallet-cli writes it) or 27+ (as TronWeb does).
  */
 export const recoverSigner = (txId: string, signatureHex: string): SignatureCheck => {
   const length = signatureHex.length / 2;
   if (length < SIGNATURE_BYTES) return { kind: 'malformed', detail: `Signature size is ${length}` };
-  const rs = signatureHex.slice(0, 128);
-  const v = Number.parseInt(signatureHex.slice(128, 130), 16);
-  const normalizedV = (v < 27 ? v + 27 : v).toString(16).padStart(2, '0');
-  try {
-    return { kind: 'signed-by', address: utils.crypto.ecRecover(txId, rs + normalizedV).toLowerCase() };
-  } catch (error) {
-    return { kind: 'malformed', detail: String(error) };
-  }
+  const recovered = recoverSignerAddress(
+    Buffer.from(txId, 'hex'),
+    Buffer.from(signatureHex.slice(0, SIGNATURE_BYTES * 2), 'hex'),
+  );
+  if ('refusal' in recovered) return { kind: 'malformed', detail: recovered.refusal };
+  return { kind: 'signed-by', address: recovered.address };
 };
