@@ -25,6 +25,7 @@ export type * from './ports/api-key-codec.port.js';
 export * from './api-keys/api-key.js';
 export type * from './ports/webhook-sender.port.js';
 export type * from './webhooks/webhook.js';
+export { sameSealedSecrets } from './webhooks/webhook.js';
 export type * from './ports/outbox.port.js';
 export type * from './ports/idempotency-store.port.js';
 export type * from './ports/key-vault.port.js';

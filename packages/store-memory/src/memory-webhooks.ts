@@ -1,4 +1,10 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointPatch, WebhookStore } from '@trx-shop/domain';
+import {
+  sameSealedSecrets,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointPatch,
+  type WebhookStore,
+} from '@trx-shop/domain';
 import { newestFirst, oldestFirst, pageFrom, type Tables } from './tables.js';
 
 const isClaimable = (delivery: WebhookDelivery, now: Date): boolean =>
@@ -9,9 +15,9 @@ const isClaimable = (delivery: WebhookDelivery, now: Date): boolean =>
 
 /** The patch's own fields that are set: an `undefined` (or a wider object's extra key) changes nothing. */
 const fieldsOf = (patch: WebhookEndpointPatch): WebhookEndpointPatch => {
-  const { url, description, events, enabled, secrets } = patch;
+  const { url, description, events, enabled } = patch;
   return Object.fromEntries(
-    Object.entries({ url, description, events, enabled, secrets }).filter(([, value]) => value !== undefined),
+    Object.entries({ url, description, events, enabled }).filter(([, value]) => value !== undefined),
   );
 };
 
@@ -47,6 +53,11 @@ export const createMemoryWebhooks = ({
       if (!endpoint) return null;
       const enabling = patch.enabled === true ? { disabledReason: null, failingSince: null } : {};
       return save(endpoints, { ...endpoint, ...fieldsOf(patch), ...enabling, updatedAt: at });
+    },
+    async replaceSecrets(id, expected, replacement, at) {
+      const endpoint = endpoints.get(id);
+      if (!endpoint || !sameSealedSecrets(endpoint.secrets, expected)) return null;
+      return save(endpoints, { ...endpoint, secrets: [...replacement], updatedAt: at ?? endpoint.updatedAt });
     },
     async deleteEndpoint(id) {
       for (const delivery of deliveries.values()) {

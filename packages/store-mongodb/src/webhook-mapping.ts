@@ -1,13 +1,22 @@
-import type { WebhookDelivery, WebhookEndpoint } from '@trx-shop/domain';
+import type { WebhookDelivery, WebhookEndpoint, WebhookSecret } from '@trx-shop/domain';
 import type { WebhookDeliveryDocument, WebhookEndpointDocument } from './documents.js';
 
 /* Webhook records <-> stored documents: only `_id` differs, so reading back gives an equal record. */
+
+/**
+ * A secret as stored, its fields in one fixed order: `replaceSecrets` filters on the array by
+ * equality, which compares embedded documents field by field, in order.
+ */
+export const secretDocument = (secret: WebhookSecret): WebhookSecret => ({
+  sealed: secret.sealed,
+  expiresAt: secret.expiresAt,
+});
 
 export const webhookEndpointToDocument = ({ id, ...endpoint }: WebhookEndpoint): WebhookEndpointDocument => ({
   _id: id,
   ...endpoint,
   events: [...endpoint.events],
-  secrets: [...endpoint.secrets],
+  secrets: endpoint.secrets.map(secretDocument),
 });
 
 export const webhookEndpointFromDocument = ({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { UserStore } from '@trx-shop/domain';
 import { keyIdOf } from '../composition/key-vault-from-secrets.js';
+import { type SealedValueStores, sealedSamples } from '../composition/sealed-samples.js';
 import { readStoredSecrets, type ServiceSecrets, writeStoredSecrets } from '../config/secrets-file.js';
 
 export interface RotationKeys {
@@ -20,10 +20,10 @@ export interface RotationKeys {
 export const embeddedRotationKeys = async (
   dataDir: string,
   secrets: ServiceSecrets,
-  users: Pick<UserStore, 'sealedSecretSamples'>,
+  stores: SealedValueStores,
 ): Promise<RotationKeys> => {
   const currentId = keyIdOf(secrets.walletKey);
-  const samples = await users.sealedSecretSamples();
+  const samples = await sealedSamples(stores);
   if (samples.some((sample) => sample.keyId !== currentId)) {
     return { walletKey: secrets.walletKey, previousWalletKeys: secrets.previousWalletKeys, began: false };
   }

@@ -11,9 +11,11 @@ import {
   rotateTwoFactorSecrets,
   rotateWalletKeys,
 } from './reseal-user-secrets.js';
+import { resealWebhookSecrets } from './reseal-webhook-secrets.js';
 
 /**
- * `pnpm keys:rotate`: re-seals every wallet key and TOTP secret under the current master key.
+ * `pnpm keys:rotate`: re-seals every wallet key, TOTP secret and webhook signing secret under the
+ * current master key.
  * With WALLET_ENCRYPTION_KEY set, that key is the new one and WALLET_ENCRYPTION_PREVIOUS_KEYS
  * holds the old ones; with DATA_DIR/secrets.json as the key source, the command makes the new key
  * and writes it there itself. Safe to kill and re-run; says "nothing left to rotate" once done.
@@ -45,7 +47,7 @@ const pauseForCrashTest = (): AfterEachWrite => {
 const { config, secrets, store } = await openCliContext();
 try {
   const before = keyVaultFromSecrets(secrets.walletKey, secrets.previousWalletKeys);
-  const problem = await checkSealedKeys(store.users, before, {
+  const problem = await checkSealedKeys(store, before, {
     current: secrets.walletKey,
     previous: secrets.previousWalletKeys,
   });
@@ -53,7 +55,7 @@ try {
 
   const keys: RotationKeys =
     secrets.walletKeySource === 'file'
-      ? await embeddedRotationKeys(config.dataDir, secrets, store.users)
+      ? await embeddedRotationKeys(config.dataDir, secrets, store)
       : { walletKey: secrets.walletKey, previousWalletKeys: secrets.previousWalletKeys, began: false };
   if (secrets.walletKeySource === 'file') {
     console.log(
@@ -68,6 +70,8 @@ try {
   console.log(line('wallet keys', wallets));
   const totp = await rotateTwoFactorSecrets(store.users, vault, afterEachWrite);
   console.log(line('TOTP secrets', totp));
+  const webhookSecrets = await resealWebhookSecrets(store.webhooks, vault, afterEachWrite);
+  console.log(line("webhook endpoints' secrets", webhookSecrets));
   // The audit trail: who rotated is whoever ran the command on the server.
   await appendEvent(
     { store, clock: systemClock },
@@ -80,11 +84,13 @@ try {
       keyId: keyIdOf(keys.walletKey),
       walletKeysResealed: wallets.rotated,
       twoFactorSecretsResealed: totp.rotated,
-      changedMeanwhile: wallets.changedMeanwhile + totp.changedMeanwhile,
+      webhookEndpointsResealed: webhookSecrets.rotated,
+      changedMeanwhile: wallets.changedMeanwhile + totp.changedMeanwhile + webhookSecrets.changedMeanwhile,
     }),
   );
-  if (wallets.changedMeanwhile + totp.changedMeanwhile > 0) console.log('keys:rotate: run again to finish');
-  else console.log('keys:rotate: nothing left to rotate');
+  if (wallets.changedMeanwhile + totp.changedMeanwhile + webhookSecrets.changedMeanwhile > 0) {
+    console.log('keys:rotate: run again to finish');
+  } else console.log('keys:rotate: nothing left to rotate');
 } catch (error) {
   const code = isDomainError(error) || error instanceof RotationRefused ? error.code : 'INTERNAL_ERROR';
   const message = error instanceof Error ? error.message : String(error);

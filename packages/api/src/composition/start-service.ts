@@ -67,7 +67,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   const secrets = await resolveSecrets(config);
   const store = await openConfiguredStore(config);
   const vault = keyVaultFromSecrets(secrets.walletKey, secrets.previousWalletKeys);
-  const keyProblem = await checkSealedKeys(store.users, vault, {
+  const keyProblem = await checkSealedKeys(store, vault, {
     current: secrets.walletKey,
     previous: secrets.previousWalletKeys,
   }).catch(async (error: unknown) => {

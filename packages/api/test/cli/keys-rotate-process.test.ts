@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKeyVault } from '@trx-shop/chain-tron';
-import { buildUser } from '@trx-shop/store-contract';
+import { buildUser, buildWebhookEndpoint } from '@trx-shop/store-contract';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, spawnCli } from '../support/cli-process.js';
@@ -27,6 +27,20 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
   let dataDir: string;
   const oldKey = randomBytes(32).toString('hex');
   const holders: { id: string; privateKey: string; totp: string | null }[] = [];
+  const webhookSecrets = ['whsec_current', 'whsec_in_grace'];
+  let webhookId = '';
+  /** Opens the endpoint's secrets with `vault`, in their order. */
+  const openedWebhookSecrets = async (vault: ReturnType<typeof vaultOf>) => {
+    const store = await openSqliteStore({ filename: join(dataDir, 'trx-shop.sqlite') });
+    try {
+      const endpoint = await store.webhooks.findEndpoint(webhookId);
+      return await Promise.all(
+        (endpoint?.secrets ?? []).map((secret) => vault.open(secret.sealed, webhookId)),
+      );
+    } finally {
+      await store.close();
+    }
+  };
   const secretsPath = () => join(dataDir, 'secrets.json');
   const readSecrets = async () => JSON.parse(await readFile(secretsPath(), 'utf8')) as SecretsFile;
   const sealedValues = async () => {
@@ -75,6 +89,18 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
         });
         holders.push({ id: user.id, privateKey, totp });
       }
+      const endpoint = buildWebhookEndpoint();
+      webhookId = endpoint.id;
+      await store.webhooks.insertEndpoint({
+        ...endpoint,
+        secrets: [
+          { sealed: await vault.seal(webhookSecrets[0] ?? '', endpoint.id), expiresAt: null },
+          {
+            sealed: await vault.seal(webhookSecrets[1] ?? '', endpoint.id),
+            expiresAt: new Date(Date.now() + 3_600_000),
+          },
+        ],
+      });
     } finally {
       await store.close();
     }
@@ -110,11 +136,15 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
     expect(rerun.stdout).toContain(`finishing the rotation to key ${idOf(midway.walletKey)}`);
     expect(rerun.stdout).toContain('wallet keys: 3 re-sealed, 3 already current, 0 changed meanwhile');
     expect(rerun.stdout).toContain('TOTP secrets: 2 re-sealed, 0 already current, 0 changed meanwhile');
+    expect(rerun.stdout).toContain(
+      "webhook endpoints' secrets: 1 re-sealed, 0 already current, 0 changed meanwhile",
+    );
     expect(rerun.stdout.trim().split('\n').at(-1)).toBe('keys:rotate: nothing left to rotate');
     expect(await readSecrets()).toEqual(midway);
 
-    // Everything now opens with the new key alone.
+    // Everything now opens with the new key alone, the webhook's secrets unchanged and in order.
     const newOnly = vaultOf(midway.walletKey);
+    expect(await openedWebhookSecrets(newOnly)).toEqual(webhookSecrets);
     for (const { holder, wallet, totp } of await sealedValues()) {
       expect(await newOnly.open(wallet, holder.id)).toBe(holder.privateKey);
       if (holder.totp) expect(await newOnly.open(totp ?? '', holder.id)).toBe(holder.totp);
@@ -128,6 +158,7 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
     const second = await runCli('keys-rotate', [], { DATA_DIR: dataDir });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('wallet keys: 6 re-sealed, 0 already current');
+    expect(second.stdout).toContain("webhook endpoints' secrets: 1 re-sealed, 0 already current");
     const afterSecond = await readSecrets();
     expect(afterSecond.walletKey).not.toBe(afterFirst.walletKey);
     expect(afterSecond.previousWalletKeys).toEqual([afterFirst.walletKey, oldKey]);
@@ -137,10 +168,15 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
     try {
       const audited = await store.eventLog.listAudit({ action: 'keys.rotated' }, { limit: 10, page: 1 });
       expect(
-        audited.items.map((event) => [event.actor, event.payload.keyId, event.payload.walletKeysResealed]),
+        audited.items.map((event) => [
+          event.actor,
+          event.payload.keyId,
+          event.payload.walletKeysResealed,
+          event.payload.webhookEndpointsResealed,
+        ]),
       ).toEqual([
-        [{ kind: 'cli', id: null, sessionId: null, label: 'keys:rotate' }, idOf(afterSecond.walletKey), 6],
-        [{ kind: 'cli', id: null, sessionId: null, label: 'keys:rotate' }, idOf(afterFirst.walletKey), 6],
+        [{ kind: 'cli', id: null, sessionId: null, label: 'keys:rotate' }, idOf(afterSecond.walletKey), 6, 1],
+        [{ kind: 'cli', id: null, sessionId: null, label: 'keys:rotate' }, idOf(afterFirst.walletKey), 6, 1],
       ]);
     } finally {
       await store.close();
@@ -157,6 +193,7 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
     for (const { holder, wallet } of await sealedValues()) {
       expect(await vaultOf(configured).open(wallet, holder.id)).toBe(holder.privateKey);
     }
+    expect(await openedWebhookSecrets(vaultOf(configured))).toEqual(webhookSecrets);
   }, 60_000);
 
   it('refuses, in one line with its code and no stack, when a sealed value names a key nobody configured', async () => {

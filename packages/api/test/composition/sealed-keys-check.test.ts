@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { makeDataDir, registerAccount, removeDataDir, startServiceProcess } from '@trx-shop/test-kit';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildUser } from '@trx-shop/store-contract';
+import { buildUser, buildWebhookEndpoint } from '@trx-shop/store-contract';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { describe, expect, it } from 'vitest';
 import { checkSealedKeys } from '../../src/composition/check-sealed-keys.js';
@@ -34,14 +34,14 @@ describe('the sealed-key check at start', () => {
     const [oldKey, currentKey] = [newKey(), newKey()];
     const { store } = await storeSealedWith(oldKey, currentKey);
     const keys = { current: currentKey, previous: [oldKey] };
-    expect(await checkSealedKeys(store.users, keyVaultFromSecrets(currentKey, [oldKey]), keys)).toBeNull();
+    expect(await checkSealedKeys(store, keyVaultFromSecrets(currentKey, [oldKey]), keys)).toBeNull();
     await store.close();
   });
 
   it('names WALLET_ENCRYPTION_PREVIOUS_KEYS and the key id when the key that sealed wallet keys is gone', async () => {
     const [oldKey, currentKey] = [newKey(), newKey()];
     const { store } = await storeSealedWith(oldKey, currentKey);
-    const problem = await checkSealedKeys(store.users, keyVaultFromSecrets(currentKey, []), {
+    const problem = await checkSealedKeys(store, keyVaultFromSecrets(currentKey, []), {
       current: currentKey,
       previous: [],
     });
@@ -56,11 +56,48 @@ describe('the sealed-key check at start', () => {
   it('checks TOTP secrets too', async () => {
     const [walletKey, totpKey] = [newKey(), newKey()];
     const { store } = await storeSealedWith(walletKey, totpKey);
-    const problem = await checkSealedKeys(store.users, keyVaultFromSecrets(walletKey, []), {
+    const problem = await checkSealedKeys(store, keyVaultFromSecrets(walletKey, []), {
       current: walletKey,
       previous: [],
     });
     expect(problem).toContain(`id ${keyIdOf(totpKey)}, which sealed TOTP secrets`);
+    await store.close();
+  });
+
+  it('checks webhook signing secrets too, in grace or current, naming the endpoint when one does not open', async () => {
+    const [key, webhookKey] = [newKey(), newKey()];
+    const { store } = await storeSealedWith(key);
+    const endpoint = buildWebhookEndpoint();
+    await store.webhooks.insertEndpoint({
+      ...endpoint,
+      secrets: [
+        { sealed: await keyVaultFromSecrets(key, []).seal('whsec_current', endpoint.id), expiresAt: null },
+        {
+          sealed: await keyVaultFromSecrets(webhookKey, []).seal('whsec_old', endpoint.id),
+          expiresAt: new Date(Date.now() + 3_600_000),
+        },
+      ],
+    });
+    const keys = { current: key, previous: [] };
+    expect(await checkSealedKeys(store, keyVaultFromSecrets(key, []), keys)).toContain(
+      `no configured key has id ${keyIdOf(webhookKey)}, which sealed webhook signing secrets`,
+    );
+    // The marker: with the key listed, the same store passes.
+    const both = { current: key, previous: [webhookKey] };
+    expect(await checkSealedKeys(store, keyVaultFromSecrets(key, [webhookKey]), both)).toBeNull();
+
+    // Sealed for another endpoint: the key id is known, the value does not open here.
+    const other = buildWebhookEndpoint();
+    await store.webhooks.insertEndpoint({
+      ...other,
+      secrets: [
+        { sealed: await keyVaultFromSecrets(key, []).seal('whsec_moved', endpoint.id), expiresAt: null },
+      ],
+    });
+    await store.webhooks.deleteEndpoint(endpoint.id);
+    expect(await checkSealedKeys(store, keyVaultFromSecrets(key, [webhookKey]), both)).toBe(
+      `WALLET_ENCRYPTION_KEY: the key with id ${keyIdOf(key)} does not open webhook signing secrets sealed with it (webhook ${other.id})`,
+    );
     await store.close();
   });
 
@@ -73,7 +110,7 @@ describe('the sealed-key check at start', () => {
       (await store.users.findById(user.id))?.wallet.encryptedPrivateKey ?? '',
       `${keyIdOf(key)}:${randomBytes(48).toString('base64')}`,
     );
-    const problem = await checkSealedKeys(store.users, keyVaultFromSecrets(key, []), {
+    const problem = await checkSealedKeys(store, keyVaultFromSecrets(key, []), {
       current: key,
       previous: [],
     });

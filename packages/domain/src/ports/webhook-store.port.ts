@@ -4,6 +4,7 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEndpointPatch,
+  WebhookSecret,
 } from '../webhooks/webhook.js';
 
 /**
@@ -21,6 +22,19 @@ export interface WebhookStore {
    * null when there is no such endpoint.
    */
   updateEndpoint(id: string, patch: WebhookEndpointPatch, at: Date): Promise<WebhookEndpoint | null>;
+  /**
+   * Replaces the endpoint's secrets only while they are still `expected` (the same sealed texts in
+   * the same order; each seal is unique), so a rotation replaces exactly what it read and two at
+   * once (two admins, or an admin and `keys:rotate`) never lose one. `at` becomes `updatedAt`;
+   * null leaves it (a re-seal under a new master key is no edit). null when the secrets changed
+   * meanwhile or the endpoint is gone.
+   */
+  replaceSecrets(
+    id: string,
+    expected: readonly WebhookSecret[],
+    replacement: readonly WebhookSecret[],
+    at: Date | null,
+  ): Promise<WebhookEndpoint | null>;
   /** Removes the endpoint and its deliveries; false when there was no such endpoint. */
   deleteEndpoint(id: string): Promise<boolean>;
   /**

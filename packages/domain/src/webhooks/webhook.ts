@@ -10,6 +10,10 @@ export interface WebhookSecret {
   readonly expiresAt: Date | null;
 }
 
+/** Whether two lists hold the same sealed texts in the same order: each seal is unique, so equal texts are the same secrets. */
+export const sameSealedSecrets = (a: readonly WebhookSecret[], b: readonly WebhookSecret[]): boolean =>
+  a.length === b.length && a.every((secret, index) => secret.sealed === b[index]?.sealed);
+
 /** Where the shop's events go: an admin-managed HTTP endpoint. */
 export interface WebhookEndpoint {
   readonly id: string;
@@ -78,8 +82,6 @@ export interface WebhookEndpointPatch {
   readonly description?: string;
   readonly events?: readonly string[];
   readonly enabled?: boolean;
-  /** Replaces the secrets (a rotation). */
-  readonly secrets?: readonly WebhookSecret[];
 }
 
 /** How an attempt ended, as the delivery records it. */

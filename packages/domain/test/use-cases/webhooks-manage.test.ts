@@ -128,6 +128,41 @@ describe('rotateWebhookSecret', () => {
   });
 });
 
+describe('rotateWebhookSecret, two at once', () => {
+  it("keeps both callers' secrets: one current, the other in its day of grace, the first one too", async () => {
+    const w = createWebhookWorld();
+    const { endpoint, secret: first } = await w.endpoint();
+    const [a, b] = (
+      await Promise.all([rotateWebhookSecret(w.deps, endpoint.id), rotateWebhookSecret(w.deps, endpoint.id)])
+    ).map(successOf);
+    const stored = (await w.store.webhooks.findEndpoint(endpoint.id))?.secrets ?? [];
+    const graceEnds = new Date(w.now().getTime() + DAY_MS);
+    const current = stored[0]?.sealed;
+    // Which call landed first is the scheduler's choice; each saw the other's secret or none.
+    const [later, earlier] = current === sealedAs(a?.secret ?? '', endpoint.id) ? [a, b] : [b, a];
+    expect(stored).toEqual([
+      { sealed: sealedAs(later?.secret ?? '', endpoint.id), expiresAt: null },
+      { sealed: sealedAs(earlier?.secret ?? '', endpoint.id), expiresAt: graceEnds },
+      { sealed: sealedAs(first, endpoint.id), expiresAt: graceEnds },
+    ]);
+    expect(later?.endpoint.secrets).toEqual(stored);
+  });
+
+  it('answers WEBHOOK_NOT_FOUND when the endpoint is deleted while it rotates', async () => {
+    const w = createWebhookWorld();
+    const { endpoint } = await w.endpoint();
+    const [rotation, deletion] = await Promise.all([
+      rotateWebhookSecret(w.deps, endpoint.id),
+      deleteWebhook(w.deps, endpoint.id),
+    ]);
+    successOf(deletion);
+    expect(rotation.ok ? 'rotated before the delete' : rotation.error.code).toMatch(
+      /^(WEBHOOK_NOT_FOUND|rotated before the delete)$/,
+    );
+    expect(await w.store.webhooks.findEndpoint(endpoint.id)).toBeNull();
+  });
+});
+
 describe('unknown ids', () => {
   it('answers WEBHOOK_NOT_FOUND for an unknown endpoint and WEBHOOK_DELIVERY_NOT_FOUND for a delivery not its own', async () => {
     const w = createWebhookWorld();

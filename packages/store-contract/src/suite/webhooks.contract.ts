@@ -53,23 +53,14 @@ export const describeWebhookContract = (harness: ContractHarness): void => {
       const webhooks = store().webhooks;
       const endpoint = buildWebhookEndpoint({ failingSince: at(-1_000) });
       await webhooks.insertEndpoint(endpoint);
-      const secrets = [
-        { sealed: 'sealed:new', expiresAt: null },
-        { sealed: endpoint.secrets[0]?.sealed ?? '', expiresAt: at(86_400_000) },
-      ];
       const patched: WebhookEndpoint = {
         ...endpoint,
         url: 'https://moved.example/hooks',
         events: ['refund.confirmed'],
-        secrets,
         updatedAt: at(5_000),
       };
       expect(
-        await webhooks.updateEndpoint(
-          endpoint.id,
-          { url: patched.url, events: patched.events, secrets },
-          at(5_000),
-        ),
+        await webhooks.updateEndpoint(endpoint.id, { url: patched.url, events: patched.events }, at(5_000)),
       ).toEqual(patched);
       expect(await webhooks.findEndpoint(endpoint.id)).toEqual(patched);
       expect(await webhooks.updateEndpoint(endpoint.id, { description: 'Renamed' }, at(6_000))).toEqual({
@@ -79,6 +70,63 @@ export const describeWebhookContract = (harness: ContractHarness): void => {
       });
       expect(await webhooks.updateEndpoint(newObjectId(), { description: 'x' }, at(7_000))).toBeNull();
     });
+
+    it('replaces the secrets only while they are the ones read, stamping updatedAt unless told not to', async () => {
+      const webhooks = store().webhooks;
+      const endpoint = buildWebhookEndpoint({
+        secrets: [
+          { sealed: 'sealed:current', expiresAt: null },
+          { sealed: 'sealed:older', expiresAt: at(3_600_000) },
+        ],
+      });
+      await webhooks.insertEndpoint(endpoint);
+      const rotated = [
+        { sealed: 'sealed:new', expiresAt: null },
+        { sealed: 'sealed:current', expiresAt: at(86_400_000) },
+        { sealed: 'sealed:older', expiresAt: at(3_600_000) },
+      ];
+      const afterRotation: WebhookEndpoint = { ...endpoint, secrets: rotated, updatedAt: at(5_000) };
+      expect(await webhooks.replaceSecrets(endpoint.id, endpoint.secrets, rotated, at(5_000))).toEqual(
+        afterRotation,
+      );
+      expect(await webhooks.findEndpoint(endpoint.id)).toEqual(afterRotation);
+
+      // What was read is gone now: the same replacement again changes nothing.
+      expect(await webhooks.replaceSecrets(endpoint.id, endpoint.secrets, [], at(6_000))).toBeNull();
+      // A list with one secret fewer, or in another order, is not the one stored either.
+      expect(await webhooks.replaceSecrets(endpoint.id, rotated.slice(0, 2), [], at(6_000))).toBeNull();
+      expect(await webhooks.replaceSecrets(endpoint.id, [...rotated].reverse(), [], at(6_000))).toBeNull();
+      expect(await webhooks.findEndpoint(endpoint.id)).toEqual(afterRotation);
+
+      // A re-seal under a new master key is no edit: updatedAt stays.
+      const resealed = rotated.map((secret) => ({ ...secret, sealed: `${secret.sealed}:resealed` }));
+      expect(await webhooks.replaceSecrets(endpoint.id, rotated, resealed, null)).toEqual({
+        ...afterRotation,
+        secrets: resealed,
+      });
+      expect(await webhooks.replaceSecrets(newObjectId(), [], resealed, at(7_000))).toBeNull();
+    });
+
+    it(
+      'lets exactly one of several replacements of the same secrets land',
+      async () => {
+        const webhooks = store().webhooks;
+        const endpoint = buildWebhookEndpoint();
+        await webhooks.insertEndpoint(endpoint);
+        const contenders = Array.from({ length: 8 }, (_, index) => [
+          { sealed: `sealed:contender-${index}`, expiresAt: null },
+        ]);
+        const results = await Promise.all(
+          contenders.map((secrets) =>
+            webhooks.replaceSecrets(endpoint.id, endpoint.secrets, secrets, at(1_000)),
+          ),
+        );
+        const winners = results.filter((result) => result !== null);
+        expect(winners).toHaveLength(1);
+        expect((await webhooks.findEndpoint(endpoint.id))?.secrets).toEqual(winners[0]?.secrets);
+      },
+      RACE_TIMEOUT_MS,
+    );
 
     it('clears the disabled reason and the failing run when an endpoint is enabled, and keeps them when it is disabled', async () => {
       const webhooks = store().webhooks;

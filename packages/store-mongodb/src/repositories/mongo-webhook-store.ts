@@ -5,6 +5,7 @@ import type { WebhookDeliveryDocument, WebhookEndpointDocument } from '../docume
 import { refusedWrites } from '../duplicate-key.js';
 import { findPage } from '../paging.js';
 import {
+  secretDocument,
   webhookDeliveryFromDocument,
   webhookDeliveryToDocument,
   webhookEndpointFromDocument,
@@ -30,14 +31,13 @@ const claimableAt = (now: Date): Filter<WebhookDeliveryDocument> => ({
 
 /** What a patch sets: only its given fields; enabling ends the failing run and its verdict. */
 const endpointChanges = (patch: WebhookEndpointPatch, at: Date): Partial<WebhookEndpointDocument> => {
-  const { url, description, events, enabled, secrets } = patch;
+  const { url, description, events, enabled } = patch;
   const given: Partial<WebhookEndpointDocument> = Object.fromEntries(
     Object.entries({
       url,
       description,
       events: events && [...events],
       enabled,
-      secrets: secrets && [...secrets],
     }).filter(([, value]) => value !== undefined),
   );
   const enabling = enabled === true ? { disabledReason: null, failingSince: null } : {};
@@ -106,6 +106,20 @@ export const createMongoWebhookStore = ({
     },
 
     updateEndpoint: (id, patch, at) => setOnEndpoint(id, endpointChanges(patch, at)),
+
+    async replaceSecrets(id, expected, replacement, at) {
+      // One conditional write: the array equals what was read, sealed text for sealed text.
+      const changes: Partial<WebhookEndpointDocument> = {
+        secrets: replacement.map(secretDocument),
+        ...(at === null ? {} : { updatedAt: at }),
+      };
+      const before = await endpoints.findOneAndUpdate(
+        { _id: id, secrets: expected.map(secretDocument) },
+        { $set: changes },
+        { returnDocument: 'before' },
+      );
+      return before ? webhookEndpointFromDocument({ ...before, ...changes }) : null;
+    },
 
     async deleteEndpoint(id) {
       const deleted = await endpoints.deleteOne({ _id: id });

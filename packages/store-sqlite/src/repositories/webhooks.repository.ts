@@ -1,4 +1,4 @@
-import { offsetOf, pageOf, type WebhookStore } from '@trx-shop/domain';
+import { offsetOf, pageOf, sameSealedSecrets, type WebhookStore } from '@trx-shop/domain';
 import {
   WEBHOOK_DELIVERY_COLUMN_LIST,
   type WebhookDeliveryRow,
@@ -33,9 +33,12 @@ export const WEBHOOK_SQL = {
    */
   updateEndpoint:
     'UPDATE webhook_endpoints SET url = COALESCE(@url, url), description = COALESCE(@description, description), ' +
-    'events = COALESCE(@events, events), secrets = COALESCE(@secrets, secrets), enabled = COALESCE(@enabled, enabled), ' +
+    'events = COALESCE(@events, events), enabled = COALESCE(@enabled, enabled), ' +
     'disabled_reason = CASE WHEN @enabled = 1 THEN NULL ELSE disabled_reason END, ' +
     'failing_since = CASE WHEN @enabled = 1 THEN NULL ELSE failing_since END, updated_at = @at ' +
+    `WHERE id = @id RETURNING ${ENDPOINT_COLUMNS}`,
+  replaceSecrets:
+    'UPDATE webhook_endpoints SET secrets = @secrets, updated_at = COALESCE(@at, updated_at) ' +
     `WHERE id = @id RETURNING ${ENDPOINT_COLUMNS}`,
   deleteEndpoint: 'DELETE FROM webhook_endpoints WHERE id = ?',
   deleteEndpointDeliveries: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ?',
@@ -83,7 +86,6 @@ interface EndpointPatchParams {
   url: string | null;
   description: string | null;
   events: string | null;
-  secrets: string | null;
   enabled: number | null;
   at: number;
 }
@@ -93,6 +95,9 @@ export const createSqliteWebhookStore = (db: Database): WebhookStore => {
   const endpointById = db.prepare<[string], WebhookEndpointRow>(WEBHOOK_SQL.endpointById);
   const endpoints = db.prepare<[], WebhookEndpointRow>(WEBHOOK_SQL.endpoints);
   const updateEndpoint = db.prepare<[EndpointPatchParams], WebhookEndpointRow>(WEBHOOK_SQL.updateEndpoint);
+  const replaceSecrets = db.prepare<[{ id: string; secrets: string; at: number | null }], WebhookEndpointRow>(
+    WEBHOOK_SQL.replaceSecrets,
+  );
   const deleteEndpoint = db.prepare<[string]>(WEBHOOK_SQL.deleteEndpoint);
   const deleteEndpointDeliveries = db.prepare<[string]>(WEBHOOK_SQL.deleteEndpointDeliveries);
   const succeeded = db.prepare<[string]>(WEBHOOK_SQL.succeeded);
@@ -147,11 +152,24 @@ export const createSqliteWebhookStore = (db: Database): WebhookStore => {
         url: patch.url ?? null,
         description: patch.description ?? null,
         events: patch.events === undefined ? null : JSON.stringify(patch.events),
-        secrets: patch.secrets === undefined ? null : webhookSecretsToJson(patch.secrets),
         enabled: patch.enabled === undefined ? null : flag(patch.enabled),
         at: at.getTime(),
       });
       return row ? webhookEndpointFromRow(row) : null;
+    },
+
+    async replaceSecrets(id, expected, replacement, at) {
+      // The comparison and the write in one immediate transaction: no writer comes between them.
+      return immediate(db, () => {
+        const current = endpointById.get(id);
+        if (!current || !sameSealedSecrets(webhookEndpointFromRow(current).secrets, expected)) return null;
+        const row = replaceSecrets.get({
+          id,
+          secrets: webhookSecretsToJson(replacement),
+          at: at === null ? null : at.getTime(),
+        });
+        return row ? webhookEndpointFromRow(row) : null;
+      });
     },
 
     async deleteEndpoint(id) {

@@ -131,30 +131,36 @@ export const findWebhook = async (
 
 /**
  * A new current secret; the old current one keeps signing for a day (receivers verify either),
- * and secrets rotated out earlier and past their day are dropped.
+ * and secrets rotated out earlier and past their day are dropped. The write replaces only the
+ * secrets it read: when another rotation (or `keys:rotate`) landed in between, this one is made
+ * again on top of it, so each caller's secret is current or in its day of grace, never lost.
  */
 export const rotateWebhookSecret = async (
   deps: ManageDeps,
   id: string,
 ): Promise<Result<WebhookWithSecret, DomainError>> => {
-  const endpoint = await deps.store.webhooks.findEndpoint(id);
-  if (!endpoint) return err(webhookNotFound());
-  const now = deps.clock.now();
   const secret = deps.signer.newSecret();
-  const kept: WebhookSecret[] = endpoint.secrets
-    .filter((old) => old.expiresAt === null || old.expiresAt.getTime() > now.getTime())
-    .map((old) => ({
-      sealed: old.sealed,
-      expiresAt: old.expiresAt ?? new Date(now.getTime() + SECRET_ROTATION_GRACE_MS),
-    }));
-  const updated = await deps.store.webhooks.updateEndpoint(
-    id,
-    { secrets: [{ sealed: await deps.vault.seal(secret, id), expiresAt: null }, ...kept] },
-    now,
-  );
-  if (!updated) return err(webhookNotFound());
-  await logChange(deps, 'webhook.secret_rotated', id, {
-    previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROTATION_GRACE_MS).toISOString(),
-  });
-  return ok({ endpoint: updated, secret });
+  const sealed = await deps.vault.seal(secret, id);
+  for (;;) {
+    const endpoint = await deps.store.webhooks.findEndpoint(id);
+    if (!endpoint) return err(webhookNotFound());
+    const now = deps.clock.now();
+    const kept: WebhookSecret[] = endpoint.secrets
+      .filter((old) => old.expiresAt === null || old.expiresAt.getTime() > now.getTime())
+      .map((old) => ({
+        sealed: old.sealed,
+        expiresAt: old.expiresAt ?? new Date(now.getTime() + SECRET_ROTATION_GRACE_MS),
+      }));
+    const updated = await deps.store.webhooks.replaceSecrets(
+      id,
+      endpoint.secrets,
+      [{ sealed, expiresAt: null }, ...kept],
+      now,
+    );
+    if (!updated) continue;
+    await logChange(deps, 'webhook.secret_rotated', id, {
+      previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROTATION_GRACE_MS).toISOString(),
+    });
+    return ok({ endpoint: updated, secret });
+  }
 };
