@@ -29,6 +29,10 @@ export const recordField = (record: JsonRecord, field: string): JsonRecord | und
   return isRecord(value) ? value : undefined;
 };
 
+/** A block's `block_header.raw_data` (number, timestamp), as every block reply carries it. */
+export const blockHeaderOf = (block: unknown): JsonRecord | undefined =>
+  isRecord(block) ? recordField(recordField(block, 'block_header') ?? {}, 'raw_data') : undefined;
+
 /** java-tron answers HTTP 200 with `{"Error": "..."}` for requests it cannot serve. */
 export const nodeErrorText = (reply: unknown): string | undefined =>
   isRecord(reply) ? stringField(reply, 'Error') : undefined;

@@ -1,4 +1,4 @@
-import { integerField, isRecord, MalformedReplyError, nodeErrorText, recordField } from './node-replies.js';
+import { blockHeaderOf, integerField, isRecord, MalformedReplyError, nodeErrorText } from './node-replies.js';
 
 export interface ReferenceBlock {
   readonly ref_block_bytes: string;
@@ -21,7 +21,7 @@ export const referenceBlockOfReply = (reply: unknown): ReferenceBlock => {
   if (!isRecord(reply) || typeof reply.blockID !== 'string' || !/^[0-9a-f]{64}$/i.test(reply.blockID)) {
     throw new MalformedReplyError('the head block has no blockID');
   }
-  const header = recordField(recordField(reply, 'block_header') ?? {}, 'raw_data');
+  const header = blockHeaderOf(reply);
   const timestamp = header === undefined ? undefined : integerField(header, 'timestamp');
   if (header === undefined || timestamp === undefined) {
     throw new MalformedReplyError('the head block has no header timestamp');

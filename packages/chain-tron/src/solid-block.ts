@@ -1,6 +1,7 @@
 import type { BlockTransfer, SolidBlock } from '@trx-shop/domain';
 import { addressMemo } from './address-memo.js';
 import {
+  blockHeaderOf,
   integerField,
   isRecord,
   type JsonRecord,
@@ -59,7 +60,7 @@ export const transferOf = (transaction: unknown): BlockTransfer | null => {
 export const solidBlockOfReply = (reply: unknown): SolidBlock | null => {
   if (!isRecord(reply)) throw new MalformedReplyError('a block reply is not an object');
   if (Object.keys(reply).length === 0) return null;
-  const header = recordField(recordField(reply, 'block_header') ?? {}, 'raw_data');
+  const header = blockHeaderOf(reply);
   const number = header === undefined ? undefined : (integerField(header, 'number') ?? 0);
   const timestamp = header === undefined ? undefined : integerField(header, 'timestamp');
   if (number === undefined || timestamp === undefined) {

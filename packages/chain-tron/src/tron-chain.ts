@@ -17,7 +17,7 @@ import { isBase58Address } from './addresses.js';
 import { outcomeOfBroadcastFailure, outcomeOfBroadcastReply } from './broadcast-outcome.js';
 import { chainUnavailable, readFromNode } from './chain-unavailable.js';
 import { chainTransactionOf, isEmptyReply, type TransactionReplies } from './chain-transaction.js';
-import { integerField, isRecord, MalformedReplyError, recordField } from './node-replies.js';
+import { blockHeaderOf, integerField, isRecord, MalformedReplyError } from './node-replies.js';
 import { knownAccounts } from './known-accounts.js';
 import { requestPace } from './request-pace.js';
 import { solidBlockOfReply } from './solid-block.js';
@@ -114,9 +114,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
   };
 
   const headTimestamp = (block: unknown): Date => {
-    const header = isRecord(block)
-      ? recordField(recordField(block, 'block_header') ?? {}, 'raw_data')
-      : undefined;
+    const header = blockHeaderOf(block);
     const timestamp = header === undefined ? undefined : integerField(header, 'timestamp');
     if (timestamp === undefined) throw new MalformedReplyError('block has no header timestamp');
     return new Date(timestamp);
@@ -233,9 +231,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
         'read the solidified head block',
         () => tronWeb.trx.getConfirmedCurrentBlock(),
         (block) => {
-          const header = isRecord(block)
-            ? recordField(recordField(block, 'block_header') ?? {}, 'raw_data')
-            : undefined;
+          const header = blockHeaderOf(block);
           if (header === undefined) throw new MalformedReplyError('block has no header');
           // java-tron omits default values: block 0 has no `number` field.
           return integerField(header, 'number') ?? 0;
