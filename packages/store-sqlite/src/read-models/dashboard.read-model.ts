@@ -11,7 +11,7 @@ import { createOrderReader, type SaleRow } from '../repositories/order-reader.js
 import { ORDER_SQL, ORDER_STATUS_LIST } from '../repositories/order-sql.js';
 import type { Database } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
-import { DAY_MS, splitAtUtcMidnights } from './utc-days.js';
+import { DAY_MS, splitAtUtcUnits } from './utc-days.js';
 
 const WINDOW_SUMS =
   "COALESCE(SUM(CASE status WHEN 'completed' THEN total_sun END), 0) AS revenue, " +
@@ -93,7 +93,11 @@ export const createSqliteDashboardReadModel = (db: Database): DashboardReadModel
     statement<unknown[], { n: number }>(sql).get(...params)?.n ?? 0;
 
   const windowSums = (window: TimeWindow): WindowSums => {
-    const { wholeDays, partialDays } = splitAtUtcMidnights(window.from.getTime(), window.to.getTime());
+    const { wholeUnits: wholeDays, partialUnits: partialDays } = splitAtUtcUnits(
+      window.from.getTime(),
+      window.to.getTime(),
+      DAY_MS,
+    );
     const parts = partialDays.map((range) =>
       statement<number[], WindowSums>(DASHBOARD_SQL.partialDayIn).get(...range),
     );

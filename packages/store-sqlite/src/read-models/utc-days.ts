@@ -28,13 +28,3 @@ export const splitAtUtcUnits = (from: number, to: number, unitMs: number): UtcUn
     partialUnits: edges.filter(([start, end]) => start < end),
   };
 };
-
-export interface UtcDaySplit {
-  readonly wholeDays: InstantRange | null;
-  readonly partialDays: readonly InstantRange[];
-}
-
-export const splitAtUtcMidnights = (from: number, to: number): UtcDaySplit => {
-  const { wholeUnits, partialUnits } = splitAtUtcUnits(from, to, DAY_MS);
-  return { wholeDays: wholeUnits, partialDays: partialUnits };
-};
