@@ -72,6 +72,7 @@ try {
   console.log(line('TOTP secrets', totp));
   const webhookSecrets = await resealWebhookSecrets(store.webhooks, vault, afterEachWrite);
   console.log(line("webhook endpoints' secrets", webhookSecrets));
+  const changedMeanwhile = wallets.changedMeanwhile + totp.changedMeanwhile + webhookSecrets.changedMeanwhile;
   // The audit trail: who rotated is whoever ran the command on the server.
   await appendEvent(
     { store, clock: systemClock },
@@ -85,10 +86,10 @@ try {
       walletKeysResealed: wallets.rotated,
       twoFactorSecretsResealed: totp.rotated,
       webhookEndpointsResealed: webhookSecrets.rotated,
-      changedMeanwhile: wallets.changedMeanwhile + totp.changedMeanwhile + webhookSecrets.changedMeanwhile,
+      changedMeanwhile,
     }),
   );
-  if (wallets.changedMeanwhile + totp.changedMeanwhile + webhookSecrets.changedMeanwhile > 0) {
+  if (changedMeanwhile > 0) {
     console.log('keys:rotate: run again to finish');
   } else console.log('keys:rotate: nothing left to rotate');
 } catch (error) {

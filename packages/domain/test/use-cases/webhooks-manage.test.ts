@@ -148,18 +148,27 @@ describe('rotateWebhookSecret, two at once', () => {
     expect(later?.endpoint.secrets).toEqual(stored);
   });
 
-  it('answers WEBHOOK_NOT_FOUND when the endpoint is deleted while it rotates', async () => {
+  it('answers WEBHOOK_NOT_FOUND when the endpoint is deleted between its read and its write', async () => {
     const w = createWebhookWorld();
     const { endpoint } = await w.endpoint();
-    const [rotation, deletion] = await Promise.all([
-      rotateWebhookSecret(w.deps, endpoint.id),
-      deleteWebhook(w.deps, endpoint.id),
-    ]);
-    successOf(deletion);
-    expect(rotation.ok ? 'rotated before the delete' : rotation.error.code).toMatch(
-      /^(WEBHOOK_NOT_FOUND|rotated before the delete)$/,
-    );
-    expect(await w.store.webhooks.findEndpoint(endpoint.id)).toBeNull();
+    const webhooks = w.store.webhooks;
+    // The first read answers the endpoint, then an admin's delete lands before the rotation writes.
+    let deleted = false;
+    const deletedAfterRead = {
+      ...webhooks,
+      findEndpoint: async (id: string) => {
+        const found = await webhooks.findEndpoint(id);
+        if (!deleted) {
+          deleted = true;
+          await webhooks.deleteEndpoint(id);
+        }
+        return found;
+      },
+    };
+    const deps = { ...w.deps, store: { ...w.store, webhooks: deletedAfterRead } };
+    expect(errorOf(await rotateWebhookSecret(deps, endpoint.id)).code).toBe('WEBHOOK_NOT_FOUND');
+    expect(deleted).toBe(true);
+    expect(await webhooks.findEndpoint(endpoint.id)).toBeNull();
   });
 });
 
