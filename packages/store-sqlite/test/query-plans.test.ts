@@ -200,11 +200,13 @@ const QUERIES: Query[] = [
           sql: TRANSACTION_SQL.userPage(type, status),
           params: { ...params, ...page },
           indexOrdered: true,
+          index: 'transactions_user_lines',
         },
         {
           name: `user transactions count (type ${type}, status ${status})`,
           sql: TRANSACTION_SQL.userCount(type, status),
           params,
+          index: 'transactions_user_lines',
         },
       ];
     }),
