@@ -59,6 +59,8 @@ export interface AppSettings {
   readonly eventPollIntervalMs?: number;
   /** EVENT_HOLE_GRACE_MS: how long a reader of the log waits for a late sequence (default 2 s). */
   readonly eventHoleGraceMs?: number;
+  /** How long one read of the log for frames may take before it is abandoned (default 10 s). */
+  readonly eventReadDeadlineMs?: number;
   /** EVENT_RETENTION_DAYS in ms (default 30 days). */
   readonly eventRetentionMs?: number;
   /** METRICS_TOKEN: `/metrics` on the API port answers with it as a Bearer token; absent: 404. */

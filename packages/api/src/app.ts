@@ -144,6 +144,7 @@ export const shopApp = fp(
       deps,
       pollIntervalMs: settings.eventPollIntervalMs ?? DEFAULT_EVENT_POLL_INTERVAL_MS,
       holeGraceMs: settings.eventHoleGraceMs ?? DEFAULT_EVENT_HOLE_GRACE_MS,
+      ...(settings.eventReadDeadlineMs === undefined ? {} : { readDeadlineMs: settings.eventReadDeadlineMs }),
     });
     if (deps.metrics) {
       await app.register(metricsPlugin, {

@@ -13,6 +13,28 @@ declare module 'fastify' {
 
 export const DEFAULT_EVENT_POLL_INTERVAL_MS = 50;
 export const DEFAULT_EVENT_HOLE_GRACE_MS = 2_000;
+/**
+ * A pump still reading after this long is abandoned and the next poll starts afresh: a store call
+ * that never settles (a MongoDB connection lost without an error; the driver sets no socket
+ * timeout by default) would otherwise hold every later pump and stop this instance's live frames.
+ */
+export const DEFAULT_EVENT_READ_DEADLINE_MS = 10_000;
+
+/** Settles as `work` does, or rejects after `ms` having called `onLate` (the work is let go). */
+const withinDeadline = async <T>(work: Promise<T>, ms: number, onLate: () => void): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onLate();
+      reject(new Error(`reading the event log took longer than ${ms} ms; that read was abandoned`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 interface EventDeliveryOptions {
   readonly deps: Pick<AppDeps, 'store' | 'rooms' | 'clock'>;
@@ -20,6 +42,8 @@ interface EventDeliveryOptions {
   readonly pollIntervalMs: number;
   /** EVENT_HOLE_GRACE_MS: how long a reader waits for a sequence number whose insert is late. */
   readonly holeGraceMs: number;
+  /** How long one pump may read before it is abandoned (DEFAULT_EVENT_READ_DEADLINE_MS). */
+  readonly readDeadlineMs?: number;
 }
 
 /**
@@ -27,7 +51,15 @@ interface EventDeliveryOptions {
  * event's frame to the rooms of the sockets connected to it, whichever instance caused the event.
  */
 export const eventDeliveryPlugin = fp(
-  async (app: FastifyInstance, { deps, pollIntervalMs, holeGraceMs }: EventDeliveryOptions) => {
+  async (
+    app: FastifyInstance,
+    {
+      deps,
+      pollIntervalMs,
+      holeGraceMs,
+      readDeadlineMs = DEFAULT_EVENT_READ_DEADLINE_MS,
+    }: EventDeliveryOptions,
+  ) => {
     const delivery = await startEventDelivery(
       { eventLog: deps.store.eventLog, notifier: deps.rooms, clock: deps.clock },
       { holeGraceMs },
@@ -40,7 +72,7 @@ export const eventDeliveryPlugin = fp(
       failing = true;
     });
     const task = scheduler.every(pollIntervalMs, async () => {
-      await delivery.pump();
+      await withinDeadline(delivery.pump(), readDeadlineMs, delivery.abandon);
       failing = false;
     });
     // Where the store pushes appends (MongoDB change streams on a replica set), a reader wakes

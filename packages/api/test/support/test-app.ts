@@ -49,6 +49,8 @@ export interface TestAppOptions {
   readonly beforeShopApp?: (app: FastifyInstance) => void;
   /** How often the app's reader polls the event log (default 50 ms; long: only `frames()` reads). */
   readonly eventPollIntervalMs?: number;
+  /** How long one read of the log for frames may take before it is abandoned (default 10 s). */
+  readonly eventReadDeadlineMs?: number;
   /** What `/api/health/ready` tolerates. */
   readonly readiness?: { readonly maxScannerLagBlocks: number; readonly maxEventLag: number };
   /** Keep Prometheus metrics and serve `/metrics` to this Bearer token (default: no metrics). */
@@ -151,6 +153,9 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     ...(options.eventPollIntervalMs === undefined
       ? {}
       : { eventPollIntervalMs: options.eventPollIntervalMs }),
+    ...(options.eventReadDeadlineMs === undefined
+      ? {}
+      : { eventReadDeadlineMs: options.eventReadDeadlineMs }),
     ...(options.readiness ? { readiness: options.readiness } : {}),
     ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
     ...(options.wsPingIntervalMs === undefined ? {} : { wsPingIntervalMs: options.wsPingIntervalMs }),

@@ -182,3 +182,88 @@ describe('waking the reader', () => {
     expect(reads).toHaveLength(2);
   });
 });
+
+describe('abandoning a stalled read', () => {
+  /** The memory log, except that the reads held in `stalled` settle only when the test says so. */
+  const stallingLog = (w: ReturnType<typeof world>) => {
+    const stalled: Array<() => void> = [];
+    let stallNext = false;
+    const eventLog = {
+      ...w.store.eventLog,
+      readAfter: async (sequence: number, limit: number) => {
+        if (stallNext) {
+          stallNext = false;
+          await new Promise<void>((resolve) => stalled.push(resolve));
+        }
+        return w.store.eventLog.readAfter(sequence, limit);
+      },
+    };
+    return { eventLog, stalled, stallNextRead: () => (stallNext = true) };
+  };
+
+  it('lets later pumps deliver past a read that never settles, and drops what it reads when it does', async () => {
+    const w = world();
+    const log = stallingLog(w);
+    const delivery = await startEventDelivery(
+      {
+        eventLog: log.eventLog,
+        notifier: { deliver: (frame) => w.delivered.push(frame) },
+        clock: { now: () => new Date() },
+      },
+      { holeGraceMs: GRACE_MS },
+    );
+    const first = [w.deposit(newObjectId()), w.deposit(newObjectId())];
+    for (const event of first) await w.log(event);
+    log.stallNextRead();
+    const stalledPump = delivery.pump();
+    // Queued behind the stalled one: without abandon() it would never run either.
+    const queuedPump = delivery.pump();
+    delivery.wake();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log.stalled).toHaveLength(1);
+
+    delivery.abandon();
+    const second = [w.deposit(newObjectId()), w.deposit(newObjectId())];
+    for (const event of second) await w.log(event);
+    expect(await delivery.pump()).toBe(4);
+    expect(delivery.position()).toBe(4);
+
+    // The stalled read settles late, with what the log held then: none of it goes out again,
+    // and neither do the pumps that were queued behind it.
+    log.stalled[0]?.();
+    expect(await stalledPump).toBe(0);
+    expect(await queuedPump).toBe(0);
+    const third = w.deposit(newObjectId());
+    await w.log(third);
+    expect(await delivery.pump()).toBe(1);
+    expect(delivery.position()).toBe(5);
+    expect(w.delivered.map(({ eventId }) => eventId)).toEqual(
+      [...first, ...second, third].map(({ id }) => id),
+    );
+  });
+
+  it('wakes again after an abandoned wake', async () => {
+    const w = world();
+    const log = stallingLog(w);
+    const delivery = await startEventDelivery(
+      {
+        eventLog: log.eventLog,
+        notifier: { deliver: (frame) => w.delivered.push(frame) },
+        clock: { now: () => new Date() },
+      },
+      { holeGraceMs: GRACE_MS },
+    );
+    log.stallNextRead();
+    delivery.wake();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log.stalled).toHaveLength(1);
+    delivery.abandon();
+
+    const event = w.deposit(newObjectId());
+    await w.log(event);
+    delivery.wake();
+    // A pump queued after the wake runs after it: its count of 0 marks the wake's pump as done.
+    expect(await delivery.pump()).toBe(0);
+    expect(w.delivered.map(({ eventId }) => eventId)).toEqual([event.id]);
+  });
+});

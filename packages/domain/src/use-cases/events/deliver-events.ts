@@ -33,6 +33,12 @@ export interface EventDelivery {
    * starts make one pump, so a burst of appends is not a burst of reads.
    */
   wake(): void;
+  /**
+   * Gives up on the pumps under way and queued (a store call that never settles would hold every
+   * later pump behind it): whatever they read from now on is dropped, and the next pump starts at
+   * the position, so nothing is delivered twice or skipped.
+   */
+  abandon(): void;
 }
 
 const DEFAULT_BATCH = 500;
@@ -49,7 +55,9 @@ export const startEventDelivery = async (
   { holeGraceMs, batchSize = DEFAULT_BATCH }: EventDeliveryOptions,
 ): Promise<EventDelivery> => {
   let position = (await deps.eventLog.newestSequence()) ?? 0;
-  const pumpOnce = async (): Promise<number> => {
+  // A pump delivers and moves the position only while its generation is the current one.
+  let generation = 0;
+  const pumpOnce = async (mine: number): Promise<number> => {
     let delivered = 0;
     for (;;) {
       const read = await readLogAfter(deps.eventLog, position, {
@@ -57,6 +65,7 @@ export const startEventDelivery = async (
         now: deps.clock.now(),
         limit: batchSize,
       });
+      if (mine !== generation) return delivered;
       for (const event of read.events) {
         const frame = deliveredFrameOf(event);
         if (frame === null) continue;
@@ -70,9 +79,11 @@ export const startEventDelivery = async (
   let last: Promise<number> = Promise.resolve(0);
   let wakeQueued = false;
   const pump = (before: () => void = () => {}) => {
-    const run = () => {
+    const mine = generation;
+    const run = async () => {
+      if (mine !== generation) return 0;
       before();
-      return pumpOnce();
+      return pumpOnce(mine);
     };
     last = last.then(run, run);
     return last;
@@ -86,6 +97,11 @@ export const startEventDelivery = async (
       pump(() => {
         wakeQueued = false;
       }).catch(() => {});
+    },
+    abandon: () => {
+      generation += 1;
+      wakeQueued = false;
+      last = Promise.resolve(0);
     },
   };
 };
