@@ -43,6 +43,7 @@ export type * from './ports/user-store.port.js';
 export type * from './ports/wallet-reservation-store.port.js';
 export type * from './ports/window-counter-store.port.js';
 export * from './products/product.js';
+export * from './products/product-search.js';
 export * from './reconciliation/reconciliation-report.js';
 export * from './shared/bounded-memo.js';
 export * from './shared/object-id.js';

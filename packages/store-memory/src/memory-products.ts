@@ -1,6 +1,12 @@
 import { writeOutbox } from './memory-events.js';
-import type { Product, ProductStore, StockReservation } from '@trx-shop/domain';
-import { containsText, newestFirst, pageFrom, type Tables } from './tables.js';
+import {
+  type Product,
+  type ProductStore,
+  productSearchNeedle,
+  productSearchText,
+  type StockReservation,
+} from '@trx-shop/domain';
+import { newestFirst, pageFrom, type Tables } from './tables.js';
 
 export const createMemoryProducts = ({
   products,
@@ -61,8 +67,7 @@ export const createMemoryProducts = ({
         .filter(
           (product) =>
             !query.search ||
-            containsText(product.name, query.search) ||
-            containsText(product.description, query.search),
+            productSearchText(product.name, product.description).includes(productSearchNeedle(query.search)),
         )
         .sort(newestFirst);
       return pageFrom(matching, page);

@@ -85,6 +85,8 @@ export interface ProductDocument extends Mutable<Omit<Product, 'id'>>, OutboxHol
   _id: string;
   stockJournal: StockJournalEntry[];
   stockReservations: StockReservationEntry[];
+  /** productSearchText of the name and description: what a search's needle must be a part of. */
+  searchText: string;
   /** Set with a public change until the catalogue version has moved for it (marked-versions.ts). */
   catalogueMark?: string;
 }

@@ -1,3 +1,4 @@
+import { productSearchText } from '@trx-shop/domain';
 import type { IndexDescription } from 'mongodb';
 import { backfillInBatches } from './backfill.js';
 import { backfillOrderRefunds } from './backfill-order-refunds.js';
@@ -224,9 +225,30 @@ const backfillSearchGrams = async ({ users }: ShopCollections): Promise<void> =>
   );
 };
 
+/**
+ * Products stored before their search text existed get it from the name and description they
+ * hold; the write is guarded by those, so a product renamed meanwhile (by an update, which sets
+ * the text itself) is left alone.
+ */
+const backfillProductSearchText = async ({ products }: ShopCollections): Promise<void> => {
+  await backfillInBatches(
+    products,
+    { searchText: { $exists: false } },
+    { name: 1, description: 1 },
+    (batch) =>
+      batch.map((document) => ({
+        updateOne: {
+          filter: { _id: document._id, name: document.name, description: document.description },
+          update: { $set: { searchText: productSearchText(document.name, document.description) } },
+        },
+      })),
+  );
+};
+
 export const ensureIndexes = async (collections: ShopCollections): Promise<void> => {
   await backfillLedgerKeys(collections);
   await backfillSearchGrams(collections);
+  await backfillProductSearchText(collections);
   // After the ledger keys: it finds refund records by their entry key.
   await backfillOrderRefunds(collections);
   await Promise.all([

@@ -4,6 +4,7 @@ import {
   ledgerEntryKey,
   type Order,
   type Product,
+  productSearchText,
   type Session,
   type ShopEvent,
   type TransactionRecord,
@@ -73,6 +74,7 @@ export const productToDocument = (
   ...product,
   stockJournal: [],
   stockReservations: [],
+  searchText: productSearchText(product.name, product.description),
   outbox: events.map(shopEventFields),
 });
 
@@ -80,6 +82,7 @@ export const productFromDocument = ({
   _id,
   stockJournal: _journal,
   stockReservations: _reservations,
+  searchText: _searchText,
   outbox: _outbox,
   catalogueMark: _mark,
   ...product

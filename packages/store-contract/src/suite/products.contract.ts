@@ -94,6 +94,27 @@ export const describeProductContract = (harness: ContractHarness): void => {
       expect(await search('RATED')).toEqual([products[4]?.id, products[3]?.id]);
     });
 
+    it("folds case as JavaScript's toLowerCase does, beyond ASCII, in every store", async () => {
+      const products = productsAtMinutes([
+        { name: 'ÉCLAIR au CAFÉ', description: 'pâtisserie' },
+        // U+017F, the long s: toLowerCase leaves it, so it is not an `s` (a regex's Unicode
+        // case folding would say it is).
+        { name: 'Long \u017F type', description: 'plain' },
+        { name: 'ΟΔΟΣ', description: 'plain' },
+      ]);
+      for (const product of products) await store().products.insert(product);
+      const search = async (text: string): Promise<string[]> =>
+        ids((await store().products.list({ search: text }, { limit: 100, page: 1 })).items);
+      expect(await search('éclair')).toEqual([products[0]?.id]);
+      expect(await search('café')).toEqual([products[0]?.id]);
+      expect(await search('PÂTISSERIE')).toEqual([products[0]?.id]);
+      expect(await search('long s')).toEqual([]);
+      expect(await search('LONG \u017F')).toEqual([products[1]?.id]);
+      // toLowerCase writes a final sigma at the end of a word: 'ΟΔΟΣ' reads 'οδος'.
+      expect(await search('οδος')).toEqual([products[2]?.id]);
+      expect(await search('οδοσ')).toEqual([]);
+    });
+
     it('filters by category and by the active flag, alone and together', async () => {
       const products = productsAtMinutes([
         { category: 'digital', isActive: true },
@@ -131,6 +152,29 @@ export const describeProductContract = (harness: ContractHarness): void => {
       expect((await store().products.list({ search: 'new' }, { limit: 10, page: 1 })).total).toBe(1);
       expect((await store().products.list({ search: 'old' }, { limit: 10, page: 1 })).total).toBe(0);
       expect(await store().products.update(newObjectId(), { name: 'x' }, at)).toBeNull();
+    });
+
+    it('searches the field a patch left alone as it was, and the changed one as it is now', async () => {
+      const product = buildProduct({ name: 'Alpha', description: 'Bravo' });
+      await store().products.insert(product);
+      const found = async (text: string) =>
+        (await store().products.list({ search: text }, { limit: 10, page: 1 })).total;
+      const at = minutesAfter(BUILDER_NOW, 9);
+      await store().products.update(product.id, { name: 'Charlie' }, at);
+      expect([await found('charlie'), await found('bravo'), await found('alpha')]).toEqual([1, 1, 0]);
+      await store().products.update(product.id, { description: 'Delta' }, at);
+      expect([await found('charlie'), await found('delta'), await found('bravo')]).toEqual([1, 1, 0]);
+      // Two patches at once, one of each field: both changes are searchable afterwards.
+      await Promise.all([
+        store().products.update(product.id, { name: 'Echo' }, at),
+        store().products.update(product.id, { description: 'Foxtrot' }, at),
+      ]);
+      expect([
+        await found('echo'),
+        await found('foxtrot'),
+        await found('charlie'),
+        await found('delta'),
+      ]).toEqual([1, 1, 0, 0]);
     });
   });
 };

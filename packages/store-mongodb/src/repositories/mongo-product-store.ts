@@ -1,8 +1,15 @@
-import type { Product, ProductPatch, ProductQuery, ProductStore } from '@trx-shop/domain';
+import {
+  type Product,
+  type ProductPatch,
+  type ProductQuery,
+  type ProductStore,
+  productSearchNeedle,
+  productSearchText,
+} from '@trx-shop/domain';
 import type { Filter, MatchKeysAndValues } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
 import type { ProductDocument } from '../documents.js';
-import { containsText } from '../literal-pattern.js';
+import { containsLiteral } from '../literal-pattern.js';
 import { productFromDocument, productToDocument } from '../mapping.js';
 import { findPage } from '../paging.js';
 import { createMarkedVersions } from './marked-versions.js';
@@ -15,8 +22,8 @@ const listFilter = (query: ProductQuery): Filter<ProductDocument> => {
   if (query.activeOnly) filter.isActive = true;
   if (query.category !== undefined) filter.category = query.category;
   if (query.search !== undefined && query.search !== '') {
-    const pattern = containsText(query.search);
-    filter.$or = [{ name: pattern }, { description: pattern }];
+    // Case folded in JavaScript on both sides: a regex's own `i` folds by other rules.
+    filter.searchText = containsLiteral(productSearchNeedle(query.search));
   }
   return filter;
 };
@@ -42,6 +49,25 @@ export const createMongoProductStore = ({
   const findById = async (id: string): Promise<Product | null> => {
     const document = await products.findOne({ _id: id });
     return document ? productFromDocument(document) : null;
+  };
+  /**
+   * The search text a patch leaves, with the fields the write must still find to be right: a
+   * patch of the name alone needs the description as read (and the other way round), so the
+   * write is guarded by both; one of neither changes no text.
+   */
+  const searchTextAfter = async (id: string, patch: ProductPatch) => {
+    if (patch.name === undefined && patch.description === undefined) return { guard: {}, fields: {} };
+    if (patch.name !== undefined && patch.description !== undefined) {
+      return { guard: {}, fields: { searchText: productSearchText(patch.name, patch.description) } };
+    }
+    const current = await products.findOne({ _id: id }, { projection: { name: 1, description: 1 } });
+    if (current === null) return null;
+    return {
+      guard: { name: current.name, description: current.description },
+      fields: {
+        searchText: productSearchText(patch.name ?? current.name, patch.description ?? current.description),
+      },
+    };
   };
   const marks = createMarkedVersions({ records: products, versions, markField: 'catalogueMark' });
   const settle = (productId: string, mark: { readonly [field: string]: string }) =>
@@ -72,11 +98,17 @@ export const createMongoProductStore = ({
 
     async update(id, patch, at, events) {
       const mark = marks.markFields();
-      const result = await products.updateOne(
-        { _id: id },
-        withEvents({ $set: { ...patchFields(patch, at), ...mark } }, events),
-      );
-      if (result.matchedCount === 0) return null;
+      for (;;) {
+        const text = await searchTextAfter(id, patch);
+        if (text === null) return null;
+        const result = await products.updateOne(
+          { _id: id, ...text.guard },
+          withEvents({ $set: { ...patchFields(patch, at), ...text.fields, ...mark } }, events),
+        );
+        if (result.matchedCount === 1) break;
+        // A product gone answers null; one renamed since the read is read again.
+        if (text.guard.name === undefined) return null;
+      }
       await settle(id, mark);
       return findById(id);
     },

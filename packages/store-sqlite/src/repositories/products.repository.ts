@@ -5,15 +5,11 @@ import {
   type ProductQuery,
   type ProductStore,
   pageOf,
+  productSearchNeedle,
+  productSearchText,
   type ShopEvent,
 } from '@trx-shop/domain';
-import {
-  PRODUCT_COLUMNS,
-  type ProductRow,
-  productFromRow,
-  productSearchText,
-  productToRow,
-} from '../rows/product-row.js';
+import { PRODUCT_COLUMNS, type ProductRow, productFromRow, productToRow } from '../rows/product-row.js';
 import { type Database, flag, immediate } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
 import { createOutboxWriter } from './outbox.repository.js';
@@ -99,7 +95,7 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
         activeOnly: query.activeOnly === true,
       };
       const params = {
-        ...(shape.search ? { needle: query.search?.toLowerCase() } : {}),
+        ...(shape.search ? { needle: productSearchNeedle(query.search ?? '') } : {}),
         ...(shape.category ? { category: query.category } : {}),
       };
       const read = db.transaction(() => {

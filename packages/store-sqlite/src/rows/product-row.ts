@@ -1,4 +1,4 @@
-import { isProductCategory, type Product } from '@trx-shop/domain';
+import { isProductCategory, type Product, productSearchText } from '@trx-shop/domain';
 import { flag } from '../sqlite-database.js';
 
 export interface ProductRow {
@@ -19,13 +19,6 @@ export interface ProductRow {
 
 export const PRODUCT_COLUMNS =
   'id, name, description, search_text, price_sun, category, stock, reserved_stock, image, is_active, created_by, created_at, updated_at';
-
-/**
- * What product search matches against: name and description lowercased in JavaScript (SQLite's
- * lower() folds ASCII only), joined by a newline so no match spans the two fields.
- */
-export const productSearchText = (name: string, description: string): string =>
-  `${name.toLowerCase()}\n${description.toLowerCase()}`;
 
 export const productFromRow = (row: ProductRow): Product => {
   if (!isProductCategory(row.category))
