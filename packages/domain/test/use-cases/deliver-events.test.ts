@@ -198,20 +198,22 @@ describe('abandoning a stalled read', () => {
         return w.store.eventLog.readAfter(sequence, limit);
       },
     };
-    return { eventLog, stalled, stallNextRead: () => (stallNext = true) };
+    const start = () =>
+      startEventDelivery(
+        {
+          eventLog,
+          notifier: { deliver: (frame) => w.delivered.push(frame) },
+          clock: { now: () => new Date() },
+        },
+        { holeGraceMs: GRACE_MS },
+      );
+    return { start, stalled, stallNextRead: () => (stallNext = true) };
   };
 
   it('lets later pumps deliver past a read that never settles, and drops what it reads when it does', async () => {
     const w = world();
     const log = stallingLog(w);
-    const delivery = await startEventDelivery(
-      {
-        eventLog: log.eventLog,
-        notifier: { deliver: (frame) => w.delivered.push(frame) },
-        clock: { now: () => new Date() },
-      },
-      { holeGraceMs: GRACE_MS },
-    );
+    const delivery = await log.start();
     const first = [w.deposit(newObjectId()), w.deposit(newObjectId())];
     for (const event of first) await w.log(event);
     log.stallNextRead();
@@ -245,14 +247,7 @@ describe('abandoning a stalled read', () => {
   it('wakes again after an abandoned wake', async () => {
     const w = world();
     const log = stallingLog(w);
-    const delivery = await startEventDelivery(
-      {
-        eventLog: log.eventLog,
-        notifier: { deliver: (frame) => w.delivered.push(frame) },
-        clock: { now: () => new Date() },
-      },
-      { holeGraceMs: GRACE_MS },
-    );
+    const delivery = await log.start();
     log.stallNextRead();
     delivery.wake();
     await new Promise((resolve) => setImmediate(resolve));
