@@ -9,9 +9,3 @@ export const containsLiteral = (text: string): { $regex: string } => ({
   // MongoDB refuses a pattern holding a NUL character; the escape matches one.
   $regex: literalPattern(text).replaceAll('\u0000', '\\x00'),
 });
-
-/** Case-insensitive literal substring match, as a `$regex` operator. */
-export const containsText = (text: string): { $regex: string; $options: string } => ({
-  $regex: literalPattern(text),
-  $options: 'i',
-});
