@@ -82,6 +82,33 @@ describe('createIntervalScheduler', () => {
     expect(held.runs).toHaveLength(1);
   });
 
+  it('stop() gives up on a run that never ends after its wait, says so, and runs nothing more', async () => {
+    const held = heldTask();
+    const errors: unknown[] = [];
+    const scheduled = createIntervalScheduler((error) => errors.push(error), { stopWaitMs: 3_000 }).every(
+      INTERVAL_MS,
+      held.task,
+    );
+    let stopped = false;
+    const stopping = scheduled.stop().then(() => {
+      stopped = true;
+    });
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(stopped).toBe(false);
+    expect(errors).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await stopping;
+    expect(stopped).toBe(true);
+    expect(errors.map((error) => (error as Error).message)).toEqual([
+      'a run still going after 3000 ms was left unfinished at stop',
+    ]);
+
+    // The run ending late schedules nothing.
+    held.finishLatest();
+    await vi.advanceTimersByTimeAsync(10 * INTERVAL_MS);
+    expect(held.runs).toHaveLength(1);
+  });
+
   it('reports a failed run and keeps the schedule going', async () => {
     const errors: unknown[] = [];
     let runs = 0;
