@@ -65,6 +65,7 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
   NOT_FOUND: 'no such route or resource',
   TRANSACTION_NOT_FOUND: 'no such transaction of the caller',
   RECONCILIATION_NOT_RUN: 'no reconciliation has run yet',
+  RECONCILIATION_RUNNING: 'a reconciliation is running already (one at a time, on every instance)',
   TRANSACTION_NOT_PENDING: 'a settled transaction cannot change status (internal guard)',
   KEY_DECRYPTION_FAILED: 'a sealed key cannot be opened with the configured keys',
   UNSUPPORTED_MEDIA_TYPE: 'a body that is not JSON',

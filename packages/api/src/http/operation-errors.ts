@@ -111,7 +111,7 @@ export const OPERATION_ERRORS: Readonly<Record<string, CodesByStatus>> = {
   listMerchantLedger: { 503: ['CHAIN_UNAVAILABLE'] },
   exportMerchantLedger: { 503: ['CHAIN_UNAVAILABLE'] },
   updateWebhook: { 400: ['WEBHOOK_URL_NOT_ALLOWED'], 404: ['WEBHOOK_NOT_FOUND'] },
-  runReconciliation: { 503: ['CHAIN_UNAVAILABLE'] },
+  runReconciliation: { 409: ['RECONCILIATION_RUNNING'], 503: ['CHAIN_UNAVAILABLE'] },
   verifyOrderPayment: {
     400: [
       'ORDER_NOT_PENDING',

@@ -77,7 +77,7 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
         summary:
           'Reconcile the ledger with the solidified chain now, keep the report as the latest and answer it',
         body: RunBody,
-        response: { 200: ReportAnswer, ...errorResponses(401, 403, 503) },
+        response: { 200: ReportAnswer, ...errorResponses(401, 403, 409, 503) },
       },
     },
     async (request) => {

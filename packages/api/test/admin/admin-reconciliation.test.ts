@@ -288,3 +288,38 @@ describe('GET and POST /api/admin/reconciliation before any run', () => {
     }
   });
 });
+
+describe('POST /api/admin/reconciliation while another run holds the lease', () => {
+  it('answers 409 RECONCILIATION_RUNNING and keeps no report, then runs once the other has finished', async () => {
+    const fresh = await startScanningShop();
+    try {
+      const run = () =>
+        fresh.h.app.inject({
+          method: 'POST',
+          url: '/api/admin/reconciliation',
+          headers: fresh.merchant.admin.jar.header(),
+        });
+      // A run on another instance (or `pnpm reconcile`) under way: it holds the store's lease.
+      expect(
+        await fresh.h.store.leases.tryAcquire('reconciliation', 'another-run', fresh.h.clock.now(), 60_000),
+      ).toBe(true);
+      expectError(await run(), 409, 'RECONCILIATION_RUNNING');
+      expectError(
+        await fresh.h.app.inject({
+          url: '/api/admin/reconciliation',
+          headers: fresh.merchant.admin.jar.header(),
+        }),
+        404,
+        'RECONCILIATION_NOT_RUN',
+      );
+
+      await fresh.h.store.leases.release('reconciliation', 'another-run');
+      const answered = await run();
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(json(answered).report).toMatchObject({ ok: true });
+    } finally {
+      await fresh.h.close();
+      await fresh.node.stop();
+    }
+  });
+});

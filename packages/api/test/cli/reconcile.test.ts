@@ -83,4 +83,21 @@ describe('pnpm reconcile', () => {
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe('reconcile: --format must be one of text, json, csv');
   }, 30_000);
+
+  it('exits 2 with one line while another run holds the lease (the service, another instance)', async () => {
+    // Real time: the CLI judges the lease by its own clock.
+    expect(await shop.h.store.leases.tryAcquire('reconciliation', 'another-run', new Date(), 60_000)).toBe(
+      true,
+    );
+    try {
+      const run = await reconcileCli([]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^reconcile: RECONCILIATION_RUNNING: /);
+    } finally {
+      await shop.h.store.leases.release('reconciliation', 'another-run');
+    }
+    expect((await reconcileCli([])).code).toBe(0);
+  }, 60_000);
 });

@@ -246,3 +246,99 @@ describe('reconcileLedger', () => {
     expect(report.walletsSkipped).toBe(1);
   });
 });
+
+describe('one reconciliation at a time', () => {
+  /** The lease's term, as docs/operations.md states it: 5 minutes. */
+  const LEASE_TERM_MS = 5 * 60_000;
+
+  /** The shop's wallets a run covered: checked, or their opening recorded on the first run. */
+  const walletsCovered = async (run: ReturnType<typeof reconcileLedger>) => {
+    const report = await run;
+    return report.walletsChecked + report.openingsRecorded;
+  };
+
+  /** Deps whose balance reads wait at the first one until `release()`. */
+  const heldAtFirstBalanceRead = (world: DomainWorld) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached: () => void = () => {};
+    const atFirstRead = new Promise<void>((resolve) => (reached = resolve));
+    const deps: ReconcileDeps = {
+      ...world.deps,
+      pace: async () => {
+        reached();
+        await held;
+      },
+    };
+    return { deps, atFirstRead, release };
+  };
+
+  it('refuses a second run while one is under way, and runs again once it has finished', async () => {
+    const { world } = await busyShop();
+    const first = heldAtFirstBalanceRead(world);
+    const running = reconcileLedger(first.deps, ALL);
+    await first.atFirstRead;
+
+    await expect(reconcileLedger(reconcileDeps(world), ALL)).rejects.toMatchObject({
+      code: 'RECONCILIATION_RUNNING',
+    });
+    first.release();
+    const report = await running;
+    // The three wallets of the shop: checked, or their opening recorded on this first run.
+    expect(report.walletsChecked + report.openingsRecorded).toBe(3);
+    expect((await world.deps.store.reconciliation.latestReport())?.id).toBe(report.id);
+
+    const again = await reconcileLedger(reconcileDeps(world), ALL);
+    expect(again.id).not.toBe(report.id);
+  });
+
+  it('frees the lease when a run fails', async () => {
+    const { world } = await busyShop();
+    const failing: ReconcileDeps = {
+      ...world.deps,
+      pace: async () => {
+        throw new Error('node unreachable');
+      },
+    };
+    await expect(reconcileLedger(failing, ALL)).rejects.toThrow('node unreachable');
+    expect(await walletsCovered(reconcileLedger(reconcileDeps(world), ALL))).toBe(3);
+  });
+
+  it('waits out the term of a run that died, then runs', async () => {
+    const { world } = await busyShop();
+    // A run on another instance took the lease and died without releasing it.
+    expect(
+      await world.deps.store.leases.tryAcquire(
+        'reconciliation',
+        'dead-run',
+        world.deps.clock.now(),
+        LEASE_TERM_MS,
+      ),
+    ).toBe(true);
+    await expect(reconcileLedger(reconcileDeps(world), ALL)).rejects.toMatchObject({
+      code: 'RECONCILIATION_RUNNING',
+    });
+    world.advance(LEASE_TERM_MS);
+    expect(await walletsCovered(reconcileLedger(reconcileDeps(world), ALL))).toBe(3);
+  });
+
+  it('stops a run that lost its lease to another (it lapsed), without keeping a report', async () => {
+    const { world } = await busyShop();
+    const first = heldAtFirstBalanceRead(world);
+    const running = reconcileLedger(first.deps, ALL);
+    await first.atFirstRead;
+    world.advance(LEASE_TERM_MS);
+    expect(
+      await world.deps.store.leases.tryAcquire(
+        'reconciliation',
+        'other-run',
+        world.deps.clock.now(),
+        LEASE_TERM_MS,
+      ),
+    ).toBe(true);
+
+    first.release();
+    await expect(running).rejects.toMatchObject({ code: 'RECONCILIATION_RUNNING' });
+    expect(await world.deps.store.reconciliation.latestReport()).toBeNull();
+  });
+});

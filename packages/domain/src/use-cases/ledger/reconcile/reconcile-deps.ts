@@ -3,7 +3,7 @@ import type { Clock, IdGenerator, Logger } from '../../../ports/runtime.port.js'
 import type { ShopStore } from '../../../ports/shop-store.port.js';
 
 export interface ReconcileDeps {
-  readonly store: Pick<ShopStore, 'chainCursors' | 'users' | 'transactions' | 'reconciliation'>;
+  readonly store: Pick<ShopStore, 'chainCursors' | 'users' | 'transactions' | 'reconciliation' | 'leases'>;
   readonly chain: Pick<
     ChainPort,
     'solidBlockNumber' | 'solidBlock' | 'getConfirmedBalance' | 'findTransaction'

@@ -1,3 +1,4 @@
+import { domainError } from '../../../errors/domain-error.js';
 import type { ReconciliationReport } from '../../../reconciliation/reconciliation-report.js';
 import { DEPOSIT_CURSOR, DEPOSIT_ORIGIN_CURSOR, DEPOSIT_ORIGIN_TIME_CURSOR } from '../scan-deposits.js';
 import { compareBalances, everyHolder, holdersOf } from './compare-balances.js';
@@ -31,14 +32,55 @@ const originOf = async (deps: ReconcileDeps, scannedThrough: number): Promise<Or
   };
 };
 
+/** The lease a reconciliation holds while it runs: one at a time, across instances and the CLI. */
+export const RECONCILIATION_LEASE = 'reconciliation';
 /**
- * Compares the ledger with the solidified chain (docs/api.md, "Reconciliation"): the blocks the
- * scanner covered since the last run (or from `fromBlock`), both ways, then the balances of the
- * wallets active in them (or of every held wallet). Reads only what a TRON full node serves, so
- * it runs unchanged against TronGrid or an own node. The report is kept as the latest.
+ * How long the lease outlives its holder's last sign of life: a run renews it as it reads blocks
+ * and balances, so a run that died frees it this long after, and a live one keeps it.
  */
-export const reconcileLedger = async (
-  deps: ReconcileDeps,
+export const RECONCILIATION_LEASE_MS = 5 * 60_000;
+
+const alreadyRunning = () =>
+  domainError(
+    'RECONCILIATION_RUNNING',
+    'A reconciliation is running already; try again when it has finished',
+  );
+
+/**
+ * The deps a run reads the chain through, renewing its lease on the way (at most every third of
+ * its term): losing it to another run (it lapsed) stops this one rather than racing it.
+ */
+const leasedRun = (deps: ReconcileDeps, holder: string) => {
+  const { leases } = deps.store;
+  let renewedAt = deps.clock.now().getTime();
+  const keepLease = async (always = false) => {
+    const now = deps.clock.now();
+    if (!always && now.getTime() - renewedAt < RECONCILIATION_LEASE_MS / 3) return;
+    if (!(await leases.tryAcquire(RECONCILIATION_LEASE, holder, now, RECONCILIATION_LEASE_MS))) {
+      throw alreadyRunning();
+    }
+    renewedAt = now.getTime();
+  };
+  const leased: ReconcileDeps = {
+    ...deps,
+    chain: {
+      ...deps.chain,
+      solidBlock: async (number) => {
+        await keepLease();
+        return deps.chain.solidBlock(number);
+      },
+    },
+    pace: async () => {
+      await keepLease();
+      await deps.pace();
+    },
+  };
+  // Renewed once more before the report is kept, so a run that lost its lease keeps nothing.
+  return { deps: leased, beforeSave: () => keepLease(true) };
+};
+
+const reconcileOnce = async (
+  { deps, beforeSave }: ReturnType<typeof leasedRun>,
   options: ReconcileOptions,
 ): Promise<ReconciliationReport> => {
   const startedAt = deps.clock.now();
@@ -90,6 +132,7 @@ export const reconcileLedger = async (
     counts: { ...log.counts },
     discrepancies: log.rows,
   };
+  await beforeSave();
   await deps.store.reconciliation.saveReport(report);
   // A rescan of earlier blocks never moves the cursor back.
   if (blocks !== null && blocks.to > (reconciled ?? -1)) {
@@ -100,4 +143,27 @@ export const reconcileLedger = async (
     'ledger reconciled',
   );
   return report;
+};
+
+/**
+ * Compares the ledger with the solidified chain (docs/api.md, "Reconciliation"): the blocks the
+ * scanner covered since the last run (or from `fromBlock`), both ways, then the balances of the
+ * wallets active in them (or of every held wallet). Reads only what a TRON full node serves, so
+ * it runs unchanged against TronGrid or an own node. The report is kept as the latest. One run at
+ * a time: a second one, from any instance or the CLI, is refused with RECONCILIATION_RUNNING.
+ */
+export const reconcileLedger = async (
+  deps: ReconcileDeps,
+  options: ReconcileOptions,
+): Promise<ReconciliationReport> => {
+  const holder = deps.ids.newId();
+  const { leases } = deps.store;
+  if (!(await leases.tryAcquire(RECONCILIATION_LEASE, holder, deps.clock.now(), RECONCILIATION_LEASE_MS))) {
+    throw alreadyRunning();
+  }
+  try {
+    return await reconcileOnce(leasedRun(deps, holder), options);
+  } finally {
+    await leases.release(RECONCILIATION_LEASE, holder);
+  }
 };
