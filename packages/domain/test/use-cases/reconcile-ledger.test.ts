@@ -251,6 +251,10 @@ describe('one reconciliation at a time', () => {
   /** The lease's term, as docs/operations.md states it: 5 minutes. */
   const LEASE_TERM_MS = 5 * 60_000;
 
+  /** Another run, on another instance, taking the store's reconciliation lease now. */
+  const takeLease = (world: DomainWorld, holder: string) =>
+    world.deps.store.leases.tryAcquire('reconciliation', holder, world.deps.clock.now(), LEASE_TERM_MS);
+
   /** The shop's wallets a run covered: checked, or their opening recorded on the first run. */
   const walletsCovered = async (run: ReturnType<typeof reconcileLedger>) => {
     const report = await run;
@@ -307,14 +311,7 @@ describe('one reconciliation at a time', () => {
   it('waits out the term of a run that died, then runs', async () => {
     const { world } = await busyShop();
     // A run on another instance took the lease and died without releasing it.
-    expect(
-      await world.deps.store.leases.tryAcquire(
-        'reconciliation',
-        'dead-run',
-        world.deps.clock.now(),
-        LEASE_TERM_MS,
-      ),
-    ).toBe(true);
+    expect(await takeLease(world, 'dead-run')).toBe(true);
     await expect(reconcileLedger(reconcileDeps(world), ALL)).rejects.toMatchObject({
       code: 'RECONCILIATION_RUNNING',
     });
@@ -328,14 +325,7 @@ describe('one reconciliation at a time', () => {
     const running = reconcileLedger(first.deps, ALL);
     await first.atFirstRead;
     world.advance(LEASE_TERM_MS);
-    expect(
-      await world.deps.store.leases.tryAcquire(
-        'reconciliation',
-        'other-run',
-        world.deps.clock.now(),
-        LEASE_TERM_MS,
-      ),
-    ).toBe(true);
+    expect(await takeLease(world, 'other-run')).toBe(true);
 
     first.release();
     await expect(running).rejects.toMatchObject({ code: 'RECONCILIATION_RUNNING' });
