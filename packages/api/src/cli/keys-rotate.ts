@@ -89,9 +89,9 @@ try {
       changedMeanwhile,
     }),
   );
-  if (changedMeanwhile > 0) {
-    console.log('keys:rotate: run again to finish');
-  } else console.log('keys:rotate: nothing left to rotate');
+  console.log(
+    changedMeanwhile > 0 ? 'keys:rotate: run again to finish' : 'keys:rotate: nothing left to rotate',
+  );
 } catch (error) {
   const code = isDomainError(error) || error instanceof RotationRefused ? error.code : 'INTERNAL_ERROR';
   const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import type { SealedSecretSample, UserStore, WebhookStore } from '@trx-shop/domain';
+import { keyIdOfSealed, type SealedSecretSample, type UserStore, type WebhookStore } from '@trx-shop/domain';
 
 export interface SealedSample {
   readonly kind: SealedSecretSample['kind'] | 'webhook-secret';
@@ -27,7 +27,7 @@ export const sealedSamples = async (stores: SealedValueStores): Promise<readonly
   const seenKeyIds = new Set<string>();
   for (const endpoint of await stores.webhooks.listEndpoints()) {
     for (const { sealed } of endpoint.secrets) {
-      const keyId = sealed.slice(0, Math.max(0, sealed.indexOf(':')));
+      const keyId = keyIdOfSealed(sealed);
       if (seenKeyIds.has(keyId)) continue;
       seenKeyIds.add(keyId);
       samples.push({ kind: 'webhook-secret', keyId, ownerId: endpoint.id, sealed });
