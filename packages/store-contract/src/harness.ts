@@ -9,6 +9,12 @@ export interface ContractHarness {
    * not run. Default true.
    */
   readonly hasDashboardReadModel?: boolean;
+  /**
+   * true for a store whose writes are serialized on one file (SQLite): it logs a write's events
+   * in the write itself, numbered there, and writes no outbox entry. Otherwise (default) a write
+   * leaves its events in its record's outbox for the relay.
+   */
+  readonly logsEventsAtWrite?: boolean;
   /** A fresh, empty, migrated store for one test (or a group). */
   open(): Promise<ShopStore>;
   /** Closes and wipes what `open()` made. */

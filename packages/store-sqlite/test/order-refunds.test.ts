@@ -50,16 +50,16 @@ describe('refund claims (SQLite)', () => {
     });
   });
 
-  it('throws on any other unique violation (an event id already in the outbox), claiming nothing', async () => {
+  it('throws on any other unique violation (an event id already logged), claiming nothing', async () => {
     const { id, paid } = await paidOrder(1_000_000);
     const event = buildShopEvent({ type: 'refund.sent' });
     expect(await store.orders.claimRefund(id, refundOf(300_000), paid, [event])).toBe(true);
     await expect(store.orders.claimRefund(id, refundOf(300_000), paid, [event])).rejects.toThrow(
-      'UNIQUE constraint failed: event_outbox.event_id',
+      'UNIQUE constraint failed: event_log.id',
     );
     const stored = await store.orders.findById(id);
     expect(stored?.refunds).toHaveLength(1);
     expect(stored?.refundClaimedSun).toBe(300_000);
-    expect(await store.outbox.pending(10)).toHaveLength(1);
+    expect((await store.eventLog.readAfter(0, 10)).map((logged) => logged.id)).toEqual([event.id]);
   });
 });

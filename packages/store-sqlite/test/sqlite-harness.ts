@@ -12,6 +12,7 @@ const files = new WeakMap<ShopStore, { directory: string; options: SqliteStoreOp
 
 export const sqliteHarness: ContractHarness = {
   name: 'sqlite',
+  logsEventsAtWrite: true,
   async open() {
     const directory = mkdtempSync(join(tmpdir(), 'trx-shop-sqlite-'));
     const options = { filename: join(directory, 'shop.db') };

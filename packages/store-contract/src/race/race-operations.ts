@@ -146,6 +146,14 @@ export const raceOperations = {
     return store.transactions.insertMany(records);
   },
 
+  /** A scanner's write of lines with their events, made through another connection. */
+  async insertLinesWithEvents(
+    store: ShopStore,
+    input: { records: readonly TransactionRecord[]; events: readonly (readonly ShopEvent[])[] },
+  ): Promise<readonly ('inserted' | 'exists')[]> {
+    return store.transactions.insertMany(input.records, input.events);
+  },
+
   async bindReceived(store: ShopStore, input: { id: string; orderId: string; at: Date }): Promise<boolean> {
     return store.transactions.linkReceived(input.id, { kind: 'bind', orderId: input.orderId }, input.at);
   },

@@ -1,4 +1,5 @@
 import { NO_SUBJECTS } from '@trx-shop/domain';
+import { handedOn } from './handed-on.js';
 import { describe, expect, it } from 'vitest';
 import { buildShopEvent } from '../builders/event.builder.js';
 import { BUILDER_NOW, minutesAfter } from '../builders/fixed-time.js';
@@ -150,11 +151,11 @@ export const describeEventContract = (harness: ContractHarness): void => {
     );
   });
 
-  describe("orders' outbox", () => {
+  describe("the events of orders' writes", () => {
     const store = useFreshStore(harness);
-    const pendingIds = async () => (await store().outbox.pending(100)).map((entry) => entry.event.id);
+    const handedOnIds = async () => (await handedOn(store())).map((event) => event.id);
 
-    it('keeps the events of a write that applied, oldest first, until each is cleared', async () => {
+    it('hands on the events of a write that applied, in the order written', async () => {
       const order = buildOrder();
       const created = buildShopEvent({
         occurredAt: BUILDER_NOW,
@@ -169,15 +170,7 @@ export const describeEventContract = (harness: ContractHarness): void => {
         at: minutesAfter(BUILDER_NOW, 1),
       });
       expect(changed.ok).toBe(true);
-      expect(await store().outbox.pending(100)).toEqual([
-        { source: 'order', sourceId: order.id, event: created },
-        { source: 'order', sourceId: order.id, event: cancelled },
-      ]);
-      expect(await store().outbox.pending(1)).toHaveLength(1);
-      await store().outbox.clear([{ source: 'order', sourceId: order.id, event: created }]);
-      expect(await pendingIds()).toEqual([cancelled.id]);
-      await store().outbox.clear([{ source: 'order', sourceId: order.id, event: created }]);
-      expect(await pendingIds()).toEqual([cancelled.id]);
+      expect(await handedOn(store())).toEqual([created, cancelled]);
     });
 
     it('writes no event for a write that did not apply', async () => {
@@ -196,12 +189,14 @@ export const describeEventContract = (harness: ContractHarness): void => {
           })
         ).ok,
       ).toBe(false);
-      const claim = buildTransferClaim();
-      expect(await store().orders.claimTransfer(first.id, 'payment', claim, [buildShopEvent()])).toBe(true);
+      const claimed = buildShopEvent();
+      expect(await store().orders.claimTransfer(first.id, 'payment', buildTransferClaim(), [claimed])).toBe(
+        true,
+      );
       expect(
         await store().orders.claimTransfer(first.id, 'payment', buildTransferClaim(), [buildShopEvent()]),
       ).toBe(false);
-      expect(await store().outbox.pending(100)).toHaveLength(1);
+      expect(await handedOnIds()).toEqual([claimed.id]);
     });
 
     it('writes the events of a settlement once, however often it is repeated', async () => {
@@ -228,16 +223,15 @@ export const describeEventContract = (harness: ContractHarness): void => {
       });
       // Its payment is confirmed already: settling it confirmed again moves nothing and writes nothing.
       await store().orders.settleClaim(order.id, 'payment', paid.txId, 'confirmed', [paymentEvent]);
-      expect(await pendingIds()).toEqual([sent.id, confirmed.id]);
+      expect(await handedOnIds()).toEqual([sent.id, confirmed.id]);
     });
   });
 
-  describe('the outboxes of transactions, withdrawals, users and products', () => {
+  describe('the events of writes to transactions, withdrawals, users and products', () => {
     const store = useFreshStore(harness);
-    const pending = async () =>
-      (await store().outbox.pending(100)).map((entry) => [entry.source, entry.sourceId, entry.event.id]);
+    const handedOnIds = async () => (await handedOn(store())).map((event) => event.id);
 
-    it('keeps the events of an inserted transaction line, and none of one that already existed', async () => {
+    it('hands on the events of an inserted transaction line, and none of one that already existed', async () => {
       const deposit = buildTransaction({
         type: 'deposit',
         orderId: null,
@@ -250,18 +244,18 @@ export const describeEventContract = (harness: ContractHarness): void => {
         'exists',
       );
       const [fresh, again] = [buildTransaction({ type: 'fee', status: 'confirmed' }), deposit];
-      const [freshEvent, againEvent] = [buildShopEvent({ type: 'fee.recorded' }), buildShopEvent()];
+      const [freshEvent, againEvent] = [
+        buildShopEvent({ type: 'fee.recorded', occurredAt: minutesAfter(BUILDER_NOW, 1) }),
+        buildShopEvent(),
+      ];
       expect(await store().transactions.insertMany([fresh, again], [[freshEvent], [againEvent]])).toEqual([
         'inserted',
         'exists',
       ]);
-      expect(await pending()).toEqual([
-        ['transaction', deposit.id, event.id],
-        ['transaction', fresh.id, freshEvent.id],
-      ]);
+      expect(await handedOn(store())).toEqual([event, freshEvent]);
     });
 
-    it('keeps the events of a withdrawal claimed and settled once, and none of a lost claim or a repeat', async () => {
+    it('hands on the events of a withdrawal claimed and settled once, and none of a lost claim or a repeat', async () => {
       const withdrawal = buildWithdrawal();
       const sent = buildShopEvent({ type: 'withdrawal.sent' });
       expect(await store().withdrawals.claim(withdrawal, minutesAfter(BUILDER_NOW, -60), [sent])).toEqual({
@@ -272,20 +266,20 @@ export const describeEventContract = (harness: ContractHarness): void => {
         (await store().withdrawals.claim(sameKey, minutesAfter(BUILDER_NOW, -60), [buildShopEvent()]))
           .claimed,
       ).toBe(false);
-      const confirmed = buildShopEvent({ type: 'withdrawal.confirmed' });
+      const confirmed = buildShopEvent({
+        type: 'withdrawal.confirmed',
+        occurredAt: minutesAfter(BUILDER_NOW, 1),
+      });
       await store().withdrawals.settle(withdrawal.id, 'confirmed', [confirmed]);
       await store().withdrawals.settle(withdrawal.id, 'confirmed', [buildShopEvent()]);
       await store().withdrawals.settle(withdrawal.id, 'failed', [buildShopEvent()]);
-      expect(await pending()).toEqual([
-        ['withdrawal', withdrawal.id, sent.id],
-        ['withdrawal', withdrawal.id, confirmed.id],
-      ]);
+      expect(await handedOnIds()).toEqual([sent.id, confirmed.id]);
       expect((await store().withdrawals.find(withdrawal.userId, withdrawal.key))?.claim.state).toBe(
         'confirmed',
       );
     });
 
-    it('keeps the events of a customer blocked or unblocked only when the flag changed', async () => {
+    it('hands on the events of a customer blocked or unblocked only when the flag changed', async () => {
       const user = buildUser({ isActive: true });
       expect((await store().users.insert(user)).ok).toBe(true);
       const blocked = buildShopEvent({ type: 'customer.blocked' });
@@ -299,13 +293,10 @@ export const describeEventContract = (harness: ContractHarness): void => {
       });
       await store().users.setActive(user.id, true, minutesAfter(BUILDER_NOW, 1), [unblocked]);
       expect(await store().users.setActive(newObjectId(), true, BUILDER_NOW, [buildShopEvent()])).toBeNull();
-      expect(await pending()).toEqual([
-        ['user', user.id, blocked.id],
-        ['user', user.id, unblocked.id],
-      ]);
+      expect(await handedOnIds()).toEqual([blocked.id, unblocked.id]);
     });
 
-    it('keeps the events of a product created and updated, and none of an update of a missing product', async () => {
+    it('hands on the events of a product created and updated, and none of an update of a missing product', async () => {
       const product = buildProduct();
       const created = buildShopEvent({ type: 'product.created' });
       await store().products.insert(product, [created]);
@@ -318,32 +309,183 @@ export const describeEventContract = (harness: ContractHarness): void => {
       expect(
         await store().products.update(newObjectId(), { stock: 1 }, BUILDER_NOW, [buildShopEvent()]),
       ).toBeNull();
-      expect(await pending()).toEqual([
-        ['product', product.id, created.id],
-        ['product', product.id, updated.id],
-      ]);
-      await store().outbox.clear([{ source: 'product', sourceId: product.id, event: created }]);
-      expect(await pending()).toEqual([['product', product.id, updated.id]]);
-    });
-
-    it("clears a relay's batch across kinds of record at once, and only the entries it names", async () => {
-      const product = buildProduct();
-      const [created, updated] = [
-        buildShopEvent({ type: 'product.created' }),
-        buildShopEvent({ type: 'product.updated', occurredAt: minutesAfter(BUILDER_NOW, 1) }),
-      ];
-      await store().products.insert(product, [created, updated]);
-      const user = buildUser({ isActive: true });
-      expect((await store().users.insert(user)).ok).toBe(true);
-      const blocked = buildShopEvent({ type: 'customer.blocked', occurredAt: minutesAfter(BUILDER_NOW, 2) });
-      await store().users.setActive(user.id, false, BUILDER_NOW, [blocked]);
-      const batch = (await store().outbox.pending(100)).filter((entry) => entry.event.id !== updated.id);
-      expect(batch.map((entry) => entry.event.id)).toEqual([created.id, blocked.id]);
-      await store().outbox.clear(batch);
-      // A second clear of the same batch (a relay repeating itself) removes nothing more.
-      await store().outbox.clear(batch);
-      await store().outbox.clear([]);
-      expect(await pending()).toEqual([['product', product.id, updated.id]]);
+      expect(await handedOnIds()).toEqual([created.id, updated.id]);
     });
   });
+
+  if (harness.logsEventsAtWrite) {
+    describe('events logged at the write', () => {
+      const store = useFreshStore(harness);
+
+      it("logs a write's events in the write, numbered in the order written, logged when they occurred, and leaves no outbox entry", async () => {
+        const order = buildOrder();
+        const created = buildShopEvent({ occurredAt: minutesAfter(BUILDER_NOW, 5) });
+        const priced = buildShopEvent({ type: 'payment.sent', occurredAt: minutesAfter(BUILDER_NOW, 5) });
+        expect((await store().orders.create(order, [created, priced])).ok).toBe(true);
+        const product = buildProduct();
+        const added = buildShopEvent({ type: 'product.created', occurredAt: minutesAfter(BUILDER_NOW, 1) });
+        await store().products.insert(product, [added]);
+        expect(await store().outbox.pending(100)).toEqual([]);
+        const logged = await store().eventLog.readAfter(0, 100);
+        const first = (logged[0] as { sequence: number }).sequence;
+        // Write order, not `occurredAt` order: the product's event occurred earlier but was written later.
+        expect(logged).toEqual([
+          { ...created, sequence: first, loggedAt: created.occurredAt },
+          { ...priced, sequence: first + 1, loggedAt: priced.occurredAt },
+          { ...added, sequence: first + 2, loggedAt: added.occurredAt },
+        ]);
+      });
+
+      it('takes no number for a write that did not apply, so the log has no hole', async () => {
+        const userId = newObjectId();
+        const pending = buildOrder({ userId });
+        const created = buildShopEvent();
+        expect((await store().orders.create(pending, [created])).ok).toBe(true);
+        expect((await store().orders.create(buildOrder({ userId }), [buildShopEvent()])).ok).toBe(false);
+        expect(
+          await store().products.update(newObjectId(), { stock: 1 }, BUILDER_NOW, [buildShopEvent()]),
+        ).toBeNull();
+        const next = buildShopEvent({ type: 'product.created' });
+        await store().products.insert(buildProduct(), [next]);
+        const sequences = (await store().eventLog.readAfter(0, 100)).map((event) => [
+          event.id,
+          event.sequence,
+        ]);
+        const first = (sequences[0] as [string, number])[1];
+        expect(sequences).toEqual([
+          [created.id, first],
+          [next.id, first + 1],
+        ]);
+      });
+
+      it(
+        'numbers the events of writes racing from several connections consecutively, each write its own run',
+        async () => {
+          const writes = [0, 1, 2, 3].map((writer) => {
+            const records = [0, 1, 2].map(() =>
+              buildTransaction({
+                type: 'deposit',
+                orderId: null,
+                status: 'confirmed',
+                signedTransaction: '',
+              }),
+            );
+            return {
+              records,
+              events: records.map((_, index) => [
+                buildShopEvent({
+                  type: 'deposit.received',
+                  occurredAt: minutesAfter(BUILDER_NOW, writer * 3 + index),
+                }),
+              ]),
+            };
+          });
+          const outcomes = await harness.race(store(), 'insertLinesWithEvents', writes);
+          expect(outcomes).toEqual(writes.map(() => ['inserted', 'inserted', 'inserted']));
+          const logged = await store().eventLog.readAfter(0, 100);
+          const first = (logged[0] as { sequence: number }).sequence;
+          expect(logged.map((event) => event.sequence)).toEqual(logged.map((_, index) => first + index));
+          // Whichever write went first, its three events are three consecutive numbers.
+          const idsOfWrite = (write: (typeof writes)[number]) => write.events.map(([event]) => event?.id);
+          const runs = [0, 3, 6, 9].map((start) => logged.slice(start, start + 3).map((event) => event.id));
+          expect(new Set(runs.map((run) => JSON.stringify(run)))).toEqual(
+            new Set(writes.map((write) => JSON.stringify(idsOfWrite(write)))),
+          );
+        },
+        RACE_TIMEOUT_MS,
+      );
+    });
+  } else {
+    describe("the records' outboxes", () => {
+      const store = useFreshStore(harness);
+      const pendingIds = async () => (await store().outbox.pending(100)).map((entry) => entry.event.id);
+
+      it('keeps the events of a write that applied, oldest first, until each is cleared', async () => {
+        const order = buildOrder();
+        const created = buildShopEvent({ occurredAt: BUILDER_NOW });
+        expect((await store().orders.create(order, [created])).ok).toBe(true);
+        const cancelled = buildShopEvent({
+          type: 'order.cancelled',
+          occurredAt: minutesAfter(BUILDER_NOW, 1),
+        });
+        expect(
+          (
+            await store().orders.changeStatus(order.id, {
+              from: ['pending'],
+              to: 'cancelled',
+              events: [cancelled],
+              at: minutesAfter(BUILDER_NOW, 1),
+            })
+          ).ok,
+        ).toBe(true);
+        expect(await store().outbox.pending(100)).toEqual([
+          { source: 'order', sourceId: order.id, event: created },
+          { source: 'order', sourceId: order.id, event: cancelled },
+        ]);
+        expect(await store().outbox.pending(1)).toHaveLength(1);
+        await store().outbox.clear([{ source: 'order', sourceId: order.id, event: created }]);
+        expect(await pendingIds()).toEqual([cancelled.id]);
+        await store().outbox.clear([{ source: 'order', sourceId: order.id, event: created }]);
+        expect(await pendingIds()).toEqual([cancelled.id]);
+      });
+
+      it('names the record of each entry: transaction, withdrawal, user and product', async () => {
+        const line = buildTransaction({ type: 'fee', status: 'confirmed' });
+        const ofLine = buildShopEvent({ type: 'fee.recorded', occurredAt: minutesAfter(BUILDER_NOW, 1) });
+        expect(await store().transactions.insert(line, [ofLine])).toBe('inserted');
+        const withdrawal = buildWithdrawal();
+        const ofWithdrawal = buildShopEvent({
+          type: 'withdrawal.sent',
+          occurredAt: minutesAfter(BUILDER_NOW, 2),
+        });
+        expect(
+          (await store().withdrawals.claim(withdrawal, minutesAfter(BUILDER_NOW, -60), [ofWithdrawal]))
+            .claimed,
+        ).toBe(true);
+        const user = buildUser({ isActive: true });
+        expect((await store().users.insert(user)).ok).toBe(true);
+        const ofUser = buildShopEvent({ type: 'customer.blocked', occurredAt: minutesAfter(BUILDER_NOW, 3) });
+        await store().users.setActive(user.id, false, BUILDER_NOW, [ofUser]);
+        const product = buildProduct();
+        const ofProduct = buildShopEvent({
+          type: 'product.created',
+          occurredAt: minutesAfter(BUILDER_NOW, 4),
+        });
+        await store().products.insert(product, [ofProduct]);
+        expect(
+          (await store().outbox.pending(100)).map((entry) => [entry.source, entry.sourceId, entry.event.id]),
+        ).toEqual([
+          ['transaction', line.id, ofLine.id],
+          ['withdrawal', withdrawal.id, ofWithdrawal.id],
+          ['user', user.id, ofUser.id],
+          ['product', product.id, ofProduct.id],
+        ]);
+      });
+
+      it("clears a relay's batch across kinds of record at once, and only the entries it names", async () => {
+        const product = buildProduct();
+        const [created, updated] = [
+          buildShopEvent({ type: 'product.created' }),
+          buildShopEvent({ type: 'product.updated', occurredAt: minutesAfter(BUILDER_NOW, 1) }),
+        ];
+        await store().products.insert(product, [created, updated]);
+        const user = buildUser({ isActive: true });
+        expect((await store().users.insert(user)).ok).toBe(true);
+        const blocked = buildShopEvent({
+          type: 'customer.blocked',
+          occurredAt: minutesAfter(BUILDER_NOW, 2),
+        });
+        await store().users.setActive(user.id, false, BUILDER_NOW, [blocked]);
+        const batch = (await store().outbox.pending(100)).filter((entry) => entry.event.id !== updated.id);
+        expect(batch.map((entry) => entry.event.id)).toEqual([created.id, blocked.id]);
+        await store().outbox.clear(batch);
+        // A second clear of the same batch (a relay repeating itself) removes nothing more.
+        await store().outbox.clear(batch);
+        await store().outbox.clear([]);
+        expect(
+          (await store().outbox.pending(100)).map((entry) => [entry.source, entry.sourceId, entry.event.id]),
+        ).toEqual([['product', product.id, updated.id]]);
+      });
+    });
+  }
 };

@@ -10,7 +10,7 @@ import { createStatementCache } from '../statement-cache.js';
 import { createCounterIncrement } from './counters.repository.js';
 
 /** The counter the sequence numbers come from: a counter never hands a number out twice. */
-const EVENT_SEQUENCE_COUNTER = 'events';
+export const EVENT_SEQUENCE_COUNTER = 'events';
 
 const COLUMNS = LOGGED_EVENT_COLUMN_LIST.join(', ');
 

@@ -5,7 +5,7 @@ import { type Database, immediate } from '../sqlite-database.js';
 import type { OrderReader } from './order-reader.js';
 import { createSqliteOrderRefunds } from './order-refunds.js';
 import { ORDER_SQL } from './order-sql.js';
-import type { OutboxWriter } from './outbox.repository.js';
+import type { EventWriter } from './event-writer.js';
 
 /**
  * docs/decisions.md section 7, step 2: one guarded UPDATE per payment claim. The WHERE clause is
@@ -32,9 +32,9 @@ type ClaimOperations = Pick<
 export const createSqliteOrderClaims = (
   db: Database,
   reader: OrderReader,
-  writeOutbox: OutboxWriter,
+  logEvents: EventWriter,
 ): ClaimOperations => {
-  const refunds = createSqliteOrderRefunds(db, writeOutbox);
+  const refunds = createSqliteOrderRefunds(db, logEvents);
   const claimPayment = db.prepare(
     `UPDATE orders SET ${paymentClaimAssignments()} WHERE id = @id AND ${PAYMENT_CLAIM_GUARD}`,
   );
@@ -54,7 +54,7 @@ export const createSqliteOrderClaims = (
       return immediate(db, () => {
         const claimed =
           claimPayment.run({ id: orderId, ...prefixed('payment', claimToColumns(transfer)) }).changes === 1;
-        if (claimed) writeOutbox(orderId, events);
+        if (claimed) logEvents(events);
         return claimed;
       });
     },
@@ -74,8 +74,7 @@ export const createSqliteOrderClaims = (
         return;
       }
       immediate(db, () => {
-        if (settlePayment.run({ state, id: orderId, tx_id: txId }).changes === 1)
-          writeOutbox(orderId, events);
+        if (settlePayment.run({ state, id: orderId, tx_id: txId }).changes === 1) logEvents(events);
       });
     },
 

@@ -1,7 +1,7 @@
 import type { OrderRefund, PaidTransfer, ShopEvent } from '@trx-shop/domain';
 import { ORDER_REFUND_COLUMN_LIST, refundToRow } from '../rows/order-refund-row.js';
 import { type Database, immediate, isUniqueViolationOf } from '../sqlite-database.js';
-import type { OutboxWriter } from './outbox.repository.js';
+import type { EventWriter } from './event-writer.js';
 
 const REFUND_VALUES = ORDER_REFUND_COLUMN_LIST.filter((column) => column !== 'position');
 
@@ -33,7 +33,7 @@ export const ORDER_REFUND_SQL = {
  * The refund side of the order claims: each call is one IMMEDIATE transaction over both tables
  * and the outbox, whose events go in only when the claim or settlement applied.
  */
-export const createSqliteOrderRefunds = (db: Database, writeOutbox: OutboxWriter) => {
+export const createSqliteOrderRefunds = (db: Database, logEvents: EventWriter) => {
   const takeFromRemainder = db.prepare(ORDER_REFUND_SQL.takeFromRemainder);
   const append = db.prepare(ORDER_REFUND_SQL.append);
   const markRecorded = db.prepare<[string, string]>(ORDER_REFUND_SQL.markRecorded);
@@ -58,13 +58,13 @@ export const createSqliteOrderRefunds = (db: Database, writeOutbox: OutboxWriter
             }).changes === 1;
           if (taken) {
             append.run(row);
-            writeOutbox(orderId, events);
+            logEvents(events);
           }
           return taken;
         });
       } catch (error) {
         // A txID already claimed (a retried claim): the rollback also gave the amount back. Any
-        // other clash (an outbox event id written twice) is a fault, not a lost claim.
+        // other clash (an event id logged twice) is a fault, not a lost claim.
         if (isUniqueViolationOf(error, 'order_refunds.tx_id')) return false;
         throw error;
       }
@@ -84,7 +84,7 @@ export const createSqliteOrderRefunds = (db: Database, writeOutbox: OutboxWriter
         const settled = settle.get({ state, tx_id: txId, order_id: orderId });
         if (!settled) return;
         counterOf[state].run(settled.amount_sun, orderId);
-        writeOutbox(orderId, events);
+        logEvents(events);
       });
     },
   };

@@ -5,7 +5,7 @@ import { createStatementCache } from '../statement-cache.js';
 import { type Database, immediate } from '../sqlite-database.js';
 import type { OrderReader } from './order-reader.js';
 import { ORDER_SQL } from './order-sql.js';
-import type { OutboxWriter } from './outbox.repository.js';
+import type { EventWriter } from './event-writer.js';
 import type { PendingOrderLocks } from './pending-order-locks.js';
 
 /** What a status change's guard reads: the order's status, its payment, and whether a refund is in flight. */
@@ -23,7 +23,7 @@ export const createSqliteOrderStatusChanges = (
   db: Database,
   reader: OrderReader,
   locks: PendingOrderLocks,
-  writeOutbox: OutboxWriter,
+  logEvents: EventWriter,
 ): StatusOperations => {
   const guardFields = db.prepare<
     [string],
@@ -82,7 +82,7 @@ export const createSqliteOrderStatusChanges = (
           ...claim,
         });
         if (current.status === 'pending' && change.to !== 'pending') locks.release(current.user_id, orderId);
-        writeOutbox(orderId, change.events);
+        logEvents(change.events);
 
         const updated = reader.one(byId.get(orderId));
         if (!updated) throw new Error(`order ${orderId} vanished inside a write transaction`);

@@ -14,7 +14,7 @@ import { refundToRow } from '../rows/order-refund-row.js';
 import { type OrderRow, orderLinesToRows, orderToRow } from '../rows/order-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
 import { createCounterIncrement } from './counters.repository.js';
-import { createOutboxWriter } from './outbox.repository.js';
+import { createEventWriter } from './event-writer.js';
 import { createStatementCache } from '../statement-cache.js';
 import { createSqliteOrderClaims } from './order-claims.js';
 import { createOrderReader, type SaleRow } from './order-reader.js';
@@ -35,7 +35,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
   const reader = createOrderReader(db);
   const locks = createPendingOrderLocks(db);
   const nextNumber = createCounterIncrement(db);
-  const writeOutbox = createOutboxWriter(db, 'order');
+  const logEvents = createEventWriter(db);
   const insertOrder = db.prepare(INSERT_ORDER);
   const insertLine = db.prepare(INSERT_ORDER_LINE);
   const insertRefund = db.prepare(INSERT_ORDER_REFUND);
@@ -96,7 +96,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
         for (const [position, refund] of stored.refunds.entries()) {
           insertRefund.run(refundToRow(stored.id, position, refund));
         }
-        writeOutbox(stored.id, events);
+        logEvents(events);
         return ok(stored);
       });
     },
@@ -148,8 +148,8 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
       }
     },
 
-    ...createSqliteOrderClaims(db, reader, writeOutbox),
-    ...createSqliteOrderStatusChanges(db, reader, locks, writeOutbox),
+    ...createSqliteOrderClaims(db, reader, logEvents),
+    ...createSqliteOrderStatusChanges(db, reader, locks, logEvents),
 
     async count() {
       return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM orders').get()?.n ?? 0;

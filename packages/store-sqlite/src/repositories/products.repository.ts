@@ -12,7 +12,7 @@ import {
 import { PRODUCT_COLUMNS, type ProductRow, productFromRow, productToRow } from '../rows/product-row.js';
 import { type Database, flag, immediate } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
-import { createOutboxWriter } from './outbox.repository.js';
+import { createEventWriter } from './event-writer.js';
 import { createSqliteStockChanges } from './stock-changes.js';
 import { createSqliteStockReservations } from './stock-reservations.js';
 
@@ -62,13 +62,13 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
   const reservations = createSqliteStockReservations(db);
   const stock = createSqliteStockChanges(db, reservations.dropInTransaction);
   const statement = createStatementCache(db);
-  const writeOutbox = createOutboxWriter(db, 'product');
+  const logEvents = createEventWriter(db);
 
   return {
     async insert(product, events) {
       return immediate(db, () => {
         statement(INSERT_PRODUCT).run(productToRow(product));
-        writeOutbox(product.id, events);
+        logEvents(events);
         return product;
       });
     },
@@ -143,7 +143,7 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
           is_active: flag(next.isActive),
           updated_at: at.getTime(),
         });
-        writeOutbox(id, events);
+        logEvents(events);
         return next;
       });
     },

@@ -14,7 +14,7 @@ import {
 } from '../rows/transaction-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
-import { createOutboxWriter } from './outbox.repository.js';
+import { createEventWriter } from './event-writer.js';
 import {
   confirmedNetSql,
   movementBatchSql,
@@ -71,11 +71,11 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')}) ` +
       'ON CONFLICT (entry_key) DO NOTHING',
   );
-  const writeOutbox = createOutboxWriter(db, 'transaction');
+  const logEvents = createEventWriter(db);
   /** A line's events go in only when the line did: a transfer recorded twice writes them once. */
   const insertOne = (record: TransactionRecord, events?: readonly ShopEvent[]): 'inserted' | 'exists' => {
     if (insert.run(transactionToRow(record)).changes !== 1) return 'exists';
-    writeOutbox(record.id, events);
+    logEvents(events);
     return 'inserted';
   };
   const linkStatements = {

@@ -12,7 +12,7 @@ import {
 } from '@trx-shop/domain';
 import { caseKey, USER_COLUMNS, type UserRow, userFromRow, userToRow } from '../rows/user-row.js';
 import { type Database, flag, immediate, isUniqueViolation } from '../sqlite-database.js';
-import { createOutboxWriter } from './outbox.repository.js';
+import { createEventWriter } from './event-writer.js';
 
 export const USER_SQL = {
   byId: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`,
@@ -54,7 +54,7 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
   const byWalletAddresses = db.prepare<[string], UserRow>(USER_SQL.byWalletAddresses);
   const flipActive = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.flipActive);
   const touch = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.touch);
-  const writeOutbox = createOutboxWriter(db, 'user');
+  const logEvents = createEventWriter(db);
   const find = (id: string): User | null => {
     const row = byId.get(id);
     return row ? userFromRow(row) : null;
@@ -135,7 +135,7 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
       return immediate(db, () => {
         const flipped = flipActive.get(params);
         if (flipped) {
-          writeOutbox(id, events);
+          logEvents(events);
           return userFromRow(flipped);
         }
         // Already so (or no such user): still stamped as before, but nothing happened to announce.

@@ -1,7 +1,7 @@
 import type { IdempotencyStore, WithdrawalRecord } from '@trx-shop/domain';
 import { type WithdrawalRow, withdrawalFromRow, withdrawalToRow } from '../rows/withdrawal-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
-import { createOutboxWriter } from './outbox.repository.js';
+import { createEventWriter } from './event-writer.js';
 
 const COLUMNS = [
   'id',
@@ -39,7 +39,7 @@ export const createSqliteWithdrawalRepository = (db: Database): IdempotencyStore
   );
   const byKey = db.prepare<[string, string], WithdrawalRow>(WITHDRAWAL_SQL.byKey);
   const settle = db.prepare<[{ id: string; state: string }]>(WITHDRAWAL_SQL.settle);
-  const writeOutbox = createOutboxWriter(db, 'withdrawal');
+  const logEvents = createEventWriter(db);
   const find = (userId: string, key: string): WithdrawalRecord | null => {
     const row = byKey.get(userId, key);
     return row ? withdrawalFromRow(row) : null;
@@ -48,7 +48,7 @@ export const createSqliteWithdrawalRepository = (db: Database): IdempotencyStore
   return {
     async claim(record, reuseAfter, events) {
       const claimed = () => {
-        writeOutbox(record.id, events);
+        logEvents(events);
         return { claimed: true as const };
       };
       return immediate(db, () => {
@@ -74,7 +74,7 @@ export const createSqliteWithdrawalRepository = (db: Database): IdempotencyStore
 
     async settle(id, state, events) {
       immediate(db, () => {
-        if (settle.run({ id, state }).changes === 1) writeOutbox(id, events);
+        if (settle.run({ id, state }).changes === 1) logEvents(events);
       });
     },
 

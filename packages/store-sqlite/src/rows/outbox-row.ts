@@ -1,7 +1,8 @@
 import type { OutboxSource, ShopEvent } from '@trx-shop/domain';
 
 /**
- * One row of `event_outbox` (migration 8). The event is JSON text because the relay only ever
+ * One row of `event_outbox` (migration 8), written by versions before events were logged at the
+ * write (repositories/event-writer.ts). The event is JSON text because the relay only ever
  * reads it whole; `occurred_at` is copied out as a column for the oldest-first order.
  */
 export interface OutboxRow {
@@ -21,14 +22,6 @@ type EventJson = Omit<ShopEvent, 'occurredAt' | 'actor' | 'subjects'> & {
   readonly actor?: ShopEvent['actor'];
   readonly subjects: Omit<ShopEvent['subjects'], 'webhookId'> & { readonly webhookId?: string | null };
 };
-
-export const outboxRowOf = (source: OutboxSource, sourceId: string, event: ShopEvent): OutboxRow => ({
-  event_id: event.id,
-  source,
-  source_id: sourceId,
-  occurred_at: event.occurredAt.getTime(),
-  body: JSON.stringify(event),
-});
 
 export const eventFromOutboxBody = (body: string): ShopEvent => {
   const stored = JSON.parse(body) as EventJson;

@@ -16,8 +16,10 @@ import { LISTENER_LEASE } from '../../src/composition/settlement-listener.js';
 import { placeOrder } from './shop-client.js';
 
 /*
- * A process killed between its state changes and the relay (docs/api.md, "Events"): the events
- * wait in the order's outbox, and the next process logs each of them once.
+ * A process killed right after its state changes (docs/api.md, "Events"): on SQLite the events
+ * were logged in the changes' own writes, so none is lost and none waits for a relay that died
+ * with the process. (The relay of entries an older version left in the outbox is held by the
+ * store's own tests.)
  */
 
 const readStore = async <T>(
@@ -32,34 +34,21 @@ const readStore = async <T>(
   }
 };
 
-describe('a crash between a state change and the relay', () => {
+describe('a crash right after a state change', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await makeDataDir();
   });
   afterAll(() => removeDataDir(dataDir));
 
-  it('logs every event of the order once after the restart, none before', async () => {
+  it('loses no event: each was logged once in its write, and a restart logs none again', async () => {
     const admin = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-    // The relay runs once right after listen; with a ten-minute interval it cannot run again
-    // before the kill. Its first run is over once it relayed the demo catalogue's events: only
-    // then is the order placed.
+    // Neither the relay nor the readers run again before the kill: nothing but the writes log.
     const first = await startServiceProcess(dataDir, {
       ...admin,
       LISTENER_INTERVAL_MS: '600000',
       EVENT_POLL_INTERVAL_MS: '600000',
     });
-    await eventually(
-      () =>
-        readStore(dataDir, async (store) => ({
-          outbox: (await store.outbox.pending(100)).length,
-          logged: (await store.eventLog.readAfter(0, 100)).length,
-        })),
-      (seen) => seen.outbox === 0 && seen.logged > 0,
-      'the first relay run to relay the demo catalogue',
-      30_000,
-      100,
-    );
     const buyer = await registerAccount(first.apiUrl);
     const order = await placeOrder(first.apiUrl, buyer.token);
     const cancelled = await call(first.apiUrl, 'POST', `/api/orders/${order.id}/cancel`, {
@@ -68,13 +57,13 @@ describe('a crash between a state change and the relay', () => {
     expect(cancelled.status).toBe(200);
     expect(await first.stop('SIGKILL')).toMatchObject({ signal: 'SIGKILL' });
 
-    const pendingTypes = await readStore(dataDir, async (store) => ({
-      logged: (await store.eventLog.readAfter(0, 100)).filter((event) => event.subjects.orderId === order.id),
-      outbox: (await store.outbox.pending(100))
-        .filter((entry) => entry.sourceId === order.id)
-        .map((entry) => entry.event.type),
+    const afterKill = await readStore(dataDir, async (store) => ({
+      logged: (await store.eventLog.readAfter(0, 1_000))
+        .filter((event) => event.subjects.orderId === order.id)
+        .map((event) => event.type),
+      outbox: await store.outbox.pending(100),
     }));
-    expect(pendingTypes).toEqual({ logged: [], outbox: ['order.created', 'order.cancelled'] });
+    expect(afterKill).toEqual({ logged: ['order.created', 'order.cancelled'], outbox: [] });
     // The killed process still holds the listener's and the relay's leases; let them expire (a
     // day passes) so the next process leads at once instead of after the leases' TTL.
     await readStore(dataDir, async (store) => {
@@ -88,26 +77,12 @@ describe('a crash between a state change and the relay', () => {
 
     const second = await startServiceProcess(dataDir, { ...admin, LISTENER_INTERVAL_MS: '200' });
     try {
-      const types = await eventually(
-        () =>
-          readStore(dataDir, async (store) =>
-            (await store.eventLog.readAfter(0, 1_000))
-              .filter((event) => event.subjects.orderId === order.id)
-              .map((event) => event.type),
-          ),
-        (seen) => seen.length >= 2,
-        'the order’s events in the log',
-        30_000,
-        200,
-      );
-      expect(types).toEqual(['order.created', 'order.cancelled']);
-      expect(await readStore(dataDir, (store) => store.outbox.pending(100))).toEqual([]);
-      // A later relay run (it logs a new order's event) logs nothing of the first order again.
+      // A later order's events are the marker that the second process's relay has run.
       const later = await placeOrder(second.apiUrl, (await registerAccount(second.apiUrl)).token);
       const afterLaterRun = await eventually(
         () => readStore(dataDir, (store) => store.eventLog.readAfter(0, 1_000)),
         (events) => events.some((event) => event.subjects.orderId === later.id),
-        'a later relay run',
+        'the later order in the log',
         30_000,
         200,
       );
