@@ -42,8 +42,15 @@ export const nodeHttpClient = (options: NodeHttpOptions): NodePost => {
         `${base}/${path}`,
         { method: 'POST', agent, headers, signal },
         (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          // Decoded chunk by chunk (the decoder keeps a character split between two chunks whole)
+          // rather than joined into one Buffer first: a block's reply is ~300 KB, and allocating
+          // a Buffer that size is an mmap and its page faults with the production malloc setting
+          // (MALLOC_MMAP_THRESHOLD_), about a third of a block's read (docs/performance.md).
+          response.setEncoding(text);
+          let body = '';
+          response.on('data', (chunk: string) => {
+            body += chunk;
+          });
           response.on('error', fail);
           response.on('end', () => {
             const status = response.statusCode ?? 0;
@@ -52,7 +59,7 @@ export const nodeHttpClient = (options: NodeHttpOptions): NodePost => {
               return;
             }
             try {
-              resolve(JSON.parse(Buffer.concat(chunks).toString(text)));
+              resolve(JSON.parse(body));
             } catch (error) {
               reject(error);
             }
