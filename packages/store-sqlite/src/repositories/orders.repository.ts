@@ -152,7 +152,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
     ...createSqliteOrderStatusChanges(db, reader, locks, logEvents),
 
     async count() {
-      return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM orders').get()?.n ?? 0;
+      return statement<[], { n: number }>('SELECT COUNT(*) AS n FROM orders').get()?.n ?? 0;
     },
 
     async userOrdersVersion(userId) {

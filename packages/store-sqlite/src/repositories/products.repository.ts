@@ -82,7 +82,7 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
       const products: Product[] = [];
       for (let start = 0; start < unique.length; start += IDS_PER_QUERY) {
         const slice = unique.slice(start, start + IDS_PER_QUERY);
-        const rows = db.prepare<string[], ProductRow>(PRODUCT_SQL.byIds(slice.length)).all(...slice);
+        const rows = statement<string[], ProductRow>(PRODUCT_SQL.byIds(slice.length)).all(...slice);
         products.push(...rows.map(productFromRow));
       }
       return products;
@@ -127,7 +127,7 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
           isActive: patch.isActive ?? current.isActive,
           updatedAt: at,
         };
-        db.prepare(
+        statement(
           'UPDATE products SET name = @name, description = @description, search_text = @search_text, ' +
             'price_sun = @price_sun, category = @category, stock = @stock, image = @image, ' +
             'is_active = @is_active, updated_at = @updated_at WHERE id = @id',
@@ -155,7 +155,7 @@ export const createSqliteProductRepository = (db: Database): ProductStore => {
     listStockReservations: reservations.listStockReservations,
 
     async count() {
-      return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
+      return statement<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
     },
 
     async catalogueVersion() {

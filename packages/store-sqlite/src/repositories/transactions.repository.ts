@@ -97,7 +97,7 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     after: db.prepare<Record<string, unknown>, TransactionRow>(TRANSACTION_SQL.confirmedInBlocks(true)),
   };
   const one = (sql: string, param: string) => {
-    const row = db.prepare<[string], TransactionRow>(sql).get(param);
+    const row = statement<[string], TransactionRow>(sql).get(param);
     return row ? transactionFromRow(row) : null;
   };
 
@@ -223,7 +223,7 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     },
 
     async listPending(limit) {
-      return db.prepare<[number], TransactionRow>(TRANSACTION_SQL.pending).all(limit).map(transactionFromRow);
+      return statement<[number], TransactionRow>(TRANSACTION_SQL.pending).all(limit).map(transactionFromRow);
     },
 
     async listAwaitingEffect(limit) {
@@ -234,7 +234,7 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     },
 
     async pendingOutgoingSun(address) {
-      return db.prepare<[string], { sun: number }>(TRANSACTION_SQL.pendingOutgoing).get(address)?.sun ?? 0;
+      return statement<[string], { sun: number }>(TRANSACTION_SQL.pendingOutgoing).get(address)?.sun ?? 0;
     },
 
     async markConfirmed(id, confirmation) {
@@ -263,7 +263,7 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
     },
 
     async markEffectApplied(id, at) {
-      db.prepare('UPDATE transactions SET effect_applied = 1, updated_at = ? WHERE id = ?').run(
+      statement('UPDATE transactions SET effect_applied = 1, updated_at = ? WHERE id = ?').run(
         at.getTime(),
         id,
       );

@@ -12,6 +12,7 @@ import {
 } from '@trx-shop/domain';
 import { caseKey, USER_COLUMNS, type UserRow, userFromRow, userToRow } from '../rows/user-row.js';
 import { type Database, flag, immediate, isUniqueViolation } from '../sqlite-database.js';
+import { createStatementCache } from '../statement-cache.js';
 import { createEventWriter } from './event-writer.js';
 
 export const USER_SQL = {
@@ -55,12 +56,13 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
   const flipActive = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.flipActive);
   const touch = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.touch);
   const logEvents = createEventWriter(db);
+  const statement = createStatementCache(db);
   const find = (id: string): User | null => {
     const row = byId.get(id);
     return row ? userFromRow(row) : null;
   };
   const updateReturning = (sql: string, ...params: unknown[]): User | null => {
-    const row = db.prepare<unknown[], UserRow>(`${sql} RETURNING ${USER_COLUMNS}`).get(...params);
+    const row = statement<unknown[], UserRow>(`${sql} RETURNING ${USER_COLUMNS}`).get(...params);
     return row ? userFromRow(row) : null;
   };
 
@@ -88,7 +90,7 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
     },
 
     async findByEmail(email) {
-      const row = db.prepare<[string], UserRow>(USER_SQL.byEmailKey).get(caseKey(email));
+      const row = statement<[string], UserRow>(USER_SQL.byEmailKey).get(caseKey(email));
       return row ? userFromRow(row) : null;
     },
 
@@ -145,7 +147,7 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
     },
 
     async recordLogin(id, at) {
-      db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(at.getTime(), id);
+      statement('UPDATE users SET last_login = ? WHERE id = ?').run(at.getTime(), id);
     },
 
     async setTwoFactor(id: string, state: TwoFactorState, at: Date) {
@@ -222,7 +224,7 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
     },
 
     async firstAdmin() {
-      const row = db.prepare<[], UserRow>(USER_SQL.firstAdmin).get();
+      const row = statement<[], UserRow>(USER_SQL.firstAdmin).get();
       return row ? userFromRow(row) : null;
     },
   };

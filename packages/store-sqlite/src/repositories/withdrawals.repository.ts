@@ -1,6 +1,7 @@
 import type { IdempotencyStore, WithdrawalRecord } from '@trx-shop/domain';
 import { type WithdrawalRow, withdrawalFromRow, withdrawalToRow } from '../rows/withdrawal-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
+import { createStatementCache } from '../statement-cache.js';
 import { createEventWriter } from './event-writer.js';
 
 const COLUMNS = [
@@ -40,6 +41,7 @@ export const createSqliteWithdrawalRepository = (db: Database): IdempotencyStore
   const byKey = db.prepare<[string, string], WithdrawalRow>(WITHDRAWAL_SQL.byKey);
   const settle = db.prepare<[{ id: string; state: string }]>(WITHDRAWAL_SQL.settle);
   const logEvents = createEventWriter(db);
+  const statement = createStatementCache(db);
   const find = (userId: string, key: string): WithdrawalRecord | null => {
     const row = byKey.get(userId, key);
     return row ? withdrawalFromRow(row) : null;
@@ -69,7 +71,7 @@ export const createSqliteWithdrawalRepository = (db: Database): IdempotencyStore
     },
 
     async markRecorded(id) {
-      db.prepare('UPDATE withdrawals SET recorded = 1 WHERE id = ?').run(id);
+      statement('UPDATE withdrawals SET recorded = 1 WHERE id = ?').run(id);
     },
 
     async settle(id, state, events) {
@@ -79,7 +81,7 @@ export const createSqliteWithdrawalRepository = (db: Database): IdempotencyStore
     },
 
     async listUnrecorded(limit) {
-      return db.prepare<[number], WithdrawalRow>(WITHDRAWAL_SQL.unrecorded).all(limit).map(withdrawalFromRow);
+      return statement<[number], WithdrawalRow>(WITHDRAWAL_SQL.unrecorded).all(limit).map(withdrawalFromRow);
     },
   };
 };
