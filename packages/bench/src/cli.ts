@@ -42,7 +42,7 @@ console.log(
   `deposit scanner: ${plan.scanner.wallets} wallets, ${plan.scanner.blocks} blocks of ${plan.scanner.transfersPerBlock} transfers`,
 );
 const scanner = await runScannerSection(plan);
-console.log(`event log: ${plan.eventLogOrders} orders with and without their event, then the relay`);
+console.log(`event log: ${plan.eventLogOrders} orders with and without their event logged in the write`);
 const eventLog = await runEventLogSection(plan);
 console.log(`events across instances: ${plan.crossInstanceBuyers} buyers pay through A, their clients on B`);
 const crossInstance = await runCrossInstanceSection(plan, ADMIN);
