@@ -1,10 +1,4 @@
-import {
-  type Clock,
-  relayOutbox,
-  type ScheduledTask,
-  type Scheduler,
-  type ShopStore,
-} from '@trx-shop/domain';
+import { type Clock, relayRun, type ScheduledTask, type Scheduler, type ShopStore } from '@trx-shop/domain';
 
 export const EVENT_RELAY_LEASE = 'event-relay';
 
@@ -38,11 +32,10 @@ export const startEventRelay = ({
   const leaseMs = leaseMsFor(intervalMs);
   const holdLease = () =>
     deps.store.leases.tryAcquire(EVENT_RELAY_LEASE, instanceId, deps.clock.now(), leaseMs);
+  // Renewed before every batch: a long run never outlives its lease, so no second relay takes
+  // numbers for the same events. A run with nothing to move takes no lease at all.
   const task = scheduler.every(intervalMs, async () => {
-    if (!(await holdLease())) return;
-    // Renewed before every batch: a long run never outlives its lease, so no second relay
-    // takes numbers for the same events.
-    await relayOutbox(deps, undefined, holdLease);
+    await relayRun(deps, holdLease);
   });
   return {
     stop: async () => {

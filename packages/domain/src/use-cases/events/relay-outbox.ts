@@ -34,6 +34,21 @@ export const relayOutbox = async (
   return moved;
 };
 
+/**
+ * One scheduled relay run: a look at the outbox first, so a run with nothing to move (every run on
+ * a store that logs events at the write, once an older version's entries are drained) is one read
+ * and no lease write; otherwise the lease (`holdLease`, renewed before every batch), then the
+ * batches. Answers how many events it moved.
+ */
+export const relayRun = async (
+  deps: { readonly store: Pick<ShopStore, 'outbox' | 'eventLog'>; readonly clock: Clock },
+  holdLease: () => Promise<boolean>,
+): Promise<number> => {
+  if ((await deps.store.outbox.pending(1)).length === 0) return 0;
+  if (!(await holdLease())) return 0;
+  return relayOutbox(deps, undefined, holdLease);
+};
+
 /** Logs the entries' events not logged yet, in outbox order, with consecutive new numbers. */
 const logOnce = async (
   eventLog: ShopStore['eventLog'],
