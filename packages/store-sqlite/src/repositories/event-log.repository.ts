@@ -13,6 +13,7 @@ import { createCounterIncrement } from './counters.repository.js';
 export const EVENT_SEQUENCE_COUNTER = 'events';
 
 const COLUMNS = LOGGED_EVENT_COLUMN_LIST.join(', ');
+const INSERT_EVENT = `INSERT INTO event_log (${COLUMNS}) VALUES (${LOGGED_EVENT_COLUMN_LIST.map((column) => `@${column}`).join(', ')})`;
 
 /** Which filters an audit list has: each combination is one SQL text, prepared once. */
 export interface AuditFilterShape {
@@ -44,9 +45,12 @@ export const EVENT_LOG_SQL = {
    * The conflict target is the id alone: a second insert of a logged event does nothing, while a
    * sequence number taken twice (never, from the counter) still fails instead of dropping an event.
    */
-  insert:
-    `INSERT INTO event_log (${COLUMNS}) VALUES (${LOGGED_EVENT_COLUMN_LIST.map((column) => `@${column}`).join(', ')}) ` +
-    'ON CONFLICT (id) DO NOTHING',
+  insert: `${INSERT_EVENT} ON CONFLICT (id) DO NOTHING`,
+  /**
+   * A state change's own events (event-writer.ts), with no conflict clause: an event id written
+   * twice by one write is a fault that must roll the write back, not an event to skip.
+   */
+  write: INSERT_EVENT,
   byId: `SELECT ${COLUMNS} FROM event_log WHERE id = ?`,
   /** A JSON array of ids: one prepared statement for a batch of any size. */
   loggedIds: 'SELECT id FROM event_log WHERE id IN (SELECT value FROM json_each(?))',

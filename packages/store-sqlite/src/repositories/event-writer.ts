@@ -1,14 +1,8 @@
 import type { ShopEvent } from '@trx-shop/domain';
-import { LOGGED_EVENT_COLUMN_LIST, loggedEventToRow } from '../rows/logged-event-row.js';
+import { loggedEventToRow } from '../rows/logged-event-row.js';
 import type { Database } from '../sqlite-database.js';
 import { createCounterIncrement } from './counters.repository.js';
-import { EVENT_SEQUENCE_COUNTER } from './event-log.repository.js';
-
-/**
- * No conflict clause, unlike the relay's insert: an event id written twice by one write is a
- * fault that must roll the write back, not an event to skip.
- */
-export const EVENT_WRITE_SQL = `INSERT INTO event_log (${LOGGED_EVENT_COLUMN_LIST.join(', ')}) VALUES (${LOGGED_EVENT_COLUMN_LIST.map((column) => `@${column}`).join(', ')})`;
+import { EVENT_LOG_SQL, EVENT_SEQUENCE_COUNTER } from './event-log.repository.js';
 
 export type EventWriter = (events?: readonly ShopEvent[]) => void;
 
@@ -21,7 +15,7 @@ export type EventWriter = (events?: readonly ShopEvent[]) => void;
  * applied. The event was logged when it occurred, so `loggedAt` is its `occurredAt`.
  */
 export const createEventWriter = (db: Database): EventWriter => {
-  const insert = db.prepare(EVENT_WRITE_SQL);
+  const insert = db.prepare(EVENT_LOG_SQL.write);
   const takeSequences = createCounterIncrement(db);
   return (events = []) => {
     if (events.length === 0) return;
