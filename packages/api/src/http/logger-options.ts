@@ -1,21 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
-
-/** Fields the logger never prints, wherever they appear in a logged object. */
-const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.passwordHash',
-  '*.currentPassword',
-  '*.newPassword',
-  '*.privateKey',
-  '*.encryptedPrivateKey',
-  '*.secret',
-  '*.encryptedSecret',
-  '*.code',
-];
+import { redactLogObject } from './log-redaction.js';
 
 /**
  * JSON lines for machines by default; in a terminal, pino-pretty. The pretty stream writes
@@ -27,7 +12,9 @@ export const loggerOptions = (
   stream?: { write(line: string): void },
 ): FastifyServerOptions['logger'] => ({
   level,
-  redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+  // Secrets are censored in each log call's object, not by pino's `redact` paths
+  // (log-redaction.ts). A child logger's bindings are printed as given: bind ids, never objects.
+  formatters: { log: redactLogObject },
   ...(stream ? { stream } : {}),
   ...(!stream && format === 'pretty'
     ? {
