@@ -9,6 +9,7 @@ import {
   ORDER_STATUSES,
   payOrder,
   readOrderPage,
+  readAfterAskingFor,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
@@ -64,7 +65,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
   const payments = paymentDeps(deps, domainLogger(app.log));
   const base = { preValidation: app.requireUser } as const;
   // Per instance; exact across instances because every page is filed under the user's order version.
-  const orderPages = { orders: deps.store.orders, memo: createAnswerMemo(2048) };
+  // A user's requests of one event-loop turn share one read of their order version.
+  const userOrdersVersion = readAfterAskingFor(
+    (userId) => deps.store.orders.userOrdersVersion(userId),
+    setImmediate,
+  );
+  const orderPages = { orders: { userOrdersVersion }, memo: createAnswerMemo(2048) };
   const schemaBase = { tags: ['orders'], security: BEARER_OR_COOKIE };
 
   app.post(

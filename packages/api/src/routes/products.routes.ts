@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { domainError, normalizePageRequest, PRODUCT_CATEGORIES } from '@trx-shop/domain';
+import { domainError, normalizePageRequest, PRODUCT_CATEGORIES, readAfterAsking } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { errorResponses, IdParams, OneOf } from '../http/schemas.js';
 import { createAnswerMemo } from '../http/answer-memo.js';
@@ -23,7 +23,9 @@ export const ProductListResponse = Type.Object(
 /** The public catalogue: active products only. */
 export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   // Per instance; exact across instances because every entry is filed under the store's version.
-  const catalogue = { products: deps.store.products, memo: createAnswerMemo(512), metrics: deps.metrics };
+  // The requests of one event-loop turn share one version read, made on the next turn.
+  const catalogueVersion = readAfterAsking(() => deps.store.products.catalogueVersion(), setImmediate);
+  const catalogue = { products: { catalogueVersion }, memo: createAnswerMemo(512), metrics: deps.metrics };
 
   app.get(
     '/api/products',

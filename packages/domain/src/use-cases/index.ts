@@ -8,6 +8,7 @@ export * from './catalogue/manage-products.js';
 export * from './catalogue/product-fields.js';
 export * from './catalogue/read-catalogue.js';
 export * from './memo/read-at-version.js';
+export * from './memo/read-after-asking.js';
 export * from './events/relay-outbox.js';
 export * from './events/deliver-events.js';
 export * from './webhooks/index.js';
