@@ -49,6 +49,33 @@ describe('access tokens', () => {
     expect((json(retried).user as { id: string }).id).toBe(user.userId);
   });
 
+  it('are good through the last millisecond of their exp second and expired one millisecond later', async () => {
+    const user = await register(h.app);
+    const expiresAtMs = Number(decodeJwtPayload(user.accessToken).exp) * 1000;
+    h.clock.advance(expiresAtMs - h.clock.now().getTime());
+    expect((await profileWith(bearer(user.accessToken))).statusCode).toBe(200);
+    h.clock.advance(1);
+    expectError(await profileWith(bearer(user.accessToken)), 401, 'TOKEN_EXPIRED');
+  });
+
+  it('answer 401 UNAUTHENTICATED for a signed token whose exp is not a number or whose nbf is ahead', async () => {
+    const user = await register(h.app);
+    const claims = decodeJwtPayload(user.accessToken);
+    const nowS = Math.floor(h.clock.now().getTime() / 1000);
+    const secret = h.settings.jwtAccessSecret;
+    // Control: the same claims re-signed with the access secret are accepted.
+    expect((await profileWith(bearer(signHs256(claims, secret)))).statusCode).toBe(200);
+    for (const changed of [
+      { ...claims, exp: String(claims.exp) },
+      { ...claims, nbf: nowS + 60 },
+      { ...claims, nbf: 'now' },
+    ]) {
+      expectError(await profileWith(bearer(signHs256(changed, secret))), 401, 'UNAUTHENTICATED');
+    }
+    // An nbf that has come accepts the token.
+    expect((await profileWith(bearer(signHs256({ ...claims, nbf: nowS }, secret)))).statusCode).toBe(200);
+  });
+
   it('answer 401 UNAUTHENTICATED when a refresh token is presented as the access token', async () => {
     const user = await register(h.app);
     expectError(await profileWith(bearer(user.refreshToken)), 401, 'UNAUTHENTICATED');
