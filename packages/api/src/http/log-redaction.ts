@@ -30,22 +30,26 @@ const hasSecretField = (value: object): boolean => {
   return false;
 };
 
-/** A copy with the same prototype and own properties (an Error stays an Error for its serializer). */
+const SECRET_FIELD_SET = new Set(SECRET_LOG_FIELDS);
+
+/**
+ * A copy with the same prototype (an Error stays an Error for its serializer) and every own
+ * property read into a plain value: on Node 24 an error's `stack` is an accessor of the original
+ * object, which answers nothing when called on a copy.
+ */
 const censoredCopy = (value: object): object => {
-  const copy = Object.create(
-    Object.getPrototypeOf(value) as object | null,
-    Object.getOwnPropertyDescriptors(value),
-  );
-  for (const field of SECRET_LOG_FIELDS) {
-    const own = Object.getOwnPropertyDescriptor(copy, field);
-    if (own) {
-      Object.defineProperty(copy, field, {
-        value: LOG_CENSOR,
-        enumerable: own.enumerable ?? true,
-        writable: true,
-        configurable: true,
-      });
-    }
+  const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<PropertyKey, unknown>;
+  for (const key of Reflect.ownKeys(value)) {
+    const own = Object.getOwnPropertyDescriptor(value, key);
+    Object.defineProperty(copy, key, {
+      value:
+        typeof key === 'string' && SECRET_FIELD_SET.has(key)
+          ? LOG_CENSOR
+          : (value as Record<PropertyKey, unknown>)[key],
+      enumerable: own?.enumerable ?? true,
+      writable: true,
+      configurable: true,
+    });
   }
   return copy;
 };
