@@ -1,4 +1,4 @@
-import { readAfterAsking } from '@trx-shop/domain';
+import { readAfterAsking, readAfterAskingFor } from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 
 /*
@@ -101,5 +101,25 @@ describe('a read shared by the callers who asked before it started', () => {
     const call = shared();
     for (const start of turns.splice(0)) start();
     await expect(call).rejects.toThrow('no statement');
+  });
+
+  it('keeps one shared read per key: two users asking in one turn get a read each, of their own key', async () => {
+    const versions = new Map([
+      ['alice', 3],
+      ['bob', 7],
+    ]);
+    const readKeys: string[] = [];
+    const turns: (() => void)[] = [];
+    const shared = readAfterAskingFor(
+      async (key) => {
+        readKeys.push(key);
+        return versions.get(key) ?? 0;
+      },
+      (start) => turns.push(start),
+    );
+    const asked = [shared('alice'), shared('bob'), shared('alice')];
+    for (const start of turns.splice(0)) start();
+    expect(await Promise.all(asked)).toEqual([3, 7, 3]);
+    expect(readKeys.sort()).toEqual(['alice', 'bob']);
   });
 });
