@@ -36,7 +36,9 @@ console.log(`first run: pnpm start on a built tree${plan.mode === 'full' ? ', an
 const firstRun = await measureFirstRun(plan.mode, ADMIN);
 console.log('data sets: growth and the HTTP set');
 const dataSets = await runDataSetSection(plan, credentials);
-console.log(`money path (${plan.buyers} buyers, ${plan.concurrentUsers} at a time) and the listener`);
+console.log(
+  `money path (${plan.warmUpPairs} warm-up pairs, then ${plan.buyers} timed, ${plan.concurrentUsers} at a time; the node a devnet process) and the listener`,
+);
 const money = await runMoneySection(plan, ADMIN);
 console.log(
   `deposit scanner: ${plan.scanner.wallets} wallets, ${plan.scanner.blocks} blocks of ${plan.scanner.transfersPerBlock} transfers`,

@@ -16,9 +16,14 @@ export interface RunningDevnetProcess {
 
 /**
  * The devnet in a process of its own, as a real node would be: serializing its blocks costs the
- * node's CPU, not the scanner's. Blocks are produced only on request.
+ * node's CPU, not the scanner's. Blocks are produced only on request unless `blockIntervalMs`
+ * says how often to make one.
  */
-export const startDevnetProcess = async (dir: string, solidDepth: number): Promise<RunningDevnetProcess> => {
+export const startDevnetProcess = async (
+  dir: string,
+  solidDepth: number,
+  options: { readonly blockIntervalMs?: number } = {},
+): Promise<RunningDevnetProcess> => {
   const port = await freePort();
   const log = createWriteStream(join(dir, 'devnet.log'));
   await once(log, 'open');
@@ -26,7 +31,7 @@ export const startDevnetProcess = async (dir: string, solidDepth: number): Promi
     env: {
       PATH: process.env.PATH ?? '',
       DEVNET_PORT: String(port),
-      DEVNET_BLOCK_INTERVAL_MS: '0',
+      DEVNET_BLOCK_INTERVAL_MS: String(options.blockIntervalMs ?? 0),
       DEVNET_SOLID_DEPTH: String(solidDepth),
     },
     stdio: ['ignore', log, log],

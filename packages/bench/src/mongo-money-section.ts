@@ -1,6 +1,7 @@
 import { startTestMongo } from '@trx-shop/test-kit';
 import { freePort } from './free-port.js';
 import { type MoneyPathFigures, runMoneyPath } from './money-path.js';
+import { startMoneyPathNode } from './money-path-node.js';
 import type { BenchPlan } from './plan.js';
 import { startServiceProcess } from './service-process.js';
 import { newWorkDir } from './work-dir.js';
@@ -21,30 +22,38 @@ export const runMongoMoneySection = async (
 ): Promise<MongoMoneyFigures> => {
   const mongo = await startTestMongo();
   if ('skipReason' in mongo) return { skipped: mongo.skipReason };
+  const dataDir = newWorkDir('mongo-money');
   try {
-    const service = await startServiceProcess({
-      dataDir: newWorkDir('mongo-money'),
-      port: await freePort(),
-      env: {
-        ...adminEnv,
-        MONGODB_URI: mongo.uri,
-        MONGODB_DB: `trx-shop-bench-money-${Date.now()}`,
-        LISTENER_INTERVAL_MS: String(3_600_000),
-        DEVNET_BLOCK_INTERVAL_MS: '1000',
-      },
-    });
+    const node = await startMoneyPathNode(dataDir);
     try {
-      const moneyPath = await runMoneyPath({
-        baseUrl: service.baseUrl,
-        adminEmail: adminEnv.ADMIN_EMAIL,
-        adminPassword: adminEnv.ADMIN_PASSWORD,
-        // Registration dominates the set-up; a fifth of the SQLite run's buyers is enough to read the rate.
-        buyers: Math.max(50, Math.round(plan.buyers / 5)),
-        concurrentUsers: plan.concurrentUsers,
+      const service = await startServiceProcess({
+        dataDir,
+        port: await freePort(),
+        env: {
+          ...adminEnv,
+          ...node.env,
+          MONGODB_URI: mongo.uri,
+          MONGODB_DB: `trx-shop-bench-money-${Date.now()}`,
+          LISTENER_INTERVAL_MS: String(3_600_000),
+        },
       });
-      return { server: mongo.kind, moneyPath };
+      try {
+        const moneyPath = await runMoneyPath({
+          baseUrl: service.baseUrl,
+          adminEmail: adminEnv.ADMIN_EMAIL,
+          adminPassword: adminEnv.ADMIN_PASSWORD,
+          // Registration dominates the set-up; a fifth of the SQLite run's buyers is enough to read the rate.
+          buyers: Math.max(50, Math.round(plan.buyers / 5)),
+          warmUpPairs: plan.warmUpPairs,
+          concurrentUsers: plan.concurrentUsers,
+          fund: node.fund,
+        });
+        return { server: mongo.kind, moneyPath };
+      } finally {
+        await service.stop();
+      }
     } finally {
-      await service.stop();
+      await node.stop();
     }
   } finally {
     await mongo.stop();

@@ -6,6 +6,7 @@ import { freePort } from './free-port.js';
 import { endpointCases } from './http-suite.js';
 import { runLoad, runMixedLoad } from './load.js';
 import { runMoneyPath } from './money-path.js';
+import { startMoneyPathNode } from './money-path-node.js';
 import { startRemoteProfile } from './remote-profile.js';
 import { hashPassword } from './password-hash.js';
 import { FULL_PLAN } from './plan.js';
@@ -19,7 +20,7 @@ import { SQLITE_FILE } from './sqlite-file.js';
  * pnpm bench:profile <endpoint name> [orders] [seconds]: seeds a data set, runs the service with
  * --cpu-prof under autocannon on one endpoint of the HTTP set, and prints where the time went.
  * pnpm bench:profile money-path [buyers]: the money path (order + pay, 50 at once) on a fresh
- * embedded instance, its devnet in the same process as in the benchmark.
+ * SQLite instance, its node a devnet process of its own, as in the benchmark.
  */
 const [name = 'products', ordersArg = '100000', secondsArg = '10'] = process.argv.slice(2);
 
@@ -39,10 +40,11 @@ const profileMoneyPath = async (buyers: number) => {
   const profileDir = join(dataDir, 'profile');
   mkdirSync(profileDir, { recursive: true });
   const admin = { ADMIN_EMAIL: 'bench-admin@trx-shop.test', ADMIN_PASSWORD: 'bench admin password' };
+  const node = await startMoneyPathNode(dataDir);
   const service = await startServiceProcess({
     dataDir,
     port: await freePort(),
-    env: { ...admin, LISTENER_INTERVAL_MS: String(3_600_000), DEVNET_BLOCK_INTERVAL_MS: '1000' },
+    env: { ...admin, ...node.env, LISTENER_INTERVAL_MS: String(3_600_000) },
   });
   // Only the pairs are profiled: the buyers' registration (argon2 on the thread pool) is set-up.
   let profile: Awaited<ReturnType<typeof startRemoteProfile>> | undefined;
@@ -51,13 +53,16 @@ const profileMoneyPath = async (buyers: number) => {
     adminEmail: admin.ADMIN_EMAIL,
     adminPassword: admin.ADMIN_PASSWORD,
     buyers,
+    warmUpPairs: FULL_PLAN.warmUpPairs,
     concurrentUsers: 50,
+    fund: node.fund,
     beforePairs: async () => {
       profile = await startRemoteProfile(service.pid);
     },
   });
   await profile?.stop(join(profileDir, 'pairs.cpuprofile'));
   await service.stop();
+  await node.stop();
   printProfile(
     profileDir,
     `money path: ${figures.pairs} pairs, ${figures.pairsPerSecond.toFixed(1)}/s, create p50/p99 ${figures.createOrderP50Ms.toFixed(0)}/${figures.createOrderP99Ms.toFixed(0)} ms, pay p50/p99 ${figures.payP50Ms.toFixed(0)}/${figures.payP99Ms.toFixed(0)} ms`,
