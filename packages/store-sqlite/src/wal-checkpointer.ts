@@ -53,6 +53,9 @@ export const startWalCheckpointer = (
   worker.unref();
   return {
     stop: async () => {
+      // Held again while it stops: an unreferenced thread is no reason for the event loop to
+      // wait, and a process awaiting this at its top level would exit unsettled (code 13).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
