@@ -19,28 +19,15 @@ import { createSqliteWebhookStore } from './repositories/webhooks.repository.js'
 import { createSqliteWindowCounterRepository } from './repositories/window-counters.repository.js';
 import { createSqliteWithdrawalRepository } from './repositories/withdrawals.repository.js';
 import { migrate } from './schema/migrate.js';
-import { startWalCheckpointer } from './wal-checkpointer.js';
 
 export interface SqliteStoreOptions {
   /** A file path, or `:memory:` for a private in-memory database. */
   readonly filename: string;
   /** How long a writer waits for another connection's write lock before failing. Default 5000. */
   readonly busyTimeoutMs?: number;
-  /**
-   * Checkpoint the write-ahead log on a thread of its own this often (wal-checkpointer.ts)
-   * instead of in the commits; absent, SQLite's automatic checkpoints. Ignored for `:memory:`.
-   */
-  readonly walCheckpointIntervalMs?: number;
 }
 
 const PAGE_CACHE_KIB = 16 * 1024;
-/** SQLite's default automatic checkpoint, in WAL pages. */
-const AUTO_CHECKPOINT_PAGES = 1_000;
-/**
- * With the checkpoint thread, a commit still checkpoints once the log reaches this many pages
- * (40 MiB): only if the thread falls far behind, so the log cannot grow without bound.
- */
-const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
 /** Opens (creating if needed) and migrates the database, and answers the store. */
 export const openSqliteStore = async (options: SqliteStoreOptions): Promise<ShopStore> => {
@@ -60,14 +47,6 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     db.close();
     throw error;
   }
-  const checkpointer =
-    options.walCheckpointIntervalMs === undefined || options.filename === ':memory:'
-      ? null
-      : startWalCheckpointer(options.filename, options.walCheckpointIntervalMs, () => {
-          // The thread could not run: the commits checkpoint again, as without it.
-          if (db.open) db.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
-        });
-  if (checkpointer) db.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
 
   return {
     users: { ...createSqliteUserRepository(db), ...createSqliteCustomerReadModel(db) },
@@ -95,7 +74,6 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
       }
     },
     async close() {
-      await checkpointer?.stop();
       if (db.open) db.close();
     },
   };

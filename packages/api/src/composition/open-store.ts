@@ -4,11 +4,6 @@ import type { ShopStore } from '@trx-shop/domain';
 import type { AppConfig } from '../config/config.js';
 
 export const SQLITE_FILE = 'trx-shop.sqlite';
-/**
- * The write-ahead log is copied back into the file on a thread of its own this often, so no
- * request waits behind a checkpoint's fsyncs (docs/operations.md, "SQLite").
- */
-const WAL_CHECKPOINT_INTERVAL_MS = 100;
 
 /**
  * Only the configured store's adapter is loaded: importing the MongoDB driver costs over 100 ms
@@ -21,8 +16,5 @@ export const openConfiguredStore = async (config: AppConfig): Promise<ShopStore>
   }
   await mkdir(config.dataDir, { recursive: true });
   const { openSqliteStore } = await import('@trx-shop/store-sqlite');
-  return openSqliteStore({
-    filename: join(config.dataDir, SQLITE_FILE),
-    walCheckpointIntervalMs: WAL_CHECKPOINT_INTERVAL_MS,
-  });
+  return openSqliteStore({ filename: join(config.dataDir, SQLITE_FILE) });
 };
