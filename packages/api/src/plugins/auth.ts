@@ -65,6 +65,9 @@ export const accessTokenOf = (request: FastifyRequest): string | null => {
   return request.cookies[ACCESS_COOKIE] ?? null;
 };
 
+/** Access tokens whose signature the verifier remembers: a few hundred bytes each. */
+const VERIFIED_ACCESS_TOKENS = 5_000;
+
 export interface AuthOptions {
   readonly deps: Pick<AppDeps, 'store' | 'clock' | 'apiKeyCodec'>;
   readonly accessSecret: string;
@@ -78,7 +81,15 @@ export const authPlugin = fp(
     // verifier (and key object) every time, a fifth of an authenticated request's CPU. The token
     // times are checked by the token service on the service clock instead (token-service.ts).
     const verify = { algorithms: ['HS256' as const], ignoreExpiration: true, ignoreNotBefore: true };
-    await app.register(jwt, { secret: options.accessSecret, namespace: 'access', verify });
+    // A client sends its access token with every request until it expires, so the verifier
+    // remembers the tokens it checked (fast-jwt's cache, keyed by the token's SHA-256) instead of
+    // decoding and signing each again. A failed check is never reused; a token's times are still
+    // checked on every request, and its session and user still read (authenticateRequest).
+    await app.register(jwt, {
+      secret: options.accessSecret,
+      namespace: 'access',
+      verify: { ...verify, cache: VERIFIED_ACCESS_TOKENS },
+    });
     await app.register(jwt, { secret: options.refreshSecret, namespace: 'refresh', verify });
     const signers = app.jwt as unknown as { access: JWT; refresh: JWT };
     app.decorate(
