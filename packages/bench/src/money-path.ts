@@ -37,7 +37,10 @@ export interface MoneyPathOptions {
 
 const PASSWORD = 'bench buyer password';
 
-/** Registers `count` buyers, a few at a time (argon2 hashing dominates), and waits for their airdrops. */
+/**
+ * Registers `count` buyers, a few at a time (argon2 hashing dominates), funds each through `fund`
+ * when given, and waits until the first and the last can spend.
+ */
 const registerBuyers = async (
   baseUrl: string,
   count: number,

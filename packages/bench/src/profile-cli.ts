@@ -41,28 +41,36 @@ const profileMoneyPath = async (buyers: number) => {
   mkdirSync(profileDir, { recursive: true });
   const admin = { ADMIN_EMAIL: 'bench-admin@trx-shop.test', ADMIN_PASSWORD: 'bench admin password' };
   const node = await startMoneyPathNode(dataDir);
-  const service = await startServiceProcess({
-    dataDir,
-    port: await freePort(),
-    env: { ...admin, ...node.env, LISTENER_INTERVAL_MS: String(3_600_000) },
-  });
-  // Only the pairs are profiled: the buyers' registration (argon2 on the thread pool) is set-up.
-  let profile: Awaited<ReturnType<typeof startRemoteProfile>> | undefined;
-  const figures = await runMoneyPath({
-    baseUrl: service.baseUrl,
-    adminEmail: admin.ADMIN_EMAIL,
-    adminPassword: admin.ADMIN_PASSWORD,
-    buyers,
-    warmUpPairs: FULL_PLAN.warmUpPairs,
-    concurrentUsers: 50,
-    fund: node.fund,
-    beforePairs: async () => {
-      profile = await startRemoteProfile(service.pid);
-    },
-  });
-  await profile?.stop(join(profileDir, 'pairs.cpuprofile'));
-  await service.stop();
-  await node.stop();
+  let figures: Awaited<ReturnType<typeof runMoneyPath>>;
+  try {
+    const service = await startServiceProcess({
+      dataDir,
+      port: await freePort(),
+      env: { ...admin, ...node.env, LISTENER_INTERVAL_MS: String(3_600_000) },
+    });
+    try {
+      // Only the pairs are profiled: the buyers' registration (argon2 on the thread pool) is set-up.
+      let profile: Awaited<ReturnType<typeof startRemoteProfile>> | undefined;
+      figures = await runMoneyPath({
+        baseUrl: service.baseUrl,
+        adminEmail: admin.ADMIN_EMAIL,
+        adminPassword: admin.ADMIN_PASSWORD,
+        buyers,
+        warmUpPairs: FULL_PLAN.warmUpPairs,
+        concurrentUsers: 50,
+        fund: node.fund,
+        beforePairs: async () => {
+          profile = await startRemoteProfile(service.pid);
+        },
+      });
+      await profile?.stop(join(profileDir, 'pairs.cpuprofile'));
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    // A failed run must not leave the devnet process behind.
+    await node.stop();
+  }
   printProfile(
     profileDir,
     `money path: ${figures.pairs} pairs, ${figures.pairsPerSecond.toFixed(1)}/s, create p50/p99 ${figures.createOrderP50Ms.toFixed(0)}/${figures.createOrderP99Ms.toFixed(0)} ms, pay p50/p99 ${figures.payP50Ms.toFixed(0)}/${figures.payP99Ms.toFixed(0)} ms`,
