@@ -18,7 +18,10 @@ export const createMemoryCounters = ({ counters }: Pick<Tables, 'counters'>): Co
   },
 });
 
-export const createMemorySessions = ({ sessions }: Pick<Tables, 'sessions'>): SessionStore => {
+export const createMemorySessions = ({
+  sessions,
+  users,
+}: Pick<Tables, 'sessions' | 'users'>): SessionStore => {
   const update = (id: string, change: Partial<Session>) => {
     const session = sessions.get(id);
     if (session) sessions.set(id, { ...session, ...change });
@@ -30,6 +33,9 @@ export const createMemorySessions = ({ sessions }: Pick<Tables, 'sessions'>): Se
     },
     async findById(id) {
       return sessions.get(id) ?? null;
+    },
+    async findWithUser(sessionId, userId) {
+      return { session: sessions.get(sessionId) ?? null, user: users.get(userId) ?? null };
     },
     async listByUser(userId) {
       return [...sessions.values()]

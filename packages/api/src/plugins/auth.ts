@@ -105,7 +105,7 @@ export const authPlugin = fp(
       if (!claims.ok) throw claims.error;
       const { store, clock } = options.deps;
       const identity = await authenticateRequest(
-        { users: store.users, sessions: store.sessions, clock },
+        { sessions: store.sessions, clock },
         claims.value.sub,
         claims.value.sid,
       );

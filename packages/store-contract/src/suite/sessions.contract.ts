@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILDER_NOW, minutesAfter } from '../builders/fixed-time.js';
 import { newObjectId } from '../builders/object-id.js';
 import { buildSession } from '../builders/session.builder.js';
+import { buildUser } from '../builders/user.builder.js';
 import type { ContractHarness } from '../harness.js';
 import { useFreshStore } from './use-store.js';
 
@@ -28,6 +29,30 @@ export const describeSessionContract = (harness: ContractHarness): void => {
         second.id,
       ]);
       expect((await store().sessions.findById(first.id))?.lastActive).toEqual(minutesAfter(BUILDER_NOW, 3));
+    });
+
+    it('reads a session and a user together, each null when missing', async () => {
+      const user = buildUser({
+        twoFactor: { enabled: true, encryptedSecret: 'sealed', lastAcceptedStep: 7 },
+      });
+      await store().users.insert(user);
+      const session = buildSession({ userId: user.id });
+      const foreign = buildSession();
+      for (const each of [session, foreign]) await store().sessions.insert(each);
+      await store().sessions.deactivate(foreign.id);
+
+      expect(await store().sessions.findWithUser(session.id, user.id)).toEqual({ session, user });
+      // Whatever exists is answered as stored; whether the pair belongs together is the caller's rule.
+      expect(await store().sessions.findWithUser(foreign.id, user.id)).toEqual({
+        session: { ...foreign, isActive: false },
+        user,
+      });
+      expect(await store().sessions.findWithUser(newObjectId(), user.id)).toEqual({ session: null, user });
+      expect(await store().sessions.findWithUser(session.id, newObjectId())).toEqual({ session, user: null });
+      expect(await store().sessions.findWithUser(newObjectId(), newObjectId())).toEqual({
+        session: null,
+        user: null,
+      });
     });
 
     it('rotates the refresh token only from the current one on an active session', async () => {

@@ -1,8 +1,11 @@
 import type { SessionStore } from '@trx-shop/domain';
 import type { ShopCollections } from '../collections.js';
-import { sessionFromDocument, sessionToDocument } from '../mapping.js';
+import { sessionFromDocument, sessionToDocument, userFromDocument } from '../mapping.js';
 
-export const createMongoSessionStore = ({ sessions }: Pick<ShopCollections, 'sessions'>): SessionStore => ({
+export const createMongoSessionStore = ({
+  sessions,
+  users,
+}: Pick<ShopCollections, 'sessions' | 'users'>): SessionStore => ({
   async insert(session) {
     await sessions.insertOne(sessionToDocument(session));
     return session;
@@ -11,6 +14,18 @@ export const createMongoSessionStore = ({ sessions }: Pick<ShopCollections, 'ses
   async findById(id) {
     const document = await sessions.findOne({ _id: id });
     return document ? sessionFromDocument(document) : null;
+  },
+
+  async findWithUser(sessionId, userId) {
+    // Two point reads at once: a round trip, as a $lookup would be, without the pipeline.
+    const [session, user] = await Promise.all([
+      sessions.findOne({ _id: sessionId }),
+      users.findOne({ _id: userId }),
+    ]);
+    return {
+      session: session ? sessionFromDocument(session) : null,
+      user: user ? userFromDocument(user) : null,
+    };
   },
 
   async listByUser(userId) {

@@ -1,11 +1,17 @@
 import type { SessionStore } from '@trx-shop/domain';
-import { type SessionRow, sessionFromRow, sessionToRow } from '../rows/session-row.js';
+import { qualifiedColumns, rowOfValues } from '../rows/columns-of-values.js';
+import { SESSION_COLUMN_NAMES, type SessionRow, sessionFromRow, sessionToRow } from '../rows/session-row.js';
+import { USER_COLUMN_NAMES, type UserRow, userFromRow } from '../rows/user-row.js';
 import type { Database } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
 
 export const SESSION_SQL = {
   byId: 'SELECT * FROM sessions WHERE id = ?',
   byUser: 'SELECT * FROM sessions WHERE user_id = ? ORDER BY last_active DESC, id DESC',
+  // One row whatever exists: each side of the outer joins is a primary-key probe.
+  withUser:
+    `SELECT ${qualifiedColumns('s', SESSION_COLUMN_NAMES)}, ${qualifiedColumns('u', USER_COLUMN_NAMES)} ` +
+    'FROM (SELECT 1) LEFT JOIN sessions s ON s.id = ? LEFT JOIN users u ON u.id = ?',
 } as const;
 
 /** SQLite allows 32766 bound parameters; batches stay far below (and reuse few statements). */
@@ -14,6 +20,7 @@ const IDS_PER_QUERY = 200;
 export const createSqliteSessionRepository = (db: Database): SessionStore => {
   // Every authenticated request reads its session: prepare each statement once.
   const statement = createStatementCache(db);
+  const withUser = db.prepare<[string, string], unknown[]>(SESSION_SQL.withUser).raw();
   return {
     async insert(session) {
       statement(
@@ -26,6 +33,13 @@ export const createSqliteSessionRepository = (db: Database): SessionStore => {
     async findById(id) {
       const row = statement<[string], SessionRow>(SESSION_SQL.byId).get(id);
       return row ? sessionFromRow(row) : null;
+    },
+
+    async findWithUser(sessionId, userId) {
+      const values = withUser.get(sessionId, userId) ?? [];
+      const session = rowOfValues<SessionRow>(SESSION_COLUMN_NAMES, values, 0);
+      const user = rowOfValues<UserRow>(USER_COLUMN_NAMES, values, SESSION_COLUMN_NAMES.length);
+      return { session: session && sessionFromRow(session), user: user && userFromRow(user) };
     },
 
     async listByUser(userId) {

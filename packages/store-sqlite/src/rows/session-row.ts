@@ -13,6 +13,18 @@ export interface SessionRow {
   is_active: number;
 }
 
+export const SESSION_COLUMN_NAMES: readonly string[] = [
+  'id',
+  'user_id',
+  'device',
+  'user_agent',
+  'ip_address',
+  'refresh_token_id',
+  'created_at',
+  'last_active',
+  'is_active',
+];
+
 export const sessionFromRow = (row: SessionRow): Session => ({
   id: row.id,
   userId: row.user_id,

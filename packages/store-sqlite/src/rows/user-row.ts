@@ -31,6 +31,8 @@ export const USER_COLUMNS =
   'wallet_external_address, phone, country, two_factor_enabled, two_factor_secret, two_factor_last_step, ' +
   'is_active, last_login, created_at, updated_at';
 
+export const USER_COLUMN_NAMES: readonly string[] = USER_COLUMNS.split(', ');
+
 const toRole = (value: string): Role => (value === 'admin' ? 'admin' : 'user');
 
 export const userFromRow = (row: UserRow): User => ({

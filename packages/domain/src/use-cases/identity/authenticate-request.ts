@@ -17,11 +17,11 @@ const ACTIVITY_RESOLUTION_MS = 60_000;
  * and password changes take effect on the very next request, whatever the token's lifetime.
  */
 export const authenticateRequest = async (
-  deps: Pick<IdentityDeps, 'users' | 'sessions' | 'clock'>,
+  deps: Pick<IdentityDeps, 'sessions' | 'clock'>,
   userId: string,
   sessionId: string,
 ): Promise<Result<RequestIdentity, DomainError>> => {
-  const [session, user] = await Promise.all([deps.sessions.findById(sessionId), deps.users.findById(userId)]);
+  const { session, user } = await deps.sessions.findWithUser(sessionId, userId);
   const unauthenticated = () =>
     err(domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again'));
   if (!session || session.userId !== userId || !user) return unauthenticated();
