@@ -92,6 +92,25 @@ describe('log redaction', () => {
     expect(error.code).toBe('654321');
   });
 
+  it('prints an error’s code when it names the error’s kind, never a code of digits', () => {
+    const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    const refused = Object.assign(new Error('connect refused'), { code: 'ECONNREFUSED' });
+    h.app.log.error({ err: busy, cause: refused, body: { code: '0042' } }, 'errors with kinds');
+
+    const line = lineWithMessage('errors with kinds');
+    expect(line.err.code).toBe('SQLITE_BUSY');
+    expect(line.err.message).toBe('database is locked');
+    expect(line.cause.code).toBe('ECONNREFUSED');
+    expect(line.body).toEqual({ code: CENSOR });
+    // Lower case, a leading digit or other characters are not an error's name: censored.
+    h.app.log.info(
+      { a: { code: 'abc123' }, b: { code: '1ABC' }, c: { code: 'AB-12' }, d: { code: 42 } },
+      'odd',
+    );
+    const odd = lineWithMessage('odd');
+    for (const key of ['a', 'b', 'c', 'd']) expect(odd[key]).toEqual({ code: CENSOR });
+  });
+
   it('prints no authorization header or cookie of a request, in its lines or a child logger’s', async () => {
     const token = 'Bearer eyJsecret.token.value';
     const cookie = 'refreshToken=refresh-secret-value';

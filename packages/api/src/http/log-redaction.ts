@@ -25,8 +25,21 @@ export const SECRET_LOG_FIELDS: readonly string[] = [
  */
 const SERIALIZED_TO_FIXED_FIELDS = new Set(['req', 'res']);
 
+/**
+ * An error's `code` names its kind (`SQLITE_BUSY`, `ECONNREFUSED`, `UNAUTHENTICATED`), which an
+ * operator needs; a second factor's `code` is digits. Only a name in capitals, digits and
+ * underscores, starting with a letter, is printed: no one-time code has that shape.
+ */
+const ERROR_CODE_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+const isSecret = (field: string, value: unknown): boolean =>
+  field !== 'code' || typeof value !== 'string' || !ERROR_CODE_NAME.test(value);
+
 const hasSecretField = (value: object): boolean => {
-  for (const field of SECRET_LOG_FIELDS) if (Object.hasOwn(value, field)) return true;
+  for (const field of SECRET_LOG_FIELDS) {
+    if (Object.hasOwn(value, field) && isSecret(field, (value as Record<string, unknown>)[field]))
+      return true;
+  }
   return false;
 };
 
@@ -41,11 +54,10 @@ const censoredCopy = (value: object): object => {
   const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<PropertyKey, unknown>;
   for (const key of Reflect.ownKeys(value)) {
     const own = Object.getOwnPropertyDescriptor(value, key);
+    const field = (value as Record<PropertyKey, unknown>)[key];
     Object.defineProperty(copy, key, {
       value:
-        typeof key === 'string' && SECRET_FIELD_SET.has(key)
-          ? LOG_CENSOR
-          : (value as Record<PropertyKey, unknown>)[key],
+        typeof key === 'string' && SECRET_FIELD_SET.has(key) && isSecret(key, field) ? LOG_CENSOR : field,
       enumerable: own?.enumerable ?? true,
       writable: true,
       configurable: true,
