@@ -109,6 +109,26 @@ describe('access tokens', () => {
     );
   });
 
+  it('vouch for nothing but themselves once accepted: forgeries of a used token still answer 401', async () => {
+    const user = await register(h.app);
+    expect((await profileWith(bearer(user.accessToken))).statusCode).toBe(200);
+    const claims = decodeJwtPayload(user.accessToken);
+    const signature = user.accessToken.slice(user.accessToken.lastIndexOf('.') + 1);
+    const otherSignature = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const forged of [
+      withPayload(user.accessToken, { ...claims, role: 'admin' }),
+      unsignedToken(claims),
+      `${user.accessToken.slice(0, user.accessToken.lastIndexOf('.') + 1)}${otherSignature}`,
+      `${user.accessToken}x`,
+    ]) {
+      expectError(await profileWith(bearer(forged)), 401, 'UNAUTHENTICATED');
+    }
+    expect((await profileWith(bearer(user.accessToken))).statusCode).toBe(200);
+    // A remembered token still expires on the service clock.
+    h.clock.advance(ACCESS_LIFETIME_MS + 1000);
+    expectError(await profileWith(bearer(user.accessToken)), 401, 'TOKEN_EXPIRED');
+  });
+
   it('are accepted when hand-signed with the access secret (control for the forgeries above)', async () => {
     const user = await register(h.app);
     const resigned = signHs256(decodeJwtPayload(user.accessToken), h.settings.jwtAccessSecret);

@@ -1,5 +1,6 @@
 import { type DomainError, domainError, err, ok, type Result, type Role } from '@trx-shop/domain';
 import type { JWT } from '@fastify/jwt';
+import type { VerifiedTokenMemo } from './verified-token-memo.js';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 7 * 24 * 60 * 60;
@@ -47,14 +48,30 @@ const timesOf = (payload: Record<string, unknown>, nowMs: number): 'valid' | 'ex
  * neither is ever accepted in place of the other. Only HS256 is accepted (no `alg: none`).
  * Times come from the service clock, so tests can expire tokens without waiting.
  */
-export const createTokenService = (jwt: { access: JWT; refresh: JWT }, now: () => Date): TokenService => {
+export const createTokenService = (
+  jwt: { access: JWT; refresh: JWT },
+  now: () => Date,
+  verifiedAccess?: VerifiedTokenMemo,
+): TokenService => {
   const clockTimestamp = () => now().getTime();
-  const verify = (signer: JWT, token: string, typ: string): Result<Record<string, unknown>, DomainError> => {
+  const signedPayload = (signer: JWT, token: string, memo: VerifiedTokenMemo | undefined): unknown => {
+    const remembered = memo?.payloadOf(token);
+    if (remembered !== undefined) return remembered;
+    // Signature and algorithm (HS256 only) by the verifier registered once per secret
+    // (plugins/auth.ts); its times are checked below, on the service clock, memo or not.
+    const payload: unknown = signer.verify(token);
+    if (memo !== undefined && isRecord(payload)) memo.remember(token, payload);
+    return payload;
+  };
+  const verify = (
+    signer: JWT,
+    token: string,
+    typ: string,
+    memo?: VerifiedTokenMemo,
+  ): Result<Record<string, unknown>, DomainError> => {
     let payload: unknown;
     try {
-      // Signature and algorithm (HS256 only) by the verifier registered once per secret
-      // (plugins/auth.ts); its times are checked here, on the service clock.
-      payload = signer.verify(token);
+      payload = signedPayload(signer, token, memo);
     } catch {
       return err(unauthenticated());
     }
@@ -74,7 +91,7 @@ export const createTokenService = (jwt: { access: JWT; refresh: JWT }, now: () =
         { expiresIn: REFRESH_TOKEN_TTL_S, clockTimestamp: clockTimestamp() },
       ),
     verifyAccess: (token) => {
-      const verified = verify(jwt.access, token, 'access');
+      const verified = verify(jwt.access, token, 'access', verifiedAccess);
       if (!verified.ok) return verified;
       const { sub, role, sid } = verified.value;
       if (typeof sub !== 'string' || typeof sid !== 'string' || (role !== 'user' && role !== 'admin')) {

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import fp from 'fastify-plugin';
 import { ACCESS_COOKIE } from '../auth/auth-cookies.js';
 import { createTokenService, type TokenService } from '../auth/token-service.js';
+import { createVerifiedTokenMemo } from '../auth/verified-token-memo.js';
 import type { AppDeps } from '../app-deps.js';
 
 declare module 'fastify' {
@@ -81,20 +82,20 @@ export const authPlugin = fp(
     // verifier (and key object) every time, a fifth of an authenticated request's CPU. The token
     // times are checked by the token service on the service clock instead (token-service.ts).
     const verify = { algorithms: ['HS256' as const], ignoreExpiration: true, ignoreNotBefore: true };
-    // A client sends its access token with every request until it expires, so the verifier
-    // remembers the tokens it checked (fast-jwt's cache, keyed by the token's SHA-256) instead of
-    // decoding and signing each again. A failed check is never reused; a token's times are still
-    // checked on every request, and its session and user still read (authenticateRequest).
-    await app.register(jwt, {
-      secret: options.accessSecret,
-      namespace: 'access',
-      verify: { ...verify, cache: VERIFIED_ACCESS_TOKENS },
-    });
+    await app.register(jwt, { secret: options.accessSecret, namespace: 'access', verify });
     await app.register(jwt, { secret: options.refreshSecret, namespace: 'refresh', verify });
     const signers = app.jwt as unknown as { access: JWT; refresh: JWT };
+    // A client sends its access token with every request until it expires, so the token service
+    // remembers the tokens it checked instead of decoding and signing each again. A failed check
+    // is never remembered; a token's times are still checked on every request, and its session
+    // and user still read (authenticateRequest).
     app.decorate(
       'tokens',
-      createTokenService(signers, () => options.deps.clock.now()),
+      createTokenService(
+        signers,
+        () => options.deps.clock.now(),
+        createVerifiedTokenMemo(VERIFIED_ACCESS_TOKENS),
+      ),
     );
     app.decorateRequest('identity', null);
     app.decorateRequest('admin', null);
