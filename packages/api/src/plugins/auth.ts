@@ -66,7 +66,7 @@ export const accessTokenOf = (request: FastifyRequest): string | null => {
   return request.cookies[ACCESS_COOKIE] ?? null;
 };
 
-/** Access tokens whose signature the verifier remembers: a few hundred bytes each. */
+/** Access tokens the token service remembers once checked: a few hundred bytes each. */
 const VERIFIED_ACCESS_TOKENS = 5_000;
 
 export interface AuthOptions {
