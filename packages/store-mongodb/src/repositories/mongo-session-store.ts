@@ -17,7 +17,7 @@ export const createMongoSessionStore = ({
   },
 
   async findWithUser(sessionId, userId) {
-    // Two point reads at once: a round trip, as a $lookup would be, without the pipeline.
+    // Both point reads in flight at once, as the two separate reads were.
     const [session, user] = await Promise.all([
       sessions.findOne({ _id: sessionId }),
       users.findOne({ _id: userId }),

@@ -6,6 +6,9 @@ import type { Database } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
 
 export const SESSION_SQL = {
+  insert:
+    `INSERT INTO sessions (${SESSION_COLUMN_NAMES.join(', ')}) ` +
+    `VALUES (${SESSION_COLUMN_NAMES.map((column) => `@${column}`).join(', ')})`,
   byId: 'SELECT * FROM sessions WHERE id = ?',
   byUser: 'SELECT * FROM sessions WHERE user_id = ? ORDER BY last_active DESC, id DESC',
   // One row whatever exists: each side of the outer joins is a primary-key probe.
@@ -23,10 +26,7 @@ export const createSqliteSessionRepository = (db: Database): SessionStore => {
   const withUser = db.prepare<[string, string], unknown[]>(SESSION_SQL.withUser).raw();
   return {
     async insert(session) {
-      statement(
-        'INSERT INTO sessions (id, user_id, device, user_agent, ip_address, refresh_token_id, created_at, last_active, is_active) ' +
-          'VALUES (@id, @user_id, @device, @user_agent, @ip_address, @refresh_token_id, @created_at, @last_active, @is_active)',
-      ).run(sessionToRow(session));
+      statement(SESSION_SQL.insert).run(sessionToRow(session));
       return session;
     },
 
@@ -36,6 +36,7 @@ export const createSqliteSessionRepository = (db: Database): SessionStore => {
     },
 
     async findWithUser(sessionId, userId) {
+      // Always one row (the outer joins); an empty one would read as neither found.
       const values = withUser.get(sessionId, userId) ?? [];
       const session = rowOfValues<SessionRow>(SESSION_COLUMN_NAMES, values, 0);
       const user = rowOfValues<UserRow>(USER_COLUMN_NAMES, values, SESSION_COLUMN_NAMES.length);
