@@ -6,6 +6,7 @@ import { freePort } from './free-port.js';
 import { endpointCases } from './http-suite.js';
 import { runLoad, runMixedLoad } from './load.js';
 import { runMoneyPath } from './money-path.js';
+import { productMix, startStockWriter } from './mixed-reads.js';
 import { startMoneyPathNode } from './money-path-node.js';
 import { startRemoteProfile } from './remote-profile.js';
 import { hashPassword } from './password-hash.js';
@@ -102,19 +103,29 @@ const profileEndpoint = async () => {
   const endpoint = endpointCases(admin, customer, logins).find((candidate) => candidate.name === name);
   if (!endpoint) throw new Error(`unknown endpoint ${name}`);
   const load = { connections: 10, durationSeconds: Number(secondsArg) };
-  // A mix (catalogue pages, products, order pages) runs as the benchmark runs it.
-  const figures = endpoint.mix
-    ? await runMixedLoad({ ...load, baseUrl: service.baseUrl, requests: await endpoint.mix() })
+  // A mix (catalogue pages, products, order pages) runs as the benchmark runs it, stock changing
+  // meanwhile where the benchmark changes it: the answers it re-renders are part of the profile.
+  const mix = endpoint.mix ? await endpoint.mix() : undefined;
+  // The benchmark's targets: the products of its product mix.
+  const stockTargets = (await productMix(service.baseUrl, 50)).map(
+    (request) => request.path.split('/').pop() as string,
+  );
+  const stopWriter = endpoint.stockWritesPerSecond
+    ? startStockWriter(admin, stockTargets, endpoint.stockWritesPerSecond)
+    : null;
+  const figures = mix
+    ? await runMixedLoad({ ...load, baseUrl: service.baseUrl, requests: mix })
     : await runLoad({
         ...load,
         url: `${service.baseUrl}${endpoint.path}`,
         method: endpoint.method,
         headers: endpoint.token ? { authorization: `Bearer ${endpoint.token}` } : {},
       });
+  const stockWrites = stopWriter ? await stopWriter() : 0;
   await service.stop();
   printProfile(
     profileDir,
-    `${endpoint.method} ${endpoint.path}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms`,
+    `${stockWrites} stock changes; ${endpoint.method} ${endpoint.path}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms`,
   );
 };
 
