@@ -44,14 +44,13 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
     await ensureIndexes(collections);
     const counters = createMongoCounterStore(collections);
     const locks = createPendingOrderLocks(collections.pendingOrderLocks, collections.orders);
-    const orders = createMongoOrderStore(collections, counters, locks);
     return {
       users: createMongoUserStore(collections, createCustomerQueries(collections)),
       products: createMongoProductStore(collections),
-      orders,
+      orders: createMongoOrderStore(collections, counters, locks),
       counters,
       transactions: createMongoTransactionStore(collections),
-      sessions: createMongoSessionStore(collections, orders),
+      sessions: createMongoSessionStore(collections),
       withdrawals: createMongoWithdrawalStore(collections),
       leases: createMongoLeaseStore(collections),
       chainCursors: createMongoChainCursorStore(collections),
