@@ -5,6 +5,8 @@ import {
   catalogueMix,
   memoHitRate,
   orderPageMix,
+  PRODUCTS_IN_MIX,
+  productIdsOf,
   productMix,
   readMemoCounters,
   startStockWriter,
@@ -96,7 +98,7 @@ export const endpointCases = (
         const id = first?.path.split('/').pop() ?? '';
         return guest.GET('/api/products/{id}', { params: { path: { id } }, parseAs: 'text' });
       },
-      mix: () => productMix(admin.baseUrl, 50),
+      mix: () => productMix(admin.baseUrl, PRODUCTS_IN_MIX),
       memoKind: 'catalogue',
       stockWritesPerSecond: STOCK_WRITES_PER_SECOND,
     },
@@ -168,7 +170,7 @@ export const runHttpSuite = async (options: HttpSuiteOptions): Promise<EndpointF
     const firstBody = mix?.[0]?.body;
     if (firstBody !== undefined) bodies[endpoint.name] = firstBody;
   }
-  const stockTargets = (mixes.product ?? []).map((request) => request.path.split('/').pop() as string);
+  const stockTargets = productIdsOf(mixes.product ?? []);
   // The figures must come from the data set they claim to be read from.
   const { stats } = await unwrapFor('stats', admin.GET('/api/admin/stats'));
   const totalOrders = stats.totals.totalOrders;

@@ -63,6 +63,13 @@ export const catalogueMix = async (baseUrl: string): Promise<MixedRequest[]> => 
   return requests;
 };
 
+/** How many products the product mix reads; their stock is what changes during the catalogue mixes. */
+export const PRODUCTS_IN_MIX = 50;
+
+/** The product ids a product mix reads, in its order. */
+export const productIdsOf = (mix: readonly MixedRequest[]): string[] =>
+  mix.map((request) => request.path.split('/').pop() as string);
+
 /** Single products: `count` of them, spread over the catalogue. */
 export const productMix = async (baseUrl: string, count: number): Promise<MixedRequest[]> => {
   const guest: ShopClient = createShopClient({ baseUrl });

@@ -6,7 +6,7 @@ import { freePort } from './free-port.js';
 import { endpointCases } from './http-suite.js';
 import { runLoad, runMixedLoad } from './load.js';
 import { runMoneyPath } from './money-path.js';
-import { productMix, startStockWriter } from './mixed-reads.js';
+import { PRODUCTS_IN_MIX, productIdsOf, productMix, startStockWriter } from './mixed-reads.js';
 import { startMoneyPathNode } from './money-path-node.js';
 import { startRemoteProfile } from './remote-profile.js';
 import { hashPassword } from './password-hash.js';
@@ -107,11 +107,12 @@ const profileEndpoint = async () => {
   // meanwhile where the benchmark changes it: the answers it re-renders are part of the profile.
   const mix = endpoint.mix ? await endpoint.mix() : undefined;
   // The benchmark's targets: the products of its product mix.
-  const stockTargets = (await productMix(service.baseUrl, 50)).map(
-    (request) => request.path.split('/').pop() as string,
-  );
   const stopWriter = endpoint.stockWritesPerSecond
-    ? startStockWriter(admin, stockTargets, endpoint.stockWritesPerSecond)
+    ? startStockWriter(
+        admin,
+        productIdsOf(await productMix(service.baseUrl, PRODUCTS_IN_MIX)),
+        endpoint.stockWritesPerSecond,
+      )
     : null;
   const figures = mix
     ? await runMixedLoad({ ...load, baseUrl: service.baseUrl, requests: mix })
@@ -121,11 +122,11 @@ const profileEndpoint = async () => {
         method: endpoint.method,
         headers: endpoint.token ? { authorization: `Bearer ${endpoint.token}` } : {},
       });
-  const stockWrites = stopWriter ? await stopWriter() : 0;
+  const stockWrites = stopWriter ? `${await stopWriter()} stock changes; ` : '';
   await service.stop();
   printProfile(
     profileDir,
-    `${stockWrites} stock changes; ${endpoint.method} ${endpoint.path}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms`,
+    `${stockWrites}${endpoint.method} ${endpoint.path}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms`,
   );
 };
 
