@@ -224,6 +224,13 @@ describe('the customer search index (migration 14)', () => {
     // 1,100 candidates: past the cap (at least 1,000), the index gives way to the scan; the
     // needle is remembered as common, so the next search for it scans at once.
     expect(await readsFor('common_')).toEqual(['trigram count', 'scan count', 'scan page']);
+    // Asked again with nothing written, its kept matches answer (migration 20): no search read.
+    expect(await readsFor('COMMON_')).toEqual([]);
+    // Once a user is written the kept matches are gone, and the needle remembered as common
+    // scans at once.
+    const newcomer = buildUser({ username: 'Newcomer', email: 'new@example.org' });
+    insertRow(db, newcomer);
+    all.push(newcomer);
     expect(await readsFor('COMMON_')).toEqual(['scan count', 'scan page']);
     expect(await readsFor('ommon_10')).toEqual(indexRead);
   });

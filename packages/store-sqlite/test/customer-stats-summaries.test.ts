@@ -213,7 +213,7 @@ describe("customers' order volume per UTC hour (migration 18)", () => {
     expect(db.prepare(KEPT_HOURS).all()).toEqual(db.prepare(RECOUNT_HOURS).all());
   });
 
-  it('sums the volume of any window exactly, whole hours from the summary and partial hours from the orders', async () => {
+  it('sums the volume of any window exactly: whole days from the day totals, whole hours from the summary, partial hours from the orders', async () => {
     const users = createSqliteUserRepository(db);
     const owners = randomUsers(53, 10, 1);
     for (const user of owners) expect((await users.insert(user)).ok).toBe(true);

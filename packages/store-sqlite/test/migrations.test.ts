@@ -66,6 +66,8 @@ describe('schema migrations', () => {
         'counters',
         // migration 17: customers created per UTC day; 18: their order volume per UTC hour
         'customer_day_counts',
+        // migration 20: the customer search's version
+        'customer_search_version',
         'customer_volume_hours',
         'event_log',
         'event_outbox',

@@ -20,7 +20,9 @@ import { startTestDevnet } from '../support/test-app.js';
  * under the store's versions. A product changed through one instance shows in the very next
  * request on the other (price, stock, archive) and the other instance's ETag moves with it; an
  * order cancelled through one instance shows on the other's next order page, and a customer
- * blocked through one is refused on the other at once. On one SQLite file and on MongoDB.
+ * blocked through one is refused on the other at once; a customer registered through one is found
+ * by the other's next customer search (SQLite keeps a search's matches per connection). On one
+ * SQLite file and on MongoDB.
  */
 
 let node: RunningDevnet;
@@ -100,8 +102,26 @@ const changesSeenAcrossInstances = async (storeEnv: Readonly<Record<string, stri
       await patch({ stock: 1 });
       expect((await onReader()).body.product).toMatchObject({ price: 12.5, stock: 1 });
 
+      // The customer search: a search read twice on the reader (its kept matches on SQLite), then a
+      // customer it matches registered through the writer.
+      const searchOnReader = async () => {
+        const page = expectStatus(
+          await call(reader.apiUrl, 'GET', '/api/admin/customers?search=BUYER_&limit=50', { token }),
+          200,
+          'customer search',
+        );
+        return {
+          ids: (page.body.users as { _id: string }[]).map((user) => user._id),
+          total: (page.body.pagination as { total: number }).total,
+        };
+      };
+      const early = await registerAccount(writer.apiUrl);
+      expect(await searchOnReader()).toEqual({ ids: [early.id], total: 1 });
+      expect(await searchOnReader()).toEqual({ ids: [early.id], total: 1 });
+
       // Order pages: a customer's page read twice on the reader (memo), changed through the writer.
       const buyer = await registerAccount(writer.apiUrl);
+      expect(await searchOnReader()).toEqual({ ids: [buyer.id, early.id], total: 2 });
       const ordered = expectStatus(
         await call(writer.apiUrl, 'POST', '/api/orders', {
           token: buyer.token,

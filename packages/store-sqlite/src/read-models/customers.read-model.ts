@@ -2,14 +2,22 @@ import {
   type CustomerQuery,
   type CustomerRow,
   offsetOf,
+  type Page,
+  type PageRequest,
   pageOf,
   type TimeWindow,
   type UserStore,
 } from '@trx-shop/domain';
-import { USER_COLUMNS, type UserRow, userFromRow } from '../rows/user-row.js';
+import { rowOfValues } from '../rows/columns-of-values.js';
+import { USER_COLUMN_NAMES, USER_COLUMNS, type UserRow, userFromRow } from '../rows/user-row.js';
 import type { Database } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
-import { DAY_MS, HOUR_MS, splitAtUtcUnits } from './utc-days.js';
+import {
+  CUSTOMER_MATCH_MEMO_LIMITS,
+  type CustomerMatchMemoLimits,
+  createCustomerMatchMemo,
+} from './customer-match-memo.js';
+import { DAY_MS, HOUR_MS, type InstantRange, splitAtUtcUnits } from './utc-days.js';
 
 const STREAM_BATCH = 200;
 
@@ -72,6 +80,15 @@ export const CUSTOMER_SQL = {
     `SELECT ${CUSTOMER_COLUMNS} ${FROM_CUSTOMERS[search]} ` +
     'ORDER BY u.created_at DESC, u.id DESC LIMIT @limit OFFSET @offset',
   count: (search: Exclude<CustomerSearchMode, 'trigram'>) => `SELECT COUNT(*) AS n ${FROM_CUSTOMERS[search]}`,
+  /** Every customer, from migration 17's per-day counts instead of a count of the users index. */
+  customerCount: 'SELECT COALESCE(SUM(customers), 0) AS n FROM customer_day_counts',
+  /** A search's matches in the page order, ids only: what a connection keeps (CustomerMatchMemo). */
+  matchedIds: (search: Exclude<CustomerSearchMode, 'none'>) =>
+    `SELECT u.id ${FROM_CUSTOMERS[search]} ORDER BY u.created_at DESC, u.id DESC`,
+  /** The rows of a page of kept ids, in no particular order. */
+  customersById: `SELECT ${CUSTOMER_COLUMNS} FROM users u WHERE u.id IN (SELECT value FROM json_each(@ids))`,
+  /** Migration 20's version: while it stands, every search matches what it matched. */
+  searchVersion: "SELECT epoch || ':' || version AS version FROM customer_search_version WHERE id = 1",
   /**
    * The trigram count, reading at most @cap candidates: `n` is exact when `candidates` < @cap;
    * at the cap the needle is too common for the index and the scan counts instead.
@@ -95,6 +112,10 @@ export const CUSTOMER_SQL = {
   totalVolume:
     `SELECT ${SIGNED_SUMMARY_VOLUME} AS sun FROM order_day_totals ` +
     "WHERE status IN ('completed', 'refunded') AND customer = 1",
+  /** Kept by migration 2's triggers: a customer's orders per status and UTC day, whole days at once. */
+  wholeDaysVolume:
+    `SELECT ${SIGNED_SUMMARY_VOLUME} AS sun FROM order_day_totals ` +
+    "WHERE status IN ('completed', 'refunded') AND customer = 1 AND utc_day >= ? AND utc_day < ?",
   /** Kept by migration 18's triggers: whole UTC hours without reading an order. */
   wholeHoursVolume:
     'SELECT COALESCE(SUM(volume_sun), 0) AS sun FROM customer_volume_hours WHERE utc_hour >= ? AND utc_hour < ?',
@@ -104,6 +125,9 @@ export const CUSTOMER_SQL = {
 } as const;
 
 type CustomerDbRow = UserRow & { total_spent_sun: number };
+
+/** CUSTOMER_COLUMNS' names in their order, for rows read as arrays. */
+const CUSTOMER_COLUMN_NAMES: readonly string[] = [...USER_COLUMN_NAMES, 'total_spent_sun'];
 
 interface CustomerSearchRead {
   readonly mode: CustomerSearchMode;
@@ -117,7 +141,10 @@ const toCustomer = (row: CustomerDbRow): CustomerRow => ({
 
 export type CustomerReadModel = Pick<UserStore, 'listCustomers' | 'customerStats' | 'streamCustomers'>;
 
-export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel => {
+export const createSqliteCustomerReadModel = (
+  db: Database,
+  memoLimits: CustomerMatchMemoLimits = CUSTOMER_MATCH_MEMO_LIMITS,
+): CustomerReadModel => {
   const statement = createStatementCache(db);
   const count = (sql: string, ...params: unknown[]): number =>
     statement<unknown[], { n: number }>(sql).get(...params)?.n ?? 0;
@@ -142,7 +169,7 @@ export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel =
    */
   const matching = (query: CustomerQuery): { count: number; read: CustomerSearchRead } => {
     if (query.search === undefined || query.search === '') {
-      return { count: count(CUSTOMER_SQL.count('none')), read: { mode: 'none', values: {} } };
+      return { count: count(CUSTOMER_SQL.customerCount), read: { mode: 'none', values: {} } };
     }
     const needle = query.search.toLowerCase();
     // In code points, as the tokenizer counts the UTF-8 it is given: 'é😀' is 3 UTF-16 units, 2
@@ -169,37 +196,88 @@ export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel =
     const scanned = statement<Record<string, unknown>, { n: number }>(CUSTOMER_SQL.count('scan')).get(values);
     return { count: scanned?.n ?? 0, read: { mode: 'scan', values } };
   };
-  /** Whole UTC units (days, hours) from a summary, the partial units at either end from the rows' own index. */
+  /**
+   * `[from, to)` as whole UTC units (days, hours) answered by `whole` and the partial units at
+   * either end answered by `partial`.
+   */
   const byUtcUnits = (
-    window: TimeWindow,
-    read: (sql: string, ...params: unknown[]) => number,
-    sql: { readonly unitMs: number; readonly wholeUnits: string; readonly partialUnit: string },
+    [from, to]: InstantRange,
+    unitMs: number,
+    whole: (units: InstantRange) => number,
+    partial: (range: InstantRange) => number,
   ): number => {
-    const { wholeUnits, partialUnits } = splitAtUtcUnits(
-      window.from.getTime(),
-      window.to.getTime(),
-      sql.unitMs,
-    );
-    const partial = partialUnits.reduce((total, range) => total + read(sql.partialUnit, ...range), 0);
-    return wholeUnits ? partial + read(sql.wholeUnits, ...wholeUnits) : partial;
+    const { wholeUnits, partialUnits } = splitAtUtcUnits(from, to, unitMs);
+    const edges = partialUnits.reduce((total, range) => total + partial(range), 0);
+    return wholeUnits ? edges + whole(wholeUnits) : edges;
   };
+  const rangeOf = (window: TimeWindow): InstantRange => [window.from.getTime(), window.to.getTime()];
+  /**
+   * Whole days from migration 2's day totals (about 60 rows for 30 days), the hours of the
+   * partial days from migration 18's hourly volumes, the orders of the partial hours last.
+   */
   const volumeIn = (window: TimeWindow): number =>
-    byUtcUnits(window, sun, {
-      unitMs: HOUR_MS,
-      wholeUnits: CUSTOMER_SQL.wholeHoursVolume,
-      partialUnit: CUSTOMER_SQL.volumeIn,
-    });
+    byUtcUnits(
+      rangeOf(window),
+      DAY_MS,
+      (days) => sun(CUSTOMER_SQL.wholeDaysVolume, ...days),
+      (partialDay) =>
+        byUtcUnits(
+          partialDay,
+          HOUR_MS,
+          (hours) => sun(CUSTOMER_SQL.wholeHoursVolume, ...hours),
+          (partialHour) => sun(CUSTOMER_SQL.volumeIn, ...partialHour),
+        ),
+    );
   const customersCreatedIn = (window: TimeWindow): number =>
-    byUtcUnits(window, count, {
-      unitMs: DAY_MS,
-      wholeUnits: CUSTOMER_SQL.wholeDaysCreated,
-      partialUnit: CUSTOMER_SQL.createdIn,
+    byUtcUnits(
+      rangeOf(window),
+      DAY_MS,
+      (days) => count(CUSTOMER_SQL.wholeDaysCreated, ...days),
+      (partialDay) => count(CUSTOMER_SQL.createdIn, ...partialDay),
+    );
+
+  const matchMemo = createCustomerMatchMemo(memoLimits);
+  const searchVersion = (): string =>
+    statement<[], { version: string }>(CUSTOMER_SQL.searchVersion).get()?.version ?? '';
+  /** A page of a search's kept matches: only the page's rows are read, put back in the kept order. */
+  const pageOfIds = (ids: readonly string[], page: PageRequest): Page<CustomerRow> => {
+    const pageIds = ids.slice(offsetOf(page), offsetOf(page) + page.limit);
+    const rowsById = new Map<string, CustomerDbRow>();
+    if (pageIds.length > 0) {
+      const rows = statement<Record<string, unknown>, unknown[]>(CUSTOMER_SQL.customersById)
+        .raw()
+        .all({ ids: JSON.stringify(pageIds) });
+      for (const values of rows) {
+        const row = rowOfValues<CustomerDbRow>(CUSTOMER_COLUMN_NAMES, values, 0);
+        if (row) rowsById.set(row.id, row);
+      }
+    }
+    const items = pageIds.flatMap((id) => {
+      const row = rowsById.get(id);
+      return row ? [toCustomer(row)] : [];
     });
+    return pageOf(items, ids.length, page);
+  };
 
   return {
     async listCustomers(query, page) {
       const read = db.transaction(() => {
+        const needle = query.search ? query.search.toLowerCase() : undefined;
+        const version = needle === undefined ? '' : searchVersion();
+        const kept = needle === undefined ? undefined : matchMemo.get(version, needle);
+        if (kept) return pageOfIds(kept, page);
         const matched = matching(query);
+        if (
+          needle !== undefined &&
+          matched.read.mode !== 'none' &&
+          matched.count <= memoLimits.maxIdsPerSearch
+        ) {
+          const ids = statement<Record<string, unknown>, string>(CUSTOMER_SQL.matchedIds(matched.read.mode))
+            .pluck()
+            .all(matched.read.values);
+          matchMemo.keep(version, needle, ids);
+          return pageOfIds(ids, page);
+        }
         const pageRows = statement<Record<string, unknown>, CustomerDbRow>(
           CUSTOMER_SQL.page(matched.read.mode),
         );

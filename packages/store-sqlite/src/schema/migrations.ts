@@ -1,5 +1,6 @@
 import { apiKeysMigration } from './api-keys-migration.js';
 import { catalogueVersionMigration } from './catalogue-version-migration.js';
+import { customerSearchVersionMigration } from './customer-search-version-migration.js';
 import { auditMigration } from './audit-migration.js';
 import { customerDayCountsMigration } from './customer-day-counts-migration.js';
 import { customerSearchMigration } from './customer-search-migration.js';
@@ -336,6 +337,9 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX transactions_user_status_created;
   CREATE INDEX transactions_user_lines ON transactions (user_id, created_at, id, type, status);
   `,
+  // 20: the customer search's version, moved by triggers with every write that can change whom a
+  // search matches, so a connection can keep a search's ordered matches while it stands.
+  customerSearchVersionMigration(),
 ];
 
 /*
