@@ -1,4 +1,12 @@
-import { ADMIN, makeDataDir, removeDataDir, startServiceProcess } from '@trx-shop/test-kit';
+import {
+  ADMIN,
+  call,
+  expectStatus,
+  logIn,
+  makeDataDir,
+  removeDataDir,
+  startServiceProcess,
+} from '@trx-shop/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -120,6 +128,22 @@ describe('/metrics on METRICS_PORT (a real service process)', () => {
         sample(text, 'trx_shop_chain_call_duration_seconds_count{method="solidBlockNumber"}'),
       ).toBeGreaterThan(0);
       expect(sample(text, 'trx_shop_scanner_lag_blocks')).not.toBeNull();
+
+      // The SQLite store tells how each customer search was answered: read, then from its kept
+      // matches; a list without a search is not a search.
+      const token = await logIn(service.apiUrl, ADMIN.email, ADMIN.password);
+      const searches = async (outcome: string) =>
+        sample(
+          await (await fetch(url ?? '')).text(),
+          `trx_shop_memoized_answers_total{kind="customer_search",outcome="${outcome}"}`,
+        ) ?? 0;
+      for (const path of [
+        '/api/admin/customers?search=adm',
+        '/api/admin/customers?search=ADM&page=2',
+        '/api/admin/customers',
+      ])
+        expectStatus(await call(service.apiUrl, 'GET', path, { token }), 200, path);
+      expect([await searches('rendered'), await searches('memo')]).toEqual([1, 1]);
     } finally {
       await service.stop('SIGTERM');
     }

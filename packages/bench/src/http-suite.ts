@@ -13,6 +13,12 @@ import {
 } from './mixed-reads.js';
 import type { SeededLogins } from './seed-data-set.js';
 import { BENCH_METRICS_TOKEN } from './service-process.js';
+import {
+  CUSTOMER_SEARCHES,
+  customerSearchMix,
+  SHORT_CUSTOMER_SEARCHES,
+  startUsernameWriter,
+} from './customer-search-mix.js';
 import { type SignedInClient, signIn, unwrapFor } from './shop-client.js';
 
 export interface EndpointFigures {
@@ -31,6 +37,8 @@ export interface EndpointFigures {
   readonly memoHitRate?: number;
   /** Stock changes made through the admin API while it ran. */
   readonly stockWrites?: number;
+  /** Username changes made through the profile API while it ran. */
+  readonly usernameWrites?: number;
 }
 
 /** The client's answer to a request made with `parseAs: 'text'`: the body as sent. */
@@ -51,10 +59,35 @@ interface EndpointCase {
   /** Many requests instead of `path` (which is then the first), each answer checked. */
   readonly mix?: () => Promise<MixedRequest[]>;
   /** The memo counters to read around the load (`/metrics`). */
-  readonly memoKind?: 'catalogue' | 'order_page';
+  readonly memoKind?: 'catalogue' | 'order_page' | 'customer_search';
   /** Changes stock this many times a second while the load runs. */
   readonly stockWritesPerSecond?: number;
+  /** Renames the bench's customer this many times a second while the load runs. */
+  readonly usernameWritesPerSecond?: number;
 }
+
+/** Username changes a second during the customer searches: each moves SQLite's search version. */
+const USERNAME_WRITES_PER_SECOND = 5;
+
+/**
+ * Starts the writes a case runs beside its load (stock or usernames), if any; stopping them
+ * answers how many were made, by kind.
+ */
+export const startCaseWriter = (
+  endpoint: EndpointCase,
+  clients: { readonly admin: SignedInClient; readonly customer: SignedInClient },
+  stockTargets: readonly string[],
+): (() => Promise<Pick<EndpointFigures, 'stockWrites' | 'usernameWrites'>>) | null => {
+  if (endpoint.stockWritesPerSecond) {
+    const stop = startStockWriter(clients.admin, stockTargets, endpoint.stockWritesPerSecond);
+    return async () => ({ stockWrites: await stop() });
+  }
+  if (endpoint.usernameWritesPerSecond) {
+    const stop = startUsernameWriter(clients.customer, endpoint.usernameWritesPerSecond);
+    return async () => ({ usernameWrites: await stop() });
+  }
+  return null;
+};
 
 /** Stock changes a second during the catalogue loads: a very busy shop's confirmed sales. */
 const STOCK_WRITES_PER_SECOND = 5;
@@ -67,9 +100,6 @@ export interface HttpSuiteOptions {
   readonly durationSeconds: number;
   readonly connections: number;
 }
-
-/** A search of two characters: under the trigram index's three, so the store scans (issue 23). */
-const SHORT_SEARCH = '12';
 
 export const endpointCases = (
   admin: SignedInClient,
@@ -128,17 +158,26 @@ export const endpointCases = (
     {
       name: 'admin-customers-search',
       method: 'GET',
-      path: `/api/admin/customers?search=${encodeURIComponent(search)}`,
+      path: `/api/admin/customers?search= (${CUSTOMER_SEARCHES.length} searches, pages 1-2, usernames changing)`,
       token: admin.accessToken,
       read: () => admin.GET('/api/admin/customers', { params: { query: { search } }, parseAs: 'text' }),
+      mix: () => customerSearchMix(admin, CUSTOMER_SEARCHES),
+      memoKind: 'customer_search',
+      usernameWritesPerSecond: USERNAME_WRITES_PER_SECOND,
     },
     {
       name: 'admin-customers-search-short',
       method: 'GET',
-      path: `/api/admin/customers?search=${SHORT_SEARCH}`,
+      path: `/api/admin/customers?search= (${SHORT_CUSTOMER_SEARCHES.length} two-character searches, pages 1-2, usernames changing)`,
       token: admin.accessToken,
       read: () =>
-        admin.GET('/api/admin/customers', { params: { query: { search: SHORT_SEARCH } }, parseAs: 'text' }),
+        admin.GET('/api/admin/customers', {
+          params: { query: { search: SHORT_CUSTOMER_SEARCHES[0] } },
+          parseAs: 'text',
+        }),
+      mix: () => customerSearchMix(admin, SHORT_CUSTOMER_SEARCHES),
+      memoKind: 'customer_search',
+      usernameWritesPerSecond: USERNAME_WRITES_PER_SECOND,
     },
     {
       name: 'admin-customers-export',
@@ -188,7 +227,14 @@ export const runHttpSuite = async (options: HttpSuiteOptions): Promise<EndpointF
       };
       const mix = mixes[endpoint.name];
       if (mix) {
-        const measured = await measureMix(options.baseUrl, endpoint, mix, load, admin, stockTargets);
+        const measured = await measureMix(
+          options.baseUrl,
+          endpoint,
+          mix,
+          load,
+          { admin, customer },
+          stockTargets,
+        );
         figures.push({
           ...measured,
           bodyBytes: Buffer.byteLength(bodies[endpoint.name] as string),
@@ -232,16 +278,14 @@ const measureMix = async (
   endpoint: EndpointCase,
   mix: readonly MixedRequest[],
   load: { readonly connections: number; readonly durationSeconds: number },
-  admin: SignedInClient,
+  clients: { readonly admin: SignedInClient; readonly customer: SignedInClient },
   stockTargets: readonly string[],
 ) => {
   const kind = endpoint.memoKind;
   const countersBefore = kind ? await readMemoCounters(baseUrl, BENCH_METRICS_TOKEN) : {};
-  const stopWriter = endpoint.stockWritesPerSecond
-    ? startStockWriter(admin, stockTargets, endpoint.stockWritesPerSecond)
-    : null;
+  const stopWriter = startCaseWriter(endpoint, clients, stockTargets);
   const measured = await runMixedLoad({ ...load, baseUrl, requests: mix });
-  const stockWrites = stopWriter ? await stopWriter() : undefined;
+  const writes = stopWriter ? await stopWriter() : {};
   const countersAfter = kind ? await readMemoCounters(baseUrl, BENCH_METRICS_TOKEN) : {};
   return {
     name: endpoint.name,
@@ -250,7 +294,7 @@ const measureMix = async (
     endpoint: measured,
     requestsInMix: mix.length,
     ...(kind ? { memoHitRate: memoHitRate(kind, countersBefore, countersAfter) } : {}),
-    ...(stockWrites === undefined ? {} : { stockWrites }),
+    ...writes,
   };
 };
 

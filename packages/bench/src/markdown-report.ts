@@ -49,7 +49,7 @@ export const renderMarkdown = (results: BenchResults): string => {
       endpoint.memoHitRate === undefined ? '' : `${(endpoint.memoHitRate * 100).toFixed(1)}%`,
       endpoint.requestsInMix === undefined
         ? ''
-        : `${endpoint.requestsInMix} requests${endpoint.stockWrites === undefined ? '' : `, ${endpoint.stockWrites} stock changes`}`,
+        : `${endpoint.requestsInMix} requests${endpoint.stockWrites === undefined ? '' : `, ${endpoint.stockWrites} stock changes`}${endpoint.usernameWrites === undefined ? '' : `, ${endpoint.usernameWrites} username changes`}`,
     ]);
   const httpHeader = [
     'request',

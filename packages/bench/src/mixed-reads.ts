@@ -17,7 +17,7 @@ const ids = (body: string): string[] =>
   [...body.matchAll(/"_id":"([0-9a-f]{24})"/g)].map((match) => match[1] as string);
 
 /** A page's check: a success answer of the same page, starting and ending with the same ids. */
-const samePage = (body: string, page: number): ((answer: string) => boolean) => {
+export const samePage = (body: string, page: number): ((answer: string) => boolean) => {
   const found = ids(body);
   const first = found[0];
   const last = found[found.length - 1];

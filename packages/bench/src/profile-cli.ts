@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { summariseCpuProfile } from './cpu-profile-summary.js';
 import { freePort } from './free-port.js';
-import { endpointCases } from './http-suite.js';
+import { endpointCases, startCaseWriter } from './http-suite.js';
 import { runLoad, runMixedLoad } from './load.js';
 import { runMoneyPath } from './money-path.js';
-import { PRODUCTS_IN_MIX, productIdsOf, productMix, startStockWriter } from './mixed-reads.js';
+import { PRODUCTS_IN_MIX, productIdsOf, productMix } from './mixed-reads.js';
 import { startMoneyPathNode } from './money-path-node.js';
 import { startRemoteProfile } from './remote-profile.js';
 import { hashPassword } from './password-hash.js';
@@ -106,14 +106,12 @@ const profileEndpoint = async () => {
   // A mix (catalogue pages, products, order pages) runs as the benchmark runs it, stock changing
   // meanwhile where the benchmark changes it: the answers it re-renders are part of the profile.
   const mix = endpoint.mix ? await endpoint.mix() : undefined;
-  // The benchmark's targets: the products of its product mix.
-  const stopWriter = endpoint.stockWritesPerSecond
-    ? startStockWriter(
-        admin,
-        productIdsOf(await productMix(service.baseUrl, PRODUCTS_IN_MIX)),
-        endpoint.stockWritesPerSecond,
-      )
-    : null;
+  // The benchmark's stock targets: the products of its product mix.
+  const stopWriter = startCaseWriter(
+    endpoint,
+    { admin, customer },
+    endpoint.stockWritesPerSecond ? productIdsOf(await productMix(service.baseUrl, PRODUCTS_IN_MIX)) : [],
+  );
   const figures = mix
     ? await runMixedLoad({ ...load, baseUrl: service.baseUrl, requests: mix })
     : await runLoad({
@@ -122,11 +120,15 @@ const profileEndpoint = async () => {
         method: endpoint.method,
         headers: endpoint.token ? { authorization: `Bearer ${endpoint.token}` } : {},
       });
-  const stockWrites = stopWriter ? `${await stopWriter()} stock changes; ` : '';
+  const writes = stopWriter ? await stopWriter() : {};
+  const writesMade = [
+    writes.stockWrites === undefined ? '' : `${writes.stockWrites} stock changes; `,
+    writes.usernameWrites === undefined ? '' : `${writes.usernameWrites} username changes; `,
+  ].join('');
   await service.stop();
   printProfile(
     profileDir,
-    `${stockWrites}${endpoint.method} ${endpoint.path}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms`,
+    `${writesMade}${endpoint.method} ${endpoint.path}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms`,
   );
 };
 

@@ -1,6 +1,9 @@
 import type { ShopStore } from '@trx-shop/domain';
 import { SqliteDatabase } from './sqlite-driver.js';
-import { createSqliteCustomerReadModel } from './read-models/customers.read-model.js';
+import {
+  type CustomerSearchOutcome,
+  createSqliteCustomerReadModel,
+} from './read-models/customers.read-model.js';
 import { createSqliteDashboardReadModel } from './read-models/dashboard.read-model.js';
 import { createSqliteApiKeyRepository } from './repositories/api-keys.repository.js';
 import { createSqliteCounterRepository } from './repositories/counters.repository.js';
@@ -25,6 +28,8 @@ export interface SqliteStoreOptions {
   readonly filename: string;
   /** How long a writer waits for another connection's write lock before failing. Default 5000. */
   readonly busyTimeoutMs?: number;
+  /** Told how each customer search was answered (CustomerReadModelOptions.onSearch). */
+  readonly onCustomerSearch?: (outcome: CustomerSearchOutcome) => void;
 }
 
 const PAGE_CACHE_KIB = 16 * 1024;
@@ -48,8 +53,9 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     throw error;
   }
 
+  const customerReadOptions = options.onCustomerSearch ? { onSearch: options.onCustomerSearch } : {};
   return {
-    users: { ...createSqliteUserRepository(db), ...createSqliteCustomerReadModel(db) },
+    users: { ...createSqliteUserRepository(db), ...createSqliteCustomerReadModel(db, customerReadOptions) },
     products: createSqliteProductRepository(db),
     orders: createSqliteOrderRepository(db),
     counters: createSqliteCounterRepository(db),

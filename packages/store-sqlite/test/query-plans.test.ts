@@ -31,6 +31,8 @@ interface Query {
    * filter): no B-tree index can narrow that, so every row is read. Documented in the README.
    */
   readonly substringScanOf?: string;
+  /** A summary with one row per UTC day, read whole on purpose: small whatever the shop's size. */
+  readonly daySummaryScanOf?: string;
   /** The index the plan must use where a worse one would also avoid a table scan. */
   readonly index?: string;
   /** The FTS5 table whose full-text index (a MATCH, not a scan of it) must find the rows. */
@@ -83,17 +85,27 @@ const QUERIES: Query[] = [
   // A needle of 3+ characters: the trigram index finds the candidates, their rows are read by
   // rowid and sorted (few by construction: a common needle scans instead).
   {
-    name: 'customers page (search trigram)',
-    sql: CUSTOMER_SQL.page('trigram'),
-    params: { ...page, needle: 'xyz', phrase: '"xyz"' },
-    fullTextIndex: 'users_search',
-  },
-  {
-    name: 'customers capped trigram count',
-    sql: CUSTOMER_SQL.trigramCount,
+    name: 'customers capped trigram candidates',
+    sql: CUSTOMER_SQL.trigramCandidates,
     params: { needle: 'xyz', phrase: '"xyz"', cap: 1000 },
     fullTextIndex: 'users_search',
   },
+  {
+    name: 'customers scanned ids',
+    sql: CUSTOMER_SQL.scannedIds,
+    params: { needle: 'x' },
+    indexOrdered: true,
+    index: 'users_role_created_keys',
+  },
+  { name: 'customers by kept ids', sql: CUSTOMER_SQL.customersById, params: { ids: `["${id}"]` } },
+  { name: 'customer search version', sql: CUSTOMER_SQL.searchVersion, params: [] },
+  {
+    name: 'customer count',
+    sql: CUSTOMER_SQL.customerCount,
+    params: [],
+    daySummaryScanOf: 'customer_day_counts',
+  },
+  { name: 'customers volume of whole days', sql: CUSTOMER_SQL.wholeDaysVolume, params: [0, 1] },
   { name: 'last user rowid', sql: CUSTOMER_SQL.lastUserRowid, params: [] },
   {
     name: 'customers stream batch',
@@ -385,7 +397,8 @@ describe('query plans', () => {
     (_name, query) => {
       const plan = planOf(query);
       expect(plan.length).toBeGreaterThan(0);
-      const expectedScans = query.substringScanOf === undefined ? [] : [`SCAN ${query.substringScanOf}`];
+      const scanned = query.substringScanOf ?? query.daySummaryScanOf;
+      const expectedScans = scanned === undefined ? [] : [`SCAN ${scanned}`];
       expect(tableScansOf(plan), plan.join('\n')).toEqual(expectedScans);
       if (query.indexOrdered) {
         expect(

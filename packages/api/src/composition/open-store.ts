@@ -5,16 +5,28 @@ import type { AppConfig } from '../config/config.js';
 
 export const SQLITE_FILE = 'trx-shop.sqlite';
 
+/** What a store may tell the metrics about its own work. */
+export interface StoreObservers {
+  /** How a customer search was answered (SQLite: from a connection's kept matches, or read). */
+  readonly onCustomerSearch?: (outcome: 'memo' | 'rendered') => void;
+}
+
 /**
  * Only the configured store's adapter is loaded: importing the MongoDB driver costs over 100 ms
  * of start-up and ~15 MB of RSS, which the embedded default (SQLite) has no use for.
  */
-export const openConfiguredStore = async (config: AppConfig): Promise<ShopStore> => {
+export const openConfiguredStore = async (
+  config: AppConfig,
+  observers: StoreObservers = {},
+): Promise<ShopStore> => {
   if (config.store.kind === 'mongodb') {
     const { openMongoStore } = await import('@trx-shop/store-mongodb');
     return openMongoStore({ uri: config.store.uri, dbName: config.store.dbName });
   }
   await mkdir(config.dataDir, { recursive: true });
   const { openSqliteStore } = await import('@trx-shop/store-sqlite');
-  return openSqliteStore({ filename: join(config.dataDir, SQLITE_FILE) });
+  return openSqliteStore({
+    filename: join(config.dataDir, SQLITE_FILE),
+    ...(observers.onCustomerSearch ? { onCustomerSearch: observers.onCustomerSearch } : {}),
+  });
 };

@@ -65,7 +65,10 @@ const buildReadyApp = async (
 /** The start-up order of docs/decisions.md section 1, from validated configuration to listening. */
 export const startService = async (config: AppConfig): Promise<RunningService> => {
   const secrets = await resolveSecrets(config);
-  const store = await openConfiguredStore(config);
+  const metrics = createShopMetrics();
+  const store = await openConfiguredStore(config, {
+    onCustomerSearch: (outcome) => metrics.memoizedAnswers.inc({ kind: 'customer_search', outcome }),
+  });
   const vault = keyVaultFromSecrets(secrets.walletKey, secrets.previousWalletKeys);
   const keyProblem = await checkSealedKeys(store, vault, {
     current: secrets.walletKey,
@@ -93,7 +96,6 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   );
   const ids = createObjectIdGenerator();
   const rooms = createRoomHub();
-  const metrics = createShopMetrics();
   const webhooks = {
     sender: instrumentWebhookSender(
       createWebhookSender({

@@ -62,7 +62,7 @@ export const createShopMetrics = () => {
 
   const memoizedAnswers = new Counter({
     name: 'trx_shop_memoized_answers_total',
-    help: 'Answers served through a version-keyed memo (kind: catalogue, order_page) by how they were made: memo (rendered earlier at the same version), rendered, not_modified (304)',
+    help: 'Answers served through a version-keyed memo (kind: catalogue, order_page, customer_search) by how they were made: memo (rendered earlier at the same version; for customer_search, the matches kept at the same search version), rendered, not_modified (304)',
     labelNames: ['kind', 'outcome'],
     registers: [registry],
   });

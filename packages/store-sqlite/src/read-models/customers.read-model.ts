@@ -58,16 +58,12 @@ const COMMON_NEEDLES_KEPT = 256;
 /** The needle as one FTS5 phrase: a string in double quotes, each `"` in it doubled. */
 export const ftsPhraseOf = (needle: string): string => `"${needle.replaceAll('"', '""')}"`;
 
-const FROM_CUSTOMERS: Record<CustomerSearchMode, string> = {
+const FROM_CUSTOMERS: Record<Exclude<CustomerSearchMode, 'trigram'>, string> = {
   none: "FROM users u WHERE u.role = 'user'",
   // The index holding the keys (migration 2): instr() reads them from it, so only matching rows
   // are read from the table (the planner would otherwise take users_role_created, without them,
   // and read every customer's row: a rare short needle then costs 8x as much).
   scan: `FROM users u INDEXED BY users_role_created_keys WHERE u.role = 'user' AND ${SEARCH}`,
-  // CROSS JOIN: the index drives, each candidate's row is found by rowid.
-  trigram:
-    'FROM users_search CROSS JOIN users u ON u.rowid = users_search.rowid ' +
-    `WHERE users_search MATCH @phrase AND u.role = 'user' AND ${SEARCH}`,
 };
 
 const SIGNED_VOLUME =
@@ -76,27 +72,28 @@ const SIGNED_SUMMARY_VOLUME =
   "COALESCE(SUM(CASE status WHEN 'completed' THEN total_sun ELSE -total_sun END), 0)";
 
 export const CUSTOMER_SQL = {
-  page: (search: CustomerSearchMode) =>
+  page: (search: Exclude<CustomerSearchMode, 'trigram'>) =>
     `SELECT ${CUSTOMER_COLUMNS} ${FROM_CUSTOMERS[search]} ` +
     'ORDER BY u.created_at DESC, u.id DESC LIMIT @limit OFFSET @offset',
   count: (search: Exclude<CustomerSearchMode, 'trigram'>) => `SELECT COUNT(*) AS n ${FROM_CUSTOMERS[search]}`,
   /** Every customer, from migration 17's per-day counts instead of a count of the users index. */
   customerCount: 'SELECT COALESCE(SUM(customers), 0) AS n FROM customer_day_counts',
-  /** A search's matches in the page order, ids only: what a connection keeps (CustomerMatchMemo). */
-  matchedIds: (search: Exclude<CustomerSearchMode, 'none'>) =>
-    `SELECT u.id ${FROM_CUSTOMERS[search]} ORDER BY u.created_at DESC, u.id DESC`,
+  /** A scanned search's matches in page order, ids only: what a connection keeps (CustomerMatchMemo). */
+  scannedIds: `SELECT u.id ${FROM_CUSTOMERS.scan} ORDER BY u.created_at DESC, u.id DESC`,
   /** The rows of a page of kept ids, in no particular order. */
   customersById: `SELECT ${CUSTOMER_COLUMNS} FROM users u WHERE u.id IN (SELECT value FROM json_each(@ids))`,
   /** Migration 20's version: while it stands, every search matches what it matched. */
   searchVersion: "SELECT epoch || ':' || version AS version FROM customer_search_version WHERE id = 1",
   /**
-   * The trigram count, reading at most @cap candidates: `n` is exact when `candidates` < @cap;
-   * at the cap the needle is too common for the index and the scan counts instead.
+   * At most @cap of the trigram index's candidates in page order, each with whether it matches
+   * (a customer whose key holds the needle): the matches' ids, and so their count, are exact when
+   * fewer than @cap came back; at the cap the needle is too common for the index and the scan
+   * answers instead.
    */
-  trigramCount:
-    `SELECT COUNT(*) AS candidates, COALESCE(SUM(u.role = 'user' AND ${SEARCH}), 0) AS n ` +
+  trigramCandidates:
+    `SELECT u.id, u.role = 'user' AND ${SEARCH} AS matches ` +
     'FROM (SELECT rowid FROM users_search WHERE users_search MATCH @phrase LIMIT @cap) AS s ' +
-    'CROSS JOIN users u ON u.rowid = s.rowid',
+    'CROSS JOIN users u ON u.rowid = s.rowid ORDER BY u.created_at DESC, u.id DESC',
   /** About the number of users (rowids are handed out in order), read from the end of the table. */
   lastUserRowid: 'SELECT MAX(rowid) AS n FROM users',
   streamBatch:
@@ -129,10 +126,16 @@ type CustomerDbRow = UserRow & { total_spent_sun: number };
 /** CUSTOMER_COLUMNS' names in their order, for rows read as arrays. */
 const CUSTOMER_COLUMN_NAMES: readonly string[] = [...USER_COLUMN_NAMES, 'total_spent_sun'];
 
+/** How a page of a search without ids in hand is read. */
 interface CustomerSearchRead {
-  readonly mode: CustomerSearchMode;
-  readonly values: { readonly needle?: string; readonly phrase?: string };
+  readonly mode: Exclude<CustomerSearchMode, 'trigram'>;
+  readonly values: { readonly needle?: string };
 }
+
+/** Whom a search matches: their ids in page order (the trigram index), or how to read a page. */
+type Matching =
+  | { readonly count: number; readonly ids: string[]; readonly read?: never }
+  | { readonly count: number; readonly ids?: never; readonly read: CustomerSearchRead };
 
 const toCustomer = (row: CustomerDbRow): CustomerRow => ({
   user: userFromRow(row),
@@ -141,9 +144,18 @@ const toCustomer = (row: CustomerDbRow): CustomerRow => ({
 
 export type CustomerReadModel = Pick<UserStore, 'listCustomers' | 'customerStats' | 'streamCustomers'>;
 
+/** How a search was answered: from a connection's kept matches, or read from the users. */
+export type CustomerSearchOutcome = 'memo' | 'rendered';
+
+export interface CustomerReadModelOptions {
+  readonly memoLimits?: CustomerMatchMemoLimits;
+  /** Told of every search (a list without one is not), for the memo's hit rate in the metrics. */
+  readonly onSearch?: (outcome: CustomerSearchOutcome) => void;
+}
+
 export const createSqliteCustomerReadModel = (
   db: Database,
-  memoLimits: CustomerMatchMemoLimits = CUSTOMER_MATCH_MEMO_LIMITS,
+  { memoLimits = CUSTOMER_MATCH_MEMO_LIMITS, onSearch }: CustomerReadModelOptions = {},
 ): CustomerReadModel => {
   const statement = createStatementCache(db);
   const count = (sql: string, ...params: unknown[]): number =>
@@ -161,13 +173,14 @@ export const createSqliteCustomerReadModel = (
     }
   };
   /**
-   * How many customers the search matches, and how to read its page: a needle of 3 characters or
-   * more goes through the trigram index unless it is too common for it (TRIGRAM_CANDIDATE_SHARE),
-   * when it scans like a shorter one. A needle found too common is remembered and scans at once
-   * when asked again (the next page, the next search), until the users have doubled.
-   * Either way the answer is the same: this only picks the cheaper read.
+   * Whom the search matches: a needle of 3 characters or more goes through the trigram index,
+   * which answers the matches' ids in page order, unless it is too common for it
+   * (TRIGRAM_CANDIDATE_SHARE), when it scans like a shorter one; a scan answers how many match
+   * and how to read a page. A needle found too common is remembered and scans at once when asked
+   * again, until the users have doubled. Either way the answer is the same: this only picks the
+   * cheaper read.
    */
-  const matching = (query: CustomerQuery): { count: number; read: CustomerSearchRead } => {
+  const matching = (query: CustomerQuery): Matching => {
     if (query.search === undefined || query.search === '') {
       return { count: count(CUSTOMER_SQL.customerCount), read: { mode: 'none', values: {} } };
     }
@@ -175,19 +188,21 @@ export const createSqliteCustomerReadModel = (
     // In code points, as the tokenizer counts the UTF-8 it is given: 'é😀' is 3 UTF-16 units, 2
     // characters. An FTS5 query ends at a NUL character, so a needle holding one scans.
     if ([...needle].length >= TRIGRAM_CHARACTERS && !needle.includes('\u0000')) {
-      const values = { needle, phrase: ftsPhraseOf(needle) };
       const cap = Math.max(
         MIN_TRIGRAM_CANDIDATE_CAP,
         Math.ceil(count(CUSTOMER_SQL.lastUserRowid) / TRIGRAM_CANDIDATE_SHARE),
       );
       const reached = commonNeedles.get(needle);
       if (reached === undefined || reached * 2 < cap) {
-        const indexed = statement<Record<string, unknown>, { candidates: number; n: number }>(
-          CUSTOMER_SQL.trigramCount,
-        ).get({ ...values, cap });
-        if (indexed && indexed.candidates < cap) {
+        const candidates = statement<Record<string, unknown>, [id: string, matches: number]>(
+          CUSTOMER_SQL.trigramCandidates,
+        )
+          .raw()
+          .all({ needle, phrase: ftsPhraseOf(needle), cap });
+        if (candidates.length < cap) {
           commonNeedles.delete(needle);
-          return { count: indexed.n, read: { mode: 'trigram', values } };
+          const ids = candidates.flatMap(([id, matches]) => (matches ? [id] : []));
+          return { count: ids.length, ids };
         }
         rememberCommon(needle, cap);
       }
@@ -265,14 +280,15 @@ export const createSqliteCustomerReadModel = (
         const needle = query.search ? query.search.toLowerCase() : undefined;
         const version = needle === undefined ? '' : searchVersion();
         const kept = needle === undefined ? undefined : matchMemo.get(version, needle);
+        if (needle !== undefined) onSearch?.(kept ? 'memo' : 'rendered');
         if (kept) return pageOfIds(kept, page);
         const matched = matching(query);
-        if (
-          needle !== undefined &&
-          matched.read.mode !== 'none' &&
-          matched.count <= memoLimits.maxIdsPerSearch
-        ) {
-          const ids = statement<Record<string, unknown>, string>(CUSTOMER_SQL.matchedIds(matched.read.mode))
+        if (matched.ids) {
+          if (needle !== undefined) matchMemo.keep(version, needle, matched.ids);
+          return pageOfIds(matched.ids, page);
+        }
+        if (needle !== undefined && matched.count <= memoLimits.maxIdsPerSearch) {
+          const ids = statement<Record<string, unknown>, string>(CUSTOMER_SQL.scannedIds)
             .pluck()
             .all(matched.read.values);
           matchMemo.keep(version, needle, ids);
