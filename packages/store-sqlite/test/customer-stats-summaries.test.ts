@@ -23,6 +23,12 @@ const RECOUNT =
   'SELECT created_at / 86400000 - (created_at % 86400000 < 0) AS utc_day, COUNT(*) AS customers ' +
   "FROM users WHERE role = 'user' GROUP BY 1 ORDER BY 1";
 const KEPT = 'SELECT utc_day, customers FROM customer_day_counts WHERE customers <> 0 ORDER BY 1';
+/** The same per UTC hour (migration 21). */
+const RECOUNT_HOURLY_CUSTOMERS =
+  'SELECT created_at / 3600000 - (created_at % 3600000 < 0) AS utc_hour, COUNT(*) AS customers ' +
+  "FROM users WHERE role = 'user' GROUP BY 1 ORDER BY 1";
+const KEPT_HOURLY_CUSTOMERS =
+  'SELECT utc_hour, customers FROM customer_hour_counts WHERE customers <> 0 ORDER BY 1';
 /** Completed minus refunded totals of customers' orders per UTC hour, recounted from the orders. */
 const RECOUNT_HOURS =
   'SELECT o.created_at / 3600000 - (o.created_at % 3600000 < 0) AS utc_hour, ' +
@@ -30,6 +36,11 @@ const RECOUNT_HOURS =
   "FROM orders o JOIN users u ON u.id = o.user_id AND u.role = 'user' " +
   "WHERE o.status IN ('completed', 'refunded') GROUP BY 1 HAVING volume_sun <> 0 ORDER BY 1";
 const KEPT_HOURS = 'SELECT utc_hour, volume_sun FROM customer_volume_hours WHERE volume_sun <> 0 ORDER BY 1';
+/** The all-time volume, recounted from the orders, and as migration 21 keeps it. */
+const RECOUNT_TOTAL =
+  "SELECT COALESCE(SUM(CASE o.status WHEN 'completed' THEN o.total_sun ELSE -o.total_sun END), 0) AS sun " +
+  "FROM orders o JOIN users u ON u.id = o.user_id AND u.role = 'user' WHERE o.status IN ('completed', 'refunded')";
+const KEPT_TOTAL = 'SELECT volume_sun AS sun FROM customer_volume_total WHERE id = 1';
 /** The same volume over an instant range, straight from the orders. */
 const VOLUME_IN =
   "SELECT COALESCE(SUM(CASE o.status WHEN 'completed' THEN o.total_sun ELSE -o.total_sun END), 0) AS sun " +
@@ -89,7 +100,7 @@ const statsFor = (readModel: ReturnType<typeof createSqliteCustomerReadModel>, f
     previous: { from: new Date(from - DAY_MS), to: new Date(from) },
   });
 
-describe('customers created per UTC day (migration 17)', () => {
+describe('customers created per UTC day and hour (migrations 17 and 21)', () => {
   let db: Database;
   beforeEach(() => {
     db = new SqliteDatabase(':memory:');
@@ -111,6 +122,7 @@ describe('customers created per UTC day (migration 17)', () => {
       expect((await users.insert(user)).ok).toBe(true);
     }
     expect(db.prepare(KEPT).all()).toEqual(db.prepare(RECOUNT).all());
+    expect(db.prepare(KEPT_HOURLY_CUSTOMERS).all()).toEqual(db.prepare(RECOUNT_HOURLY_CUSTOMERS).all());
 
     const [promoted, demoted, moved, both, removed] = [
       made.find((user) => user.role === 'user'),
@@ -130,9 +142,10 @@ describe('customers created per UTC day (migration 17)', () => {
     // A write that changes neither column leaves the counts alone.
     db.prepare("UPDATE users SET username = username || '_x' WHERE role = 'user'").run();
     expect(db.prepare(KEPT).all()).toEqual(db.prepare(RECOUNT).all());
+    expect(db.prepare(KEPT_HOURLY_CUSTOMERS).all()).toEqual(db.prepare(RECOUNT_HOURLY_CUSTOMERS).all());
   });
 
-  it('count the customers of any window exactly, whole days from the summary and partial days from the users', async () => {
+  it('count the customers of any window exactly: whole days and hours from the summaries, partial hours from the users', async () => {
     const users = createSqliteUserRepository(db);
     const made = randomUsers(23, 300, 12);
     for (const user of made) expect((await users.insert(user)).ok).toBe(true);
@@ -169,7 +182,7 @@ const writeOrders = async (
   return ids;
 };
 
-describe("customers' order volume per UTC hour (migration 18)", () => {
+describe("customers' order volume per UTC hour and in all (migrations 18 and 21)", () => {
   let db: Database;
   beforeEach(() => {
     db = new SqliteDatabase(':memory:');
@@ -184,6 +197,7 @@ describe("customers' order volume per UTC hour (migration 18)", () => {
     // Orders of the last two owners are written before they register.
     const ids = await writeOrders(db, owners, 43, 120, 30);
     expect(db.prepare(KEPT_HOURS).all()).toEqual(db.prepare(RECOUNT_HOURS).all());
+    expect(db.prepare(KEPT_TOTAL).get()).toEqual(db.prepare(RECOUNT_TOTAL).get());
     expect(db.prepare(KEPT_HOURS).all().length).toBeGreaterThan(5);
 
     const random = seededRandom(47);
@@ -192,6 +206,7 @@ describe("customers' order volume per UTC hour (migration 18)", () => {
       await orders.changeStatus(id, { from: [...STATUSES], to: random.pick(STATUSES), at: new Date() });
     }
     expect(db.prepare(KEPT_HOURS).all()).toEqual(db.prepare(RECOUNT_HOURS).all());
+    expect(db.prepare(KEPT_TOTAL).get()).toEqual(db.prepare(RECOUNT_TOTAL).get());
 
     for (const user of owners.slice(6)) expect((await users.insert(user)).ok).toBe(true);
     const customers = owners.filter((user) => user.role === 'user');
@@ -201,6 +216,7 @@ describe("customers' order volume per UTC hour (migration 18)", () => {
     db.prepare('DELETE FROM users WHERE id = ?').run(customers[1]?.id);
     db.prepare('UPDATE users SET id = ? WHERE id = ?').run(newObjectId(), customers[2]?.id);
     expect(db.prepare(KEPT_HOURS).all()).toEqual(db.prepare(RECOUNT_HOURS).all());
+    expect(db.prepare(KEPT_TOTAL).get()).toEqual(db.prepare(RECOUNT_TOTAL).get());
 
     const moved = ids.slice(40, 50);
     db.prepare('UPDATE orders SET created_at = created_at + ? WHERE id = ?').run(HOUR_MS / 2, moved[0]);
@@ -211,6 +227,7 @@ describe("customers' order volume per UTC hour (migration 18)", () => {
     db.prepare('UPDATE orders SET user_id = ? WHERE id = ?').run(customers[3]?.id, moved[3]);
     db.prepare('DELETE FROM orders WHERE id IN (?, ?)').run(moved[4], moved[5]);
     expect(db.prepare(KEPT_HOURS).all()).toEqual(db.prepare(RECOUNT_HOURS).all());
+    expect(db.prepare(KEPT_TOTAL).get()).toEqual(db.prepare(RECOUNT_TOTAL).get());
   });
 
   it('sums the volume of any window exactly: whole days from the day totals, whole hours from the summary, partial hours from the orders', async () => {
@@ -226,11 +243,12 @@ describe("customers' order volume per UTC hour (migration 18)", () => {
         current: volumeIn.get(from, to)?.sun,
         previous: volumeIn.get(from - DAY_MS, from)?.sun,
       });
+      expect(stats.totalVolumeSun).toBe(db.prepare<[], { sun: number }>(RECOUNT_TOTAL).get()?.sun);
     }
   });
 });
 
-describe('migrations 17 and 18 on an existing file', () => {
+describe('migrations 17, 18 and 21 on an existing file', () => {
   const directories: string[] = [];
   afterEach(() => {
     for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
@@ -298,5 +316,32 @@ describe('migrations 17 and 18 on an existing file', () => {
       await store.close();
     }
     expectKeptToMatchARecount(filename, KEPT_HOURS, RECOUNT_HOURS);
+  });
+  it("counts a version-20 file's customers per hour and its customers' volume, then keeps both", async () => {
+    const owners = randomUsers(73, 12, 2);
+    const filename = await fileAtVersion(20, async (old) => {
+      for (const user of owners) insertRaw(old, user);
+      await writeOrders(old, owners, 79, 80, 48);
+    });
+    const store = await openSqliteStore({ filename });
+    try {
+      const order = buildOrder({
+        userId: owners.find((user) => user.role === 'user')?.id,
+        createdAt: new Date(HOUR_MS),
+      });
+      expect((await store.orders.create({ ...order, status: 'completed' })).ok).toBe(true);
+      expect((await store.users.insert(randomUsers(83, 1, 1)[0] as User)).ok).toBe(true);
+    } finally {
+      await store.close();
+    }
+    expectKeptToMatchARecount(filename, KEPT_HOURLY_CUSTOMERS, RECOUNT_HOURLY_CUSTOMERS);
+    const migrated = new SqliteDatabase(filename, { readonly: true });
+    try {
+      const total = migrated.prepare<[], { sun: number }>(KEPT_TOTAL).get()?.sun;
+      expect(total).toBe(migrated.prepare<[], { sun: number }>(RECOUNT_TOTAL).get()?.sun);
+      expect(total).not.toBe(0);
+    } finally {
+      migrated.close();
+    }
   });
 });

@@ -66,9 +66,13 @@ describe('schema migrations', () => {
         'counters',
         // migration 17: customers created per UTC day; 18: their order volume per UTC hour
         'customer_day_counts',
+        // migration 21: customers per UTC hour
+        'customer_hour_counts',
         // migration 20: the customer search's version
         'customer_search_version',
         'customer_volume_hours',
+        // migration 21: the customers' all-time volume
+        'customer_volume_total',
         'event_log',
         'event_outbox',
         'leases',

@@ -106,6 +106,7 @@ const QUERIES: Query[] = [
     daySummaryScanOf: 'customer_day_counts',
   },
   { name: 'customers volume of whole days', sql: CUSTOMER_SQL.wholeDaysVolume, params: [0, 1] },
+  { name: 'customers created in whole hours', sql: CUSTOMER_SQL.wholeHoursCreated, params: [0, 1] },
   { name: 'last user rowid', sql: CUSTOMER_SQL.lastUserRowid, params: [] },
   {
     name: 'customers stream batch',

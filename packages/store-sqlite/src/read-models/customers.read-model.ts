@@ -106,9 +106,11 @@ export const CUSTOMER_SQL = {
   wholeDaysCreated:
     'SELECT COALESCE(SUM(customers), 0) AS n FROM customer_day_counts WHERE utc_day >= ? AND utc_day < ?',
   /** `customer = 1`: the order's user exists with role `user`, kept so by migration 2's triggers. */
-  totalVolume:
-    `SELECT ${SIGNED_SUMMARY_VOLUME} AS sun FROM order_day_totals ` +
-    "WHERE status IN ('completed', 'refunded') AND customer = 1",
+  /** Kept by migration 21's triggers: one row, whatever the shop's age. */
+  totalVolume: 'SELECT volume_sun AS sun FROM customer_volume_total WHERE id = 1',
+  /** Kept by migration 21's triggers: whole UTC hours without reading a user. */
+  wholeHoursCreated:
+    'SELECT COALESCE(SUM(customers), 0) AS n FROM customer_hour_counts WHERE utc_hour >= ? AND utc_hour < ?',
   /** Kept by migration 2's triggers: a customer's orders per status and UTC day, whole days at once. */
   wholeDaysVolume:
     `SELECT ${SIGNED_SUMMARY_VOLUME} AS sun FROM order_day_totals ` +
@@ -243,12 +245,19 @@ export const createSqliteCustomerReadModel = (
           (partialHour) => sun(CUSTOMER_SQL.volumeIn, ...partialHour),
         ),
     );
+  /** As the volume: whole days (migration 17), then whole hours (migration 21), then the users. */
   const customersCreatedIn = (window: TimeWindow): number =>
     byUtcUnits(
       rangeOf(window),
       DAY_MS,
       (days) => count(CUSTOMER_SQL.wholeDaysCreated, ...days),
-      (partialDay) => count(CUSTOMER_SQL.createdIn, ...partialDay),
+      (partialDay) =>
+        byUtcUnits(
+          partialDay,
+          HOUR_MS,
+          (hours) => count(CUSTOMER_SQL.wholeHoursCreated, ...hours),
+          (partialHour) => count(CUSTOMER_SQL.createdIn, ...partialHour),
+        ),
     );
 
   const matchMemo = createCustomerMatchMemo(memoLimits);

@@ -1,6 +1,7 @@
 import { apiKeysMigration } from './api-keys-migration.js';
 import { catalogueVersionMigration } from './catalogue-version-migration.js';
 import { customerSearchVersionMigration } from './customer-search-version-migration.js';
+import { customerStatsTotalsMigration } from './customer-stats-totals-migration.js';
 import { auditMigration } from './audit-migration.js';
 import { customerDayCountsMigration } from './customer-day-counts-migration.js';
 import { customerSearchMigration } from './customer-search-migration.js';
@@ -340,6 +341,9 @@ export const MIGRATIONS: readonly string[] = [
   // 20: the customer search's version, moved by triggers with every write that can change whom a
   // search matches, so a connection can keep a search's ordered matches while it stands.
   customerSearchVersionMigration(),
+  // 21: customers created per UTC hour and the customers' all-time volume, kept by triggers, so
+  // the customer stats read no day of sign-ups and no row per day of history per request.
+  customerStatsTotalsMigration(),
 ];
 
 /*
