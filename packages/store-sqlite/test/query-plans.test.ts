@@ -1,7 +1,7 @@
 import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_KEY_SQL } from '../src/repositories/api-keys.repository.js';
-import { CUSTOMER_SQL } from '../src/read-models/customers.read-model.js';
+import { CUSTOMER_SQL, CUSTOMER_STATS_SQL } from '../src/read-models/customers.read-model.js';
 import { DASHBOARD_SQL } from '../src/read-models/dashboard.read-model.js';
 import { EVENT_LOG_SQL } from '../src/repositories/event-log.repository.js';
 import { ORDER_CHILDREN_SQL } from '../src/repositories/order-reader.js';
@@ -107,6 +107,7 @@ const QUERIES: Query[] = [
   },
   { name: 'customers volume of whole days', sql: CUSTOMER_SQL.wholeDaysVolume, params: [0, 1] },
   { name: 'customers created in whole hours', sql: CUSTOMER_SQL.wholeHoursCreated, params: [0, 1] },
+  { name: 'customer stats', sql: CUSTOMER_STATS_SQL, params: Array.from({ length: 40 }, () => 1) },
   { name: 'last user rowid', sql: CUSTOMER_SQL.lastUserRowid, params: [] },
   {
     name: 'customers stream batch',

@@ -17,7 +17,7 @@ import {
   type CustomerMatchMemoLimits,
   createCustomerMatchMemo,
 } from './customer-match-memo.js';
-import { DAY_MS, HOUR_MS, type InstantRange, splitAtUtcUnits } from './utc-days.js';
+import { boundsOf, splitAtDaysAndHours } from './utc-days.js';
 
 const STREAM_BATCH = 200;
 
@@ -123,7 +123,40 @@ export const CUSTOMER_SQL = {
     "WHERE o.status IN ('completed', 'refunded') AND o.created_at >= ? AND o.created_at < ? AND u.role = 'user'",
 } as const;
 
+const overWindow = (days: string, hours: string, instants: string) =>
+  `(${days}) + (${hours}) + (${hours}) + (${instants}) + (${instants})`;
+const CREATED_IN_WINDOW = overWindow(
+  CUSTOMER_SQL.wholeDaysCreated,
+  CUSTOMER_SQL.wholeHoursCreated,
+  CUSTOMER_SQL.createdIn,
+);
+const VOLUME_IN_WINDOW = overWindow(
+  CUSTOMER_SQL.wholeDaysVolume,
+  CUSTOMER_SQL.wholeHoursVolume,
+  CUSTOMER_SQL.volumeIn,
+);
+
+/**
+ * The customer stats in one statement (a statement's own cost is about that of a small summary
+ * read): the all-time volume, then customers created and their volume in the current and the
+ * previous window, each window as its five ranges (`splitAtDaysAndHours`: whole days, two runs of
+ * whole hours, two partial hours), bound by `boundsOf` for the current window then the previous,
+ * twice.
+ */
+export const CUSTOMER_STATS_SQL =
+  `SELECT (${CUSTOMER_SQL.totalVolume}) AS total_volume, ${CREATED_IN_WINDOW} AS created_current, ` +
+  `${CREATED_IN_WINDOW} AS created_previous, ${VOLUME_IN_WINDOW} AS volume_current, ` +
+  `${VOLUME_IN_WINDOW} AS volume_previous`;
+
 type CustomerDbRow = UserRow & { total_spent_sun: number };
+
+interface StatsRow {
+  readonly total_volume: number;
+  readonly created_current: number;
+  readonly created_previous: number;
+  readonly volume_current: number;
+  readonly volume_previous: number;
+}
 
 /** CUSTOMER_COLUMNS' names in their order, for rows read as arrays. */
 const CUSTOMER_COLUMN_NAMES: readonly string[] = [...USER_COLUMN_NAMES, 'total_spent_sun'];
@@ -162,8 +195,6 @@ export const createSqliteCustomerReadModel = (
   const statement = createStatementCache(db);
   const count = (sql: string, ...params: unknown[]): number =>
     statement<unknown[], { n: number }>(sql).get(...params)?.n ?? 0;
-  const sun = (sql: string, ...params: unknown[]): number =>
-    statement<unknown[], { sun: number }>(sql).get(...params)?.sun ?? 0;
   /** Needles lately found too common for the index, with the cap they reached (oldest first). */
   const commonNeedles = new Map<string, number>();
   const rememberCommon = (needle: string, cap: number): void => {
@@ -213,53 +244,6 @@ export const createSqliteCustomerReadModel = (
     const scanned = statement<Record<string, unknown>, { n: number }>(CUSTOMER_SQL.count('scan')).get(values);
     return { count: scanned?.n ?? 0, read: { mode: 'scan', values } };
   };
-  /**
-   * `[from, to)` as whole UTC units (days, hours) answered by `whole` and the partial units at
-   * either end answered by `partial`.
-   */
-  const byUtcUnits = (
-    [from, to]: InstantRange,
-    unitMs: number,
-    whole: (units: InstantRange) => number,
-    partial: (range: InstantRange) => number,
-  ): number => {
-    const { wholeUnits, partialUnits } = splitAtUtcUnits(from, to, unitMs);
-    const edges = partialUnits.reduce((total, range) => total + partial(range), 0);
-    return wholeUnits ? edges + whole(wholeUnits) : edges;
-  };
-  const rangeOf = (window: TimeWindow): InstantRange => [window.from.getTime(), window.to.getTime()];
-  /**
-   * Whole days from migration 2's day totals (about 60 rows for 30 days), the hours of the
-   * partial days from migration 18's hourly volumes, the orders of the partial hours last.
-   */
-  const volumeIn = (window: TimeWindow): number =>
-    byUtcUnits(
-      rangeOf(window),
-      DAY_MS,
-      (days) => sun(CUSTOMER_SQL.wholeDaysVolume, ...days),
-      (partialDay) =>
-        byUtcUnits(
-          partialDay,
-          HOUR_MS,
-          (hours) => sun(CUSTOMER_SQL.wholeHoursVolume, ...hours),
-          (partialHour) => sun(CUSTOMER_SQL.volumeIn, ...partialHour),
-        ),
-    );
-  /** As the volume: whole days (migration 17), then whole hours (migration 21), then the users. */
-  const customersCreatedIn = (window: TimeWindow): number =>
-    byUtcUnits(
-      rangeOf(window),
-      DAY_MS,
-      (days) => count(CUSTOMER_SQL.wholeDaysCreated, ...days),
-      (partialDay) =>
-        byUtcUnits(
-          partialDay,
-          HOUR_MS,
-          (hours) => count(CUSTOMER_SQL.wholeHoursCreated, ...hours),
-          (partialHour) => count(CUSTOMER_SQL.createdIn, ...partialHour),
-        ),
-    );
-
   const matchMemo = createCustomerMatchMemo(memoLimits);
   const searchVersion = (): string =>
     statement<[], { version: string }>(CUSTOMER_SQL.searchVersion).get()?.version ?? '';
@@ -315,15 +299,18 @@ export const createSqliteCustomerReadModel = (
     },
 
     async customerStats(query) {
-      const read = db.transaction(() => ({
-        totalVolumeSun: sun(CUSTOMER_SQL.totalVolume),
+      const split = (window: TimeWindow) =>
+        boundsOf(splitAtDaysAndHours(window.from.getTime(), window.to.getTime()));
+      const windows = [...split(query.current), ...split(query.previous)];
+      const figures = statement<number[], StatsRow>(CUSTOMER_STATS_SQL).get(...windows, ...windows);
+      return {
+        totalVolumeSun: figures?.total_volume ?? 0,
         customersCreated: {
-          current: customersCreatedIn(query.current),
-          previous: customersCreatedIn(query.previous),
+          current: figures?.created_current ?? 0,
+          previous: figures?.created_previous ?? 0,
         },
-        volumeSun: { current: volumeIn(query.current), previous: volumeIn(query.previous) },
-      }));
-      return read();
+        volumeSun: { current: figures?.volume_current ?? 0, previous: figures?.volume_previous ?? 0 },
+      };
     },
 
     async *streamCustomers() {

@@ -28,3 +28,44 @@ export const splitAtUtcUnits = (from: number, to: number, unitMs: number): UtcUn
     partialUnits: edges.filter(([start, end]) => start < end),
   };
 };
+
+/** An empty range: a summary or index read over it finds nothing. */
+const NO_RANGE: InstantRange = [0, 0];
+
+/**
+ * An instant range cut three ways, for summaries kept per day and per hour: its whole UTC days
+ * (day numbers), the whole hours of the partial days at either end (hour numbers), and the
+ * partial hours left (epoch ms). A range has at most one run of whole days, two of whole hours
+ * and two partial hours; absent ones are empty, so a statement can read all five every time.
+ */
+export interface DayHourSplit {
+  readonly days: InstantRange;
+  readonly hours: readonly [InstantRange, InstantRange];
+  readonly instants: readonly [InstantRange, InstantRange];
+}
+
+export const splitAtDaysAndHours = (from: number, to: number): DayHourSplit => {
+  const byDay = splitAtUtcUnits(from, to, DAY_MS);
+  const hours: InstantRange[] = [];
+  const instants: InstantRange[] = [];
+  for (const [start, end] of byDay.partialUnits) {
+    const byHour = splitAtUtcUnits(start, end, HOUR_MS);
+    if (byHour.wholeUnits) hours.push(byHour.wholeUnits);
+    instants.push(...byHour.partialUnits);
+  }
+  if (hours.length > 2 || instants.length > 2) throw new Error(`cannot split [${from}, ${to}) in five`);
+  return {
+    days: byDay.wholeUnits ?? NO_RANGE,
+    hours: [hours[0] ?? NO_RANGE, hours[1] ?? NO_RANGE],
+    instants: [instants[0] ?? NO_RANGE, instants[1] ?? NO_RANGE],
+  };
+};
+
+/** The five ranges' bounds in statement order: days, hours, hours, instants, instants. */
+export const boundsOf = (split: DayHourSplit): number[] => [
+  ...split.days,
+  ...split.hours[0],
+  ...split.hours[1],
+  ...split.instants[0],
+  ...split.instants[1],
+];
