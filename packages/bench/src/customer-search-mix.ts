@@ -1,5 +1,5 @@
 import type { MixedRequest } from './load.js';
-import { samePage } from './mixed-reads.js';
+import { samePage, text } from './mixed-reads.js';
 import { type SignedInClient, unwrapFor } from './shop-client.js';
 
 /*
@@ -34,10 +34,10 @@ export const customerSearchMix = async (
   for (const search of searches) {
     for (const page of [1, 2]) {
       const query = { search, page: String(page), limit: '20' };
-      const body = (await unwrapFor(
+      const body = await text(
         `customer search ${search} page ${page}`,
-        admin.GET('/api/admin/customers', { params: { query }, parseAs: 'text' }) as never,
-      )) as string;
+        admin.GET('/api/admin/customers', { params: { query }, parseAs: 'text' }),
+      );
       requests.push({
         path: `/api/admin/customers?search=${encodeURIComponent(search)}&page=${page}&limit=20`,
         headers: { authorization: `Bearer ${admin.accessToken}` },

@@ -29,8 +29,11 @@ export const samePage = (body: string, page: number): ((answer: string) => boole
     (last === undefined || answer.includes(`"_id":"${last}"`));
 };
 
-const text = async (what: string, request: Promise<{ data?: string; error?: unknown; response: Response }>) =>
-  unwrapFor(what, request as never) as Promise<string>;
+/** An answer read with `parseAs: 'text'`: its body, or a thrown error naming `what`. */
+export const text = async (
+  what: string,
+  request: Promise<{ data?: string; error?: unknown; response: Response }>,
+) => unwrapFor(what, request as never) as Promise<string>;
 
 /** Catalogue pages: every category, pages 1-5 at 10 and 20 a page, and a few searches. */
 export const catalogueMix = async (baseUrl: string): Promise<MixedRequest[]> => {

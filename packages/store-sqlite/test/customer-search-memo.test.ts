@@ -10,6 +10,7 @@ import { createSqliteUserRepository } from '../src/repositories/users.repository
 import { migrate } from '../src/schema/migrate.js';
 import type { Database } from '../src/sqlite-database.js';
 import { SqliteDatabase } from '../src/sqlite-driver.js';
+import { scannedCustomerIds } from './scanned-customers.js';
 
 /*
  * Migration 20's search version and the matches a connection keeps by it (CustomerMatchMemo):
@@ -21,19 +22,6 @@ const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** The specified search as a scan: customers whose lowercased username or email includes it, newest first. */
-const scannedCustomerIds = (users: Iterable<User>, search: string): string[] => {
-  const needle = search.toLowerCase();
-  return [...users]
-    .filter(
-      (user) =>
-        user.role === 'user' &&
-        (user.username.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle)),
-    )
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-    .map((user) => user.id);
-};
 
 const openMemoryUsers = (
   options: { log?: string[]; limits?: { maxIds: number; maxIdsPerSearch: number } } = {},

@@ -8,6 +8,7 @@ import { migrate } from '../src/schema/migrate.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
 import type { Database } from '../src/sqlite-database.js';
 import { SqliteDatabase } from '../src/sqlite-driver.js';
+import { scannedCustomerIds } from './scanned-customers.js';
 
 /*
  * Migration 14's trigram index (users_search) as the SQLite adapter keeps and reads it. The
@@ -22,19 +23,6 @@ afterEach(() => {
 });
 
 const ALL = { limit: 10_000, page: 1 } as const;
-
-/** The specified search as a scan: customers whose lowercased username or email includes it, newest first. */
-const scannedCustomerIds = (users: readonly User[], search: string): string[] => {
-  const needle = search.toLowerCase();
-  return users
-    .filter(
-      (user) =>
-        user.role === 'user' &&
-        (user.username.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle)),
-    )
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-    .map((user) => user.id);
-};
 
 /** A migrated in-memory database with the user repository and read model on it. */
 const openUsers = (options: { log?: string[] } = {}) => {
