@@ -134,14 +134,23 @@ describe('kept customer search matches', () => {
   it('keeps no search past its bounds, the least recently used going first', async () => {
     const log: string[] = [];
     const { users } = openMemoryUsers({ log, limits: { maxIds: 5, maxIdsPerSearch: 3 } });
-    for (const name of ['big_1', 'big_2', 'big_3', 'big_4', 'aa_1', 'aa_2', 'bb_1', 'bb_2', 'cc_1', 'cc_2'])
-      await users.insert(buildUser({ username: name, email: `${name}@example.com` }));
+    const made = ['big_1', 'big_2', 'big_3', 'big_4', 'aa_1', 'aa_2', 'bb_1', 'bb_2', 'cc_1', 'cc_2'].map(
+      (name) => buildUser({ username: name, email: `${name}@example.com` }),
+    );
+    for (const user of made) await users.insert(user);
     const reads = (search: string) =>
       matchReadsDuring(log, () => users.listCustomers({ search }, { page: 1, limit: 10 }));
 
-    // Four matches, more than one search may keep: read every time.
+    // Four matches, more than one search may keep: read every time, through the index or (two
+    // characters) scanned, counted and paged.
     expect(await reads('big_')).toBeGreaterThan(0);
     expect(await reads('big_')).toBeGreaterThan(0);
+    expect(await reads('g_')).toBeGreaterThan(0);
+    const scanned = await users.listCustomers({ search: 'G_' }, { page: 2, limit: 3 });
+    expect({ total: scanned.total, ids: scanned.items.map((row) => row.user.id) }).toEqual({
+      total: 4,
+      ids: scannedCustomerIds(made, 'g_').slice(3),
+    });
     await reads('aa_');
     await reads('bb_');
     expect(await reads('aa_')).toBe(0);

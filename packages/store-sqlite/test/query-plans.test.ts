@@ -93,7 +93,7 @@ const QUERIES: Query[] = [
   {
     name: 'customers scanned ids',
     sql: CUSTOMER_SQL.scannedIds,
-    params: { needle: 'x' },
+    params: { needle: 'x', limit: 10 },
     indexOrdered: true,
     index: 'users_role_created_keys',
   },

@@ -78,8 +78,11 @@ export const CUSTOMER_SQL = {
   count: (search: Exclude<CustomerSearchMode, 'trigram'>) => `SELECT COUNT(*) AS n ${FROM_CUSTOMERS[search]}`,
   /** Every customer, from migration 17's per-day counts instead of a count of the users index. */
   customerCount: 'SELECT COALESCE(SUM(customers), 0) AS n FROM customer_day_counts',
-  /** A scanned search's matches in page order, ids only: what a connection keeps (CustomerMatchMemo). */
-  scannedIds: `SELECT u.id ${FROM_CUSTOMERS.scan} ORDER BY u.created_at DESC, u.id DESC`,
+  /**
+   * A scanned search's first @limit matches in page order, ids only: what a connection keeps
+   * (CustomerMatchMemo); fewer than @limit is all of them.
+   */
+  scannedIds: `SELECT u.id ${FROM_CUSTOMERS.scan} ORDER BY u.created_at DESC, u.id DESC LIMIT @limit`,
   /** The rows of a page of kept ids, in no particular order. */
   customersById: `SELECT ${CUSTOMER_COLUMNS} FROM users u WHERE u.id IN (SELECT value FROM json_each(@ids))`,
   /** Migration 20's version: while it stands, every search matches what it matched. */
@@ -169,8 +172,8 @@ interface CustomerSearchRead {
 
 /** Whom a search matches: their ids in page order (the trigram index), or how to read a page. */
 type Matching =
-  | { readonly count: number; readonly ids: string[]; readonly read?: never }
-  | { readonly count: number; readonly ids?: never; readonly read: CustomerSearchRead };
+  | { readonly ids: string[]; readonly read?: never }
+  | { readonly ids?: never; readonly read: CustomerSearchRead };
 
 const toCustomer = (row: CustomerDbRow): CustomerRow => ({
   user: userFromRow(row),
@@ -208,14 +211,13 @@ export const createSqliteCustomerReadModel = (
   /**
    * Whom the search matches: a needle of 3 characters or more goes through the trigram index,
    * which answers the matches' ids in page order, unless it is too common for it
-   * (TRIGRAM_CANDIDATE_SHARE), when it scans like a shorter one; a scan answers how many match
-   * and how to read a page. A needle found too common is remembered and scans at once when asked
+   * (TRIGRAM_CANDIDATE_SHARE), when it scans like a shorter one; a scan answers how to read. A needle found too common is remembered and scans at once when asked
    * again, until the users have doubled. Either way the answer is the same: this only picks the
    * cheaper read.
    */
   const matching = (query: CustomerQuery): Matching => {
     if (query.search === undefined || query.search === '') {
-      return { count: count(CUSTOMER_SQL.customerCount), read: { mode: 'none', values: {} } };
+      return { read: { mode: 'none', values: {} } };
     }
     const needle = query.search.toLowerCase();
     // In code points, as the tokenizer counts the UTF-8 it is given: 'é😀' is 3 UTF-16 units, 2
@@ -235,15 +237,19 @@ export const createSqliteCustomerReadModel = (
         if (candidates.length < cap) {
           commonNeedles.delete(needle);
           const ids = candidates.flatMap(([id, matches]) => (matches ? [id] : []));
-          return { count: ids.length, ids };
+          return { ids };
         }
         rememberCommon(needle, cap);
       }
     }
-    const values = { needle };
-    const scanned = statement<Record<string, unknown>, { n: number }>(CUSTOMER_SQL.count('scan')).get(values);
-    return { count: scanned?.n ?? 0, read: { mode: 'scan', values } };
+    return { read: { mode: 'scan', values: { needle } } };
   };
+  /** How many customers a read without ids in hand matches (a scan counts; the list, a summary). */
+  const countOf = (read: CustomerSearchRead): number =>
+    read.mode === 'none'
+      ? count(CUSTOMER_SQL.customerCount)
+      : (statement<Record<string, unknown>, { n: number }>(CUSTOMER_SQL.count('scan')).get(read.values)?.n ??
+        0);
   const matchMemo = createCustomerMatchMemo(memoLimits);
   const searchVersion = (): string =>
     statement<[], { version: string }>(CUSTOMER_SQL.searchVersion).get()?.version ?? '';
@@ -280,12 +286,15 @@ export const createSqliteCustomerReadModel = (
           if (needle !== undefined) matchMemo.keep(version, needle, matched.ids);
           return pageOfIds(matched.ids, page);
         }
-        if (needle !== undefined && matched.count <= memoLimits.maxIdsPerSearch) {
+        if (needle !== undefined) {
+          // One scan answers a search small enough to keep; a larger one is counted and paged.
           const ids = statement<Record<string, unknown>, string>(CUSTOMER_SQL.scannedIds)
             .pluck()
-            .all(matched.read.values);
-          matchMemo.keep(version, needle, ids);
-          return pageOfIds(ids, page);
+            .all({ ...matched.read.values, limit: memoLimits.maxIdsPerSearch + 1 });
+          if (ids.length <= memoLimits.maxIdsPerSearch) {
+            matchMemo.keep(version, needle, ids);
+            return pageOfIds(ids, page);
+          }
         }
         const pageRows = statement<Record<string, unknown>, CustomerDbRow>(
           CUSTOMER_SQL.page(matched.read.mode),
@@ -293,7 +302,7 @@ export const createSqliteCustomerReadModel = (
         const items = pageRows
           .all({ ...matched.read.values, limit: page.limit, offset: offsetOf(page) })
           .map(toCustomer);
-        return pageOf(items, matched.count, page);
+        return pageOf(items, countOf(matched.read), page);
       });
       return read();
     },
