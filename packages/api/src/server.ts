@@ -1,8 +1,11 @@
 import { printBanner } from './composition/banner.js';
+import { applyHeapGrowth } from './composition/heap-growth.js';
 import { type RunningService, startService } from './composition/start-service.js';
 import { loadDotEnv } from './config/dotenv.js';
 import { loadConfig } from './config/load-config.js';
 
+// Before anything is allocated: the whole life of the process collects under the service's policy.
+applyHeapGrowth(process.execArgv);
 loadDotEnv();
 const loaded = loadConfig(process.env);
 if (!loaded.ok) {
