@@ -21,7 +21,8 @@ export const createMemoryCounters = ({ counters }: Pick<Tables, 'counters'>): Co
 export const createMemorySessions = ({
   sessions,
   users,
-}: Pick<Tables, 'sessions' | 'users'>): SessionStore => {
+  userOrderVersions,
+}: Pick<Tables, 'sessions' | 'users' | 'userOrderVersions'>): SessionStore => {
   const update = (id: string, change: Partial<Session>) => {
     const session = sessions.get(id);
     if (session) sessions.set(id, { ...session, ...change });
@@ -34,8 +35,12 @@ export const createMemorySessions = ({
     async findById(id) {
       return sessions.get(id) ?? null;
     },
-    async findWithUser(sessionId, userId) {
-      return { session: sessions.get(sessionId) ?? null, user: users.get(userId) ?? null };
+    async findWithUser(sessionId, userId, extras) {
+      const found = { session: sessions.get(sessionId) ?? null, user: users.get(userId) ?? null };
+      // As memory-orders' userOrdersVersion answers it.
+      if (extras?.ordersVersion)
+        return { ...found, ordersVersion: String(userOrderVersions.get(userId) ?? 0) };
+      return found;
     },
     async listByUser(userId) {
       return [...sessions.values()]

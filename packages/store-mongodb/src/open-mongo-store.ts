@@ -44,13 +44,14 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
     await ensureIndexes(collections);
     const counters = createMongoCounterStore(collections);
     const locks = createPendingOrderLocks(collections.pendingOrderLocks, collections.orders);
+    const orders = createMongoOrderStore(collections, counters, locks);
     return {
       users: createMongoUserStore(collections, createCustomerQueries(collections)),
       products: createMongoProductStore(collections),
-      orders: createMongoOrderStore(collections, counters, locks),
+      orders,
       counters,
       transactions: createMongoTransactionStore(collections),
-      sessions: createMongoSessionStore(collections),
+      sessions: createMongoSessionStore(collections, orders),
       withdrawals: createMongoWithdrawalStore(collections),
       leases: createMongoLeaseStore(collections),
       chainCursors: createMongoChainCursorStore(collections),

@@ -29,4 +29,42 @@ describe('reading an order page through the memo', () => {
     expect(await read()).toEqual({ body: '["cancelled"]', fromMemo: false });
     expect(renders).toBe(2);
   });
+
+  it('files the page under the version read with the identity, without reading it again', async () => {
+    const store = createMemoryStore();
+    const memo = createBoundedMemo<string>({
+      maxEntries: 10,
+      maxWeight: 10_000,
+      weightOf: (body) => body.length,
+    });
+    const order = buildOrder();
+    expect((await store.orders.create(order)).ok).toBe(true);
+    let versionReads = 0;
+    const orders = {
+      userOrdersVersion: async (userId: string) => {
+        versionReads += 1;
+        return store.orders.userOrdersVersion(userId);
+      },
+    };
+    let renders = 0;
+    const read = (versionRead?: string) =>
+      readOrderPage(
+        { orders, memo },
+        order.userId,
+        'page=1',
+        async () => {
+          renders += 1;
+          return `render ${renders}`;
+        },
+        versionRead,
+      );
+
+    expect(await read('7')).toEqual({ body: 'render 1', fromMemo: false });
+    expect(await read('7')).toEqual({ body: 'render 1', fromMemo: true });
+    expect(await read('8')).toEqual({ body: 'render 2', fromMemo: false });
+    expect(versionReads).toBe(0);
+    // Without one, the version is read here; the store's version is neither 7 nor 8.
+    expect(await read()).toEqual({ body: 'render 3', fromMemo: false });
+    expect(versionReads).toBe(1);
+  });
 });

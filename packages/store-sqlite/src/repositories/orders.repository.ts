@@ -21,6 +21,7 @@ import { createOrderReader, type SaleRow } from './order-reader.js';
 import { INSERT_ORDER, INSERT_ORDER_LINE, INSERT_ORDER_REFUND, ORDER_SQL } from './order-sql.js';
 import { createSqliteOrderStatusChanges } from './order-status.js';
 import { createPendingOrderLocks } from './pending-order-locks.js';
+import { USER_ORDER_VERSION_SQL, userOrderVersionText } from '../rows/user-order-version.js';
 
 export const ORDER_NUMBER_COUNTER = 'order';
 
@@ -40,9 +41,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
   const insertLine = db.prepare(INSERT_ORDER_LINE);
   const insertRefund = db.prepare(INSERT_ORDER_REFUND);
   const byId = db.prepare<[string], OrderRow>(ORDER_SQL.byId);
-  const userOrderVersion = db.prepare<[string], { version: number }>(
-    'SELECT version FROM user_order_versions WHERE user_id = ?',
-  );
+  const userOrderVersion = db.prepare<[string], { version: number }>(USER_ORDER_VERSION_SQL);
   const statement = createStatementCache(db);
   // An order is its row, its lines and its refunds, read by separate queries: one read transaction
   // sees them at one instant, so a refund claimed in between cannot show in the list of refunds
@@ -157,7 +156,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
 
     async userOrdersVersion(userId) {
       // Moved by migration 16's triggers in the order write's own transaction.
-      return String(userOrderVersion.get(userId)?.version ?? 0);
+      return userOrderVersionText(userOrderVersion.get(userId)?.version);
     },
   };
 };

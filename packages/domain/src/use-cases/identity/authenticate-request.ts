@@ -1,5 +1,6 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
+import type { IdentityReadExtras } from '../../ports/session-store.port.js';
 import type { Session } from '../../users/session.js';
 import type { User } from '../../users/user.js';
 import type { IdentityDeps } from './identity-deps.js';
@@ -7,6 +8,8 @@ import type { IdentityDeps } from './identity-deps.js';
 export interface RequestIdentity {
   readonly user: User;
   readonly session: Session;
+  /** The user's order version, read with the session and user when the caller asked for it. */
+  readonly ordersVersion?: string;
 }
 
 /** Activity is written at most this often, so reads do not turn into a write per request. */
@@ -20,8 +23,9 @@ export const authenticateRequest = async (
   deps: Pick<IdentityDeps, 'sessions' | 'clock'>,
   userId: string,
   sessionId: string,
+  extras?: IdentityReadExtras,
 ): Promise<Result<RequestIdentity, DomainError>> => {
-  const { session, user } = await deps.sessions.findWithUser(sessionId, userId);
+  const { session, user, ordersVersion } = await deps.sessions.findWithUser(sessionId, userId, extras);
   const unauthenticated = () =>
     err(domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again'));
   if (!session || session.userId !== userId || !user) return unauthenticated();
@@ -32,5 +36,5 @@ export const authenticateRequest = async (
   if (now.getTime() - session.lastActive.getTime() >= ACTIVITY_RESOLUTION_MS) {
     await deps.sessions.touch(session.id, now);
   }
-  return ok({ user, session });
+  return ok(ordersVersion === undefined ? { user, session } : { user, session, ordersVersion });
 };

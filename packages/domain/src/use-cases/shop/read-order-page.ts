@@ -10,19 +10,20 @@ export interface OrderPageReadDeps {
 /**
  * A page of the user's own orders, memoized under their order version (docs/decisions.md,
  * "Memoized answers"): any write to one of their orders shows in the very next page, on any
- * instance. The caller has checked the session and the account already, on this request.
+ * instance. The caller has checked the session and the account already, on this request, and
+ * may have read the order version with them (`versionRead`, read after the request arrived);
+ * otherwise it is read here.
  */
 export const readOrderPage = async (
   deps: OrderPageReadDeps,
   userId: string,
   pageKey: string,
   render: () => Promise<string>,
+  versionRead?: string,
 ): Promise<{ readonly body: string; readonly fromMemo: boolean }> => {
-  const answer = await readAtVersion(
-    { version: () => deps.orders.userOrdersVersion(userId), memo: deps.memo },
-    { key: `${userId} ${pageKey}` },
-    render,
-  );
+  const version = () =>
+    versionRead === undefined ? deps.orders.userOrdersVersion(userId) : Promise.resolve(versionRead);
+  const answer = await readAtVersion({ version, memo: deps.memo }, { key: `${userId} ${pageKey}` }, render);
   if (answer.kind !== 'rendered')
     throw new Error('an order page is always rendered: no client version is asked');
   return { body: answer.body, fromMemo: answer.fromMemo };
