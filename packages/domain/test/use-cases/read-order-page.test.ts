@@ -5,16 +5,21 @@ import { describe, expect, it } from 'vitest';
 
 /* Memoized order pages (issue 23): reused only at the owner's current order version. */
 
+const oneOrderAndAnEmptyMemo = async () => {
+  const store = createMemoryStore();
+  const memo = createBoundedMemo<string>({
+    maxEntries: 10,
+    maxWeight: 10_000,
+    weightOf: (body) => body.length,
+  });
+  const order = buildOrder();
+  expect((await store.orders.create(order)).ok).toBe(true);
+  return { store, memo, order };
+};
+
 describe('reading an order page through the memo', () => {
   it("renders once per version of the user's orders, and again after any write to them", async () => {
-    const store = createMemoryStore();
-    const memo = createBoundedMemo<string>({
-      maxEntries: 10,
-      maxWeight: 10_000,
-      weightOf: (body) => body.length,
-    });
-    const order = buildOrder();
-    expect((await store.orders.create(order)).ok).toBe(true);
+    const { store, memo, order } = await oneOrderAndAnEmptyMemo();
     let renders = 0;
     const read = () =>
       readOrderPage({ orders: store.orders, memo }, order.userId, 'page=1', async () => {
@@ -31,14 +36,7 @@ describe('reading an order page through the memo', () => {
   });
 
   it('files the page under the version read with the identity, without reading it again', async () => {
-    const store = createMemoryStore();
-    const memo = createBoundedMemo<string>({
-      maxEntries: 10,
-      maxWeight: 10_000,
-      weightOf: (body) => body.length,
-    });
-    const order = buildOrder();
-    expect((await store.orders.create(order)).ok).toBe(true);
+    const { store, memo, order } = await oneOrderAndAnEmptyMemo();
     let versionReads = 0;
     const orders = {
       userOrdersVersion: async (userId: string) => {
