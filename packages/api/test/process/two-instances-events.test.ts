@@ -28,8 +28,10 @@ import { startTestDevnet } from '../support/test-app.js';
 
 const INTERVAL_MS = 200;
 const LEASE_MS = 2_000;
-/** Settling, relaying and delivering after the takeover: a few runs of each loop. */
-const TAKEOVER_SLACK_MS = 1_500;
+/** The survivor's tick being late and its lease call answering, on a machine running other tests. */
+const TICK_SLACK_MS = 700;
+/** From the survivor's settling run to its client's frame: the run itself, the log read, the socket. */
+const DELIVERY_SLACK_MS = 3_000;
 const PRICE_TRX = 2;
 
 let node: RunningDevnet;
@@ -77,8 +79,18 @@ const orderAndPay = async (apiUrl: string, token: string, productId: string): Pr
   return (paid.body.transaction as { hash: string }).hash;
 };
 
-const ledOnce = (instance: ServiceProcess) =>
-  instance.output().includes('"msg":"listener run settled transfers"');
+const SETTLED_MESSAGE = 'listener run settled transfers';
+
+const ledOnce = (instance: ServiceProcess) => instance.output().includes(`"msg":"${SETTLED_MESSAGE}"`);
+
+/** When each of the instance's settling runs started, by its log line's time less its duration. */
+const settlingRunStarts = (instance: ServiceProcess): number[] =>
+  instance
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes(`"msg":"${SETTLED_MESSAGE}"`))
+    .map((line) => JSON.parse(line) as { time: number; durationMs: number })
+    .map((entry) => entry.time - entry.durationMs);
 
 const scenario = async (storeEnv: Readonly<Record<string, string>>) => {
   const dataDir = await makeDataDir();
@@ -146,8 +158,22 @@ const scenario = async (storeEnv: Readonly<Record<string, string>>) => {
     expect(await leader.stop('SIGKILL')).toMatchObject({ signal: 'SIGKILL' });
     await devnet.settle();
     await waitForConfirmation(onSurvivor, secondHash);
-    const takeoverMs = Date.now() - killedAt;
-    expect(takeoverMs).toBeLessThanOrEqual(LEASE_MS + INTERVAL_MS + TAKEOVER_SLACK_MS);
+    const deliveredMs = Date.now() - killedAt;
+    // The takeover itself: the survivor's first settling run started once the dead leader's lease
+    // ran out, at its next tick (the leader had renewed it at most one interval before the kill).
+    // Its line comes once the run has finished, which can be after the frame.
+    const [takeoverRunStart] = await eventually(
+      async () => settlingRunStarts(survivor),
+      (starts) => starts.length > 0,
+      "the survivor's settling run logged",
+      10_000,
+      20,
+    );
+    const takeoverMs = (takeoverRunStart as number) - killedAt;
+    const timings = `took over ${takeoverMs} ms after the kill, its client heard at ${deliveredMs} ms`;
+    console.info(`[two instances] ${timings}`);
+    expect(takeoverMs, timings).toBeLessThanOrEqual(LEASE_MS + INTERVAL_MS + TICK_SLACK_MS);
+    expect(deliveredMs, timings).toBeLessThanOrEqual(takeoverMs + DELIVERY_SLACK_MS);
 
     // Nothing lost, nothing doubled: each payment on chain once, each confirmed once, and the
     // survivor's client heard each once.
