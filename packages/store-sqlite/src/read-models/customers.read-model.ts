@@ -211,8 +211,9 @@ export const createSqliteCustomerReadModel = (
   /**
    * Whom the search matches: a needle of 3 characters or more goes through the trigram index,
    * which answers the matches' ids in page order, unless it is too common for it
-   * (TRIGRAM_CANDIDATE_SHARE), when it scans like a shorter one; a scan answers how to read. A needle found too common is remembered and scans at once when asked
-   * again, until the users have doubled. Either way the answer is the same: this only picks the
+   * (TRIGRAM_CANDIDATE_SHARE), when it scans like a shorter one; a scan answers how to read.
+   * A needle found too common is remembered and scans at once when asked again, until the users
+   * have doubled. Either way the answer is the same: this only picks the
    * cheaper read.
    */
   const matching = (query: CustomerQuery): Matching => {
