@@ -11,6 +11,8 @@ const DEVNET_ENTRY = fileURLToPath(new URL('../../tron-devnet/dist/cli.js', impo
 export interface RunningDevnetProcess {
   readonly url: string;
   readonly control: ReturnType<typeof devnetControl>;
+  /** The node's process id (its CPU time is read from /proc). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export const startDevnetProcess = async (
   return {
     url,
     control,
+    pid: child.pid as number,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');

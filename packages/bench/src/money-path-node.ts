@@ -17,6 +17,7 @@ export const startMoneyPathNode = async (dir: string) => {
   });
   return {
     env: { TRON_FULL_HOST: devnet.url },
+    pid: devnet.pid,
     fund: async (address: string) => {
       await devnet.control.fund(address, BUYER_FUNDING_SUN);
     },

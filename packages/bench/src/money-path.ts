@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { type ShopClient, unwrap } from '@trx-shop/client';
 import { eventually } from '@trx-shop/test-kit';
 import { percentile } from './latency-sample.js';
+import { startCpuMeter } from './process-cpu.js';
 import { registerBuyer, signIn, unwrapFor } from './shop-client.js';
 
 export interface MoneyPathFigures {
@@ -15,6 +16,11 @@ export interface MoneyPathFigures {
   readonly createOrderP99Ms: number;
   readonly payP50Ms: number;
   readonly payP99Ms: number;
+  /**
+   * CPU time per timed pair of each process sharing the machine: the service, the node, and the
+   * buyers (this process). Present when the caller named the service's and the node's processes.
+   */
+  readonly cpuMsPerPair?: { readonly service: number; readonly node: number; readonly buyers: number };
 }
 
 export interface MoneyPathOptions {
@@ -33,6 +39,8 @@ export interface MoneyPathOptions {
   readonly fund?: (address: string) => Promise<void>;
   /** Runs once the buyers are ready, right before the first pair (a profile's start). */
   readonly beforePairs?: () => Promise<void>;
+  /** The service's and the node's process ids, to measure the CPU each pair costs them. */
+  readonly processes?: { readonly service: number; readonly node: number };
 }
 
 const PASSWORD = 'bench buyer password';
@@ -130,7 +138,9 @@ export const runMoneyPath = async (options: MoneyPathOptions): Promise<MoneyPath
   const buyers = await registerBuyers(baseUrl, warmUpPairs + options.buyers, options.fund);
   await runPairs(buyers.slice(0, warmUpPairs), productId, options.concurrentUsers);
   await options.beforePairs?.();
+  const cpu = options.processes && startCpuMeter(options.processes, 'buyers');
   const timed = await runPairs(buyers.slice(warmUpPairs), productId, options.concurrentUsers);
+  const cpuMs = cpu?.stop();
   return {
     concurrentUsers: options.concurrentUsers,
     warmUpPairs,
@@ -140,5 +150,12 @@ export const runMoneyPath = async (options: MoneyPathOptions): Promise<MoneyPath
     createOrderP99Ms: percentile(timed.createDurations, 0.99),
     payP50Ms: percentile(timed.payDurations, 0.5),
     payP99Ms: percentile(timed.payDurations, 0.99),
+    ...(cpuMs && {
+      cpuMsPerPair: {
+        service: (cpuMs.service ?? 0) / options.buyers,
+        node: (cpuMs.node ?? 0) / options.buyers,
+        buyers: (cpuMs.buyers ?? 0) / options.buyers,
+      },
+    }),
   };
 };

@@ -53,6 +53,7 @@ const runOnNode = async (
       warmUpPairs: plan.warmUpPairs,
       concurrentUsers: plan.concurrentUsers,
       fund: node.fund,
+      processes: { service: first.pid, node: node.pid },
     });
     // Every transfer is in a block once the next block is produced; then it needs SOLID_DEPTH more.
     await new Promise((resolve) =>

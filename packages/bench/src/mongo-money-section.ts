@@ -47,6 +47,7 @@ export const runMongoMoneySection = async (
           warmUpPairs: plan.warmUpPairs,
           concurrentUsers: plan.concurrentUsers,
           fund: node.fund,
+          processes: { service: service.pid, node: node.pid },
         });
         return { server: mongo.kind, moneyPath };
       } finally {

@@ -60,6 +60,7 @@ const profileMoneyPath = async (buyers: number) => {
         warmUpPairs: FULL_PLAN.warmUpPairs,
         concurrentUsers: 50,
         fund: node.fund,
+        processes: { service: service.pid, node: node.pid },
         beforePairs: async () => {
           profile = await startRemoteProfile(service.pid);
         },
@@ -74,7 +75,7 @@ const profileMoneyPath = async (buyers: number) => {
   }
   printProfile(
     profileDir,
-    `money path: ${figures.pairs} pairs, ${figures.pairsPerSecond.toFixed(1)}/s, create p50/p99 ${figures.createOrderP50Ms.toFixed(0)}/${figures.createOrderP99Ms.toFixed(0)} ms, pay p50/p99 ${figures.payP50Ms.toFixed(0)}/${figures.payP99Ms.toFixed(0)} ms`,
+    `money path: ${figures.pairs} pairs, ${figures.pairsPerSecond.toFixed(1)}/s, create p50/p99 ${figures.createOrderP50Ms.toFixed(0)}/${figures.createOrderP99Ms.toFixed(0)} ms, pay p50/p99 ${figures.payP50Ms.toFixed(0)}/${figures.payP99Ms.toFixed(0)} ms; CPU ms a pair ${JSON.stringify(figures.cpuMsPerPair)}`,
   );
 };
 
