@@ -10,6 +10,8 @@ const ENTRY = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
 export interface BaselineProcess {
   /** The ceiling route answering `name`'s body. */
   url(name: string): string;
+  /** Its process id (its CPU time is read from /proc). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export const startBaselineProcess = async (
   await once(child, 'message');
   return {
     url: (name) => `http://127.0.0.1:${port}/ceiling/${name}`,
+    pid: child.pid as number,
     stop: async () => {
       const exited = once(child, 'exit');
       child.kill('SIGTERM');

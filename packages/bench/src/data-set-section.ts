@@ -103,6 +103,7 @@ export const runDataSetSection = async (
         startupWithDataMs = service.startupMs;
         http = await runHttpSuite({
           baseUrl: service.baseUrl,
+          servicePid: service.pid,
           workDir: dir,
           logins,
           expectedOrders: orders,

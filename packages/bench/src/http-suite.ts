@@ -1,6 +1,7 @@
 import { createShopClient } from '@trx-shop/client';
 import { startBaselineProcess } from './baseline-process.js';
 import { type LoadFigures, type MixedRequest, runLoad, runMixedLoad } from './load.js';
+import { startProcessCpuMeter } from './process-cpu.js';
 import {
   catalogueMix,
   memoHitRate,
@@ -39,6 +40,12 @@ export interface EndpointFigures {
   readonly stockWrites?: number;
   /** Username changes made through the profile API while it ran. */
   readonly usernameWrites?: number;
+  /**
+   * CPU time per answer counted, in microseconds: the service's (its writes beside the load
+   * included) and the bare route's process's. Unlike the ratio, it leaves out the load generator,
+   * which shares the machine with both.
+   */
+  readonly cpuUsPerAnswer?: { readonly service: number; readonly ceiling: number };
 }
 
 /** The client's answer to a request made with `parseAs: 'text'`: the body as sent. */
@@ -94,6 +101,8 @@ const STOCK_WRITES_PER_SECOND = 5;
 
 export interface HttpSuiteOptions {
   readonly baseUrl: string;
+  /** The service's process id, for its CPU time per answer. */
+  readonly servicePid?: number;
   readonly workDir: string;
   readonly logins: SeededLogins;
   readonly expectedOrders: number;
@@ -227,6 +236,7 @@ export const runHttpSuite = async (options: HttpSuiteOptions): Promise<EndpointF
       };
       const mix = mixes[endpoint.name];
       if (mix) {
+        const serviceCpu = startProcessCpuMeter(options.servicePid);
         const measured = await measureMix(
           options.baseUrl,
           endpoint,
@@ -235,22 +245,32 @@ export const runHttpSuite = async (options: HttpSuiteOptions): Promise<EndpointF
           { admin, customer },
           stockTargets,
         );
+        const serviceMs = serviceCpu.stop();
+        const ceilingCpu = startProcessCpuMeter(baseline.pid);
+        const ceiling = await measureCeiling(baseline.url(endpoint.name), mix, load);
+        const ceilingMs = ceilingCpu.stop();
         figures.push({
           ...measured,
           bodyBytes: Buffer.byteLength(bodies[endpoint.name] as string),
-          ceiling: await measureCeiling(baseline.url(endpoint.name), mix, load),
+          ceiling,
           ratio: Number.NaN,
+          ...cpuPerAnswer(serviceMs, measured.endpoint.correct, ceilingMs, ceiling.correct),
         });
         continue;
       }
+      const serviceCpu = startProcessCpuMeter(options.servicePid);
       const measured = await runLoad({
         ...load,
         url: `${options.baseUrl}${endpoint.path}`,
         method: endpoint.method,
         headers: endpoint.token ? { authorization: `Bearer ${endpoint.token}` } : {},
       });
+      const serviceMs = serviceCpu.stop();
+      const ceilingCpu = startProcessCpuMeter(baseline.pid);
       const ceiling = await runLoad({ ...load, url: baseline.url(endpoint.name) });
+      const ceilingMs = ceilingCpu.stop();
       figures.push({
+        ...cpuPerAnswer(serviceMs, measured.requests - measured.failures, ceilingMs, ceiling.requests),
         name: endpoint.name,
         request: `${endpoint.method} ${endpoint.path}`,
         bodyBytes: Buffer.byteLength(bodies[endpoint.name] as string),
@@ -268,6 +288,21 @@ export const runHttpSuite = async (options: HttpSuiteOptions): Promise<EndpointF
     ratio: figure.endpoint.requestsPerSecond / figure.ceiling.requestsPerSecond,
   }));
 };
+
+const cpuPerAnswer = (
+  serviceMs: number | undefined,
+  answers: number,
+  ceilingMs: number | undefined,
+  ceilingAnswers: number,
+): Pick<EndpointFigures, 'cpuUsPerAnswer'> =>
+  serviceMs === undefined || ceilingMs === undefined || answers === 0 || ceilingAnswers === 0
+    ? {}
+    : {
+        cpuUsPerAnswer: {
+          service: (serviceMs * 1000) / answers,
+          ceiling: (ceilingMs * 1000) / ceilingAnswers,
+        },
+      };
 
 /**
  * A mix under load, each answer checked, with the memo's counters read around it and stock

@@ -54,6 +54,9 @@ export const renderMarkdown = (results: BenchResults): string => {
       ms(endpoint.endpoint.latencyP99Ms),
       rps(endpoint.ceiling.requestsPerSecond),
       `${(endpoint.ratio * 100).toFixed(1)}%`,
+      endpoint.cpuUsPerAnswer
+        ? `${endpoint.cpuUsPerAnswer.service.toFixed(0)} / ${endpoint.cpuUsPerAnswer.ceiling.toFixed(0)} us`
+        : '',
       `${endpoint.endpoint.failures}`,
       endpoint.memoHitRate === undefined ? '' : `${(endpoint.memoHitRate * 100).toFixed(1)}%`,
       endpoint.requestsInMix === undefined
@@ -68,6 +71,7 @@ export const renderMarkdown = (results: BenchResults): string => {
     'p99',
     'ceiling req/s',
     'of ceiling',
+    'CPU per answer (service / ceiling)',
     'failures',
     'memo hits',
     'mix',

@@ -35,6 +35,7 @@ export const runMongoSection = async (
   try {
     const http = await runHttpSuite({
       baseUrl: service.baseUrl,
+      servicePid: service.pid,
       workDir: dir,
       logins,
       expectedOrders: plan.dataSet.orders,

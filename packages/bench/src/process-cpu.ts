@@ -26,6 +26,12 @@ export const ownCpuTimeMs = (): number => {
   return (usage.user + usage.system) / 1000;
 };
 
+/** One process's CPU time from now to `stop()`, in ms; undefined without a process id. */
+export const startProcessCpuMeter = (pid: number | undefined) => {
+  const startedAt = pid === undefined ? 0 : cpuTimeMsOf(pid);
+  return { stop: (): number | undefined => (pid === undefined ? undefined : cpuTimeMsOf(pid) - startedAt) };
+};
+
 /**
  * CPU time used by named processes (and this one, under `ownName`) between `start()` and the
  * returned `stop()`, in milliseconds each.
