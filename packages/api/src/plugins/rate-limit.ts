@@ -1,5 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body.js';
 import { STATUS_OF } from '../http/error-status.js';
@@ -22,6 +27,10 @@ export interface RateLimitOptions {
 }
 
 const PER_ADDRESS_FACTOR = 10;
+
+/** A route's hooks of one kind as a list (Fastify takes one function or an array). */
+const hooksOf = <T>(hooks: T | readonly T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? [...hooks] : [hooks as T];
 const ACCOUNT_CEILING_FACTOR = 5;
 
 declare module 'fastify' {
@@ -74,13 +83,10 @@ export const rateLimitPlugin = fp(
       ...DEFAULT_THROTTLE_TIMING,
       ...options.throttleTiming,
     });
-    const isStrict = (request: FastifyRequest) =>
-      request.routeOptions.config.rateLimit === app.strictRateLimit;
     const strictMax = options.authMax * PER_ADDRESS_FACTOR;
     /** Requests whose (account, address) pair has failures to clear if they succeed. */
     const withPairFailures = new WeakSet<FastifyRequest>();
-    app.addHook('preHandler', async (request, reply) => {
-      if (!isStrict(request)) return;
+    const limitStrictRequest: preHandlerAsyncHookHandler = async (request, reply) => {
       const now = new Date();
       // The plugin's own strict limit counts per instance; this one counts across all of them.
       const [fromAddress, verdict] = await Promise.all([
@@ -108,11 +114,10 @@ export const rateLimitPlugin = fp(
       }
       if (verdict.pairFailures > 0) withPairFailures.add(request);
       if (verdict.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
-    });
+    };
     // Counted before the answer leaves (onSend, not onResponse): a client that retries the moment
     // it reads a 401, on this instance or another, already meets the failure it just made.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!isStrict(request)) return payload;
+    const countStrictOutcome: onSendAsyncHookHandler = async (request, reply, payload) => {
       if (reply.statusCode === 401) {
         await throttle.recordFailure(accountOf(request), ipOf(request), new Date());
       } else if (reply.statusCode < 400 && withPairFailures.has(request)) {
@@ -120,6 +125,13 @@ export const rateLimitPlugin = fp(
         await throttle.recordSuccess(accountOf(request), ipOf(request));
       }
       return payload;
+    };
+    // Only the strict routes carry these hooks, decided once as each route is added: every other
+    // request runs neither, nor reads its route's options to find out.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.rateLimit !== app.strictRateLimit) return;
+      route.preHandler = [limitStrictRequest, ...hooksOf(route.preHandler)];
+      route.onSend = [...hooksOf(route.onSend), countStrictOutcome];
     });
   },
   { name: 'rate-limit' },
