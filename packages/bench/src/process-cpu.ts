@@ -33,7 +33,7 @@ export const startProcessCpuMeter = (pid: number | undefined) => {
 };
 
 /**
- * CPU time used by named processes (and this one, under `ownName`) between `start()` and the
+ * CPU time used by named processes (and this one, under `ownName`) from this call to the
  * returned `stop()`, in milliseconds each.
  */
 export const startCpuMeter = (pids: Readonly<Record<string, number>>, ownName: string) => {
