@@ -129,6 +129,37 @@ describe('rate limiting', () => {
     }
   });
 
+  it('counts only the strict routes: 401s elsewhere, naming the account, use up neither limit', async () => {
+    // authMax 1: one failed login per (account, address), ten strict requests per address a minute.
+    const limited = await createTestApp({ devnet, authRateLimitMax: 1 });
+    try {
+      const owner = await register(limited.app);
+      const remoteAddress = '10.0.0.42';
+      for (let i = 0; i < 12; i += 1) {
+        const elsewhere = await limited.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          remoteAddress,
+          payload: { email: owner.email, products: [] },
+        });
+        expectError(elsewhere, 401, 'UNAUTHENTICATED');
+      }
+      const login = (password: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress,
+          payload: { email: owner.email, password },
+        });
+      expect((await login(owner.password)).statusCode).toBe(200);
+      // The strict limits are on for login itself: one failure, and the pair is refused.
+      expectError(await login('wrong-password'), 401, 'INVALID_CREDENTIALS');
+      expectError(await login('wrong-password'), 429, 'RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('counts clients behind a trusted reverse proxy by their forwarded address (TRUST_PROXY)', async () => {
     const failuresThrough = async (trustProxy: number | readonly string[] | undefined) => {
       const app = await createTestApp({ devnet, authRateLimitMax: 2, ...(trustProxy ? { trustProxy } : {}) });
