@@ -1,16 +1,9 @@
 import type { ExportFigures } from './export-stream.js';
-import type { MoneyPathFigures } from './money-path.js';
+import { describeCpuPerPair } from './money-path.js';
 import { type BenchResults, checkTargets, medianStartupMs } from './results.js';
 
 const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 
-/** Each process's CPU time per timed pair of the money path, and their sum. */
-const cpuPerPair = (figures: MoneyPathFigures): string => {
-  const cpu = figures.cpuMsPerPair;
-  if (!cpu) return 'not measured';
-  const cpuMs = (value: number) => `${value.toFixed(2)} ms`;
-  return `service ${cpuMs(cpu.service)}, node ${cpuMs(cpu.node)}, buyers ${cpuMs(cpu.buyers)} (${cpuMs(cpu.service + cpu.node + cpu.buyers)} in all)`;
-};
 /** Store-level timings are fractions of a millisecond. */
 const fineMs = (value: number): string => `${value.toFixed(3)} ms`;
 const rps = (value: number): string => value.toFixed(0);
@@ -204,7 +197,7 @@ export const renderMarkdown = (results: BenchResults): string => {
           'POST /api/orders/:id/pay p50 / p99',
           `${ms(money.moneyPath.payP50Ms)} / ${ms(money.moneyPath.payP99Ms)}`,
         ],
-        ['CPU per timed pair', cpuPerPair(money.moneyPath)],
+        ['CPU per timed pair', describeCpuPerPair(money.moneyPath)],
         [
           'listener: one run settling the pending transfers',
           `${money.listener.confirmed} confirmed, ${money.listener.failed} failed in ${(money.listener.runMs / 1000).toFixed(2)} s`,
@@ -237,7 +230,7 @@ export const renderMarkdown = (results: BenchResults): string => {
       ? `Skipped: ${results.mongoMoney.skipped}.`
       : (() => {
           const { server, moneyPath } = results.mongoMoney;
-          return `On ${server} (not a real server: indexes beyond unique ones are ignored): ${moneyPath.pairs} pairs (after ${moneyPath.warmUpPairs} warm-up pairs) with ${moneyPath.concurrentUsers} concurrent buyers, ${moneyPath.pairsPerSecond.toFixed(1)} pairs/s; POST /api/orders p50 / p99 ${ms(moneyPath.createOrderP50Ms)} / ${ms(moneyPath.createOrderP99Ms)}; pay p50 / p99 ${ms(moneyPath.payP50Ms)} / ${ms(moneyPath.payP99Ms)}; CPU per pair ${cpuPerPair(moneyPath)} (MongoDB's own not counted).`;
+          return `On ${server} (not a real server: indexes beyond unique ones are ignored): ${moneyPath.pairs} pairs (after ${moneyPath.warmUpPairs} warm-up pairs) with ${moneyPath.concurrentUsers} concurrent buyers, ${moneyPath.pairsPerSecond.toFixed(1)} pairs/s; POST /api/orders p50 / p99 ${ms(moneyPath.createOrderP50Ms)} / ${ms(moneyPath.createOrderP99Ms)}; pay p50 / p99 ${ms(moneyPath.payP50Ms)} / ${ms(moneyPath.payP99Ms)}; CPU per pair ${describeCpuPerPair(moneyPath)} (MongoDB's own not counted).`;
         })(),
   ];
   return `${sections.join('\n\n')}\n`;

@@ -43,6 +43,14 @@ export interface MoneyPathOptions {
   readonly processes?: { readonly service: number; readonly node: number };
 }
 
+/** Each process's CPU time per timed pair and their sum, as the report and the profiler print it. */
+export const describeCpuPerPair = (figures: MoneyPathFigures): string => {
+  const cpu = figures.cpuMsPerPair;
+  if (!cpu) return 'not measured';
+  const cpuMs = (value: number) => `${value.toFixed(2)} ms`;
+  return `service ${cpuMs(cpu.service)}, node ${cpuMs(cpu.node)}, buyers ${cpuMs(cpu.buyers)} (${cpuMs(cpu.service + cpu.node + cpu.buyers)} in all)`;
+};
+
 const PASSWORD = 'bench buyer password';
 
 /**

@@ -21,7 +21,7 @@ export const cpuTimeMsOf = (pid: number): number => {
 };
 
 /** This process's own CPU time so far, in milliseconds. */
-export const ownCpuTimeMs = (): number => {
+const ownCpuTimeMs = (): number => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };

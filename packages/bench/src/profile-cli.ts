@@ -5,7 +5,7 @@ import { summariseCpuProfile } from './cpu-profile-summary.js';
 import { freePort } from './free-port.js';
 import { endpointCases, startCaseWriter } from './http-suite.js';
 import { runLoad, runMixedLoad } from './load.js';
-import { runMoneyPath } from './money-path.js';
+import { describeCpuPerPair, runMoneyPath } from './money-path.js';
 import { PRODUCTS_IN_MIX, productIdsOf, productMix } from './mixed-reads.js';
 import { startMoneyPathNode } from './money-path-node.js';
 import { startRemoteProfile } from './remote-profile.js';
@@ -75,7 +75,7 @@ const profileMoneyPath = async (buyers: number) => {
   }
   printProfile(
     profileDir,
-    `money path: ${figures.pairs} pairs, ${figures.pairsPerSecond.toFixed(1)}/s, create p50/p99 ${figures.createOrderP50Ms.toFixed(0)}/${figures.createOrderP99Ms.toFixed(0)} ms, pay p50/p99 ${figures.payP50Ms.toFixed(0)}/${figures.payP99Ms.toFixed(0)} ms; CPU ms a pair ${JSON.stringify(figures.cpuMsPerPair)}`,
+    `money path: ${figures.pairs} pairs, ${figures.pairsPerSecond.toFixed(1)}/s, create p50/p99 ${figures.createOrderP50Ms.toFixed(0)}/${figures.createOrderP99Ms.toFixed(0)} ms, pay p50/p99 ${figures.payP50Ms.toFixed(0)}/${figures.payP99Ms.toFixed(0)} ms; CPU a pair: ${describeCpuPerPair(figures)}`,
   );
 };
 

@@ -27,11 +27,11 @@ export interface RateLimitOptions {
 }
 
 const PER_ADDRESS_FACTOR = 10;
+const ACCOUNT_CEILING_FACTOR = 5;
 
 /** A route's hooks of one kind as a list (Fastify takes one function or an array). */
 const hooksOf = <T>(hooks: T | readonly T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? [...hooks] : [hooks as T];
-const ACCOUNT_CEILING_FACTOR = 5;
 
 declare module 'fastify' {
   interface FastifyInstance {
