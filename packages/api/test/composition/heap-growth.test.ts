@@ -20,19 +20,36 @@ describe('the service heap growth', () => {
     },
   );
 
-  it('takes effect in a running process: promoted garbage no longer piles up to several times the live heap', async () => {
-    const peakOf = async (mode: 'applied' | 'default') => {
+  it('takes effect in a running process: each full collection lets the old generation grow 1.5x what it kept, where V8 alone chose more', async () => {
+    const factorsOf = async (mode: 'applied' | 'default') => {
       const probe = spawnScript('test/fixtures/heap-growth-probe.ts', [mode], {});
       const { code } = await probe.exited;
       expect(code, probe.stderr()).toBe(0);
-      const report = JSON.parse(probe.stdout().trim()) as { peakMiB: number; live: number };
-      expect(report.live).toBe(300_000);
-      return report.peakMiB;
+      const trace = probe.stdout();
+      expect(trace).toContain('{"live":300000,"recent":20000}');
+      return appliedGrowthFactors(trace);
     };
-    const withDefault = await peakOf('default');
-    const withGrowth = await peakOf('applied');
-    // V8's own choice on a machine with GiBs to spare lets the old generation reach 4x its live
-    // size; at 1.5x the same allocations peak well under three quarters of that.
-    expect(withGrowth).toBeLessThan(withDefault * 0.75);
+    const withDefault = await factorsOf('default');
+    const withGrowth = await factorsOf('applied');
+    expect(withDefault.length).toBeGreaterThan(1);
+    expect(withGrowth.length).toBeGreaterThan(1);
+    // A peak-heap comparison was tried first and flaked: V8's own factor moves with how fast the
+    // collector runs against the program, and a loaded machine moved it both ways.
+    expect(withDefault.some((factor) => factor > 1.5)).toBe(true);
+    expect(new Set(withGrowth)).toEqual(new Set([1.5]));
   }, 60_000);
 });
+
+/**
+ * The factor V8 applied at each full collection, from its `--trace-gc-verbose` lines. Node 20's V8
+ * prints it at the end of the "Limit:" line (its "factor ... based on" line is computed before
+ * the flag is read); Node 24's V8 prints it only in the "factor ... based on" line.
+ */
+const appliedGrowthFactors = (trace: string): number[] => {
+  const fromLimits = [...trace.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d+)\)/g)];
+  const lines =
+    fromLimits.length > 0
+      ? fromLimits
+      : [...trace.matchAll(/\[HeapController\] factor (\d+\.\d+) based on/g)];
+  return lines.map((match) => Number(match[1]));
+};
