@@ -309,10 +309,25 @@ export const describeChainContract = (harness: ChainHarness): void => {
       expect(await world.chain.solidBlock(head + 1_000)).toBeNull();
     });
 
-    it('node down: reads throw CHAIN_UNAVAILABLE, isReachable is false, a broadcast is unknown', async () => {
+    it('node up: the reachable solid head is the solidified head, and moves with it', async () => {
+      const before = await world.chain.solidBlockNumber();
+      expect(await world.chain.reachableSolidHead()).toBe(before);
+      const { sender, recipient } = await pair();
+      const signed = await world.chain.signTransfer(
+        { fromAddress: sender.address, toAddress: recipient.address, amountSun: TRX },
+        sender.privateKey,
+      );
+      expect(await world.chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
+      await world.confirm();
+      const after = await world.chain.solidBlockNumber();
+      expect(after).toBeGreaterThan(before);
+      expect(await world.chain.reachableSolidHead()).toBe(after);
+    });
+
+    it('node down: reads throw CHAIN_UNAVAILABLE, no reachable solid head, a broadcast is unknown', async () => {
       const down = world.unreachable();
       const someone = (await world.chain.createWallet()).address;
-      expect(await down.isReachable()).toBe(false);
+      expect(await down.reachableSolidHead()).toBeNull();
       await expect(down.getConfirmedBalance(someone)).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.solidifiedHeadTime()).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
       await expect(down.lookupTransfer('a'.repeat(64))).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });

@@ -189,8 +189,8 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
       if (number > blockNumber) return null;
       return blocks.get(number) ?? { number, time: new Date(chainTime), transfers: [] };
     },
-    async isReachable() {
-      return reachable;
+    async reachableSolidHead() {
+      return reachable ? blockNumber : null;
     },
     async genesisBlockId() {
       requireNode('read the genesis block');

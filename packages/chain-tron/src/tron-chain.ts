@@ -109,6 +109,18 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
     return new Date(timestamp);
   };
 
+  const solidBlockNumber = (): Promise<number> =>
+    readFromNode(
+      'read the solidified head block',
+      () => tronWeb.trx.getConfirmedCurrentBlock(),
+      (block) => {
+        const header = blockHeaderOf(block);
+        if (header === undefined) throw new MalformedReplyError('block has no header');
+        // java-tron omits default values: block 0 has no `number` field.
+        return integerField(header, 'number') ?? 0;
+      },
+    );
+
   const solidifiedHeadTime = (): Promise<Date> =>
     readFromNode(
       'read the solidified head block',
@@ -213,18 +225,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
 
     solidifiedHeadTime,
 
-    async solidBlockNumber() {
-      return readFromNode(
-        'read the solidified head block',
-        () => tronWeb.trx.getConfirmedCurrentBlock(),
-        (block) => {
-          const header = blockHeaderOf(block);
-          if (header === undefined) throw new MalformedReplyError('block has no header');
-          // java-tron omits default values: block 0 has no `number` field.
-          return integerField(header, 'number') ?? 0;
-        },
-      );
-    },
+    solidBlockNumber,
 
     async solidBlock(number) {
       if (!Number.isSafeInteger(number) || number < 0) {
@@ -255,13 +256,15 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
       );
     },
 
-    async isReachable(): Promise<boolean> {
+    async reachableSolidHead(): Promise<number | null> {
       try {
-        // The listener needs the solidity endpoints as much as payments need the full node.
-        await Promise.all([solidifiedHeadTime(), tronWeb.trx.getCurrentBlock().then(headTimestamp)]);
-        return true;
+        const [solidHead] = await Promise.all([
+          solidBlockNumber(),
+          tronWeb.trx.getCurrentBlock().then(headTimestamp),
+        ]);
+        return solidHead;
       } catch {
-        return false;
+        return null;
       }
     },
   };

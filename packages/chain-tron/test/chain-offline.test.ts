@@ -1,3 +1,4 @@
+import { javaTronFixture } from '@trx-shop/test-kit';
 import { TronWeb } from 'tronweb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTronChain } from '../src/index.js';
@@ -47,7 +48,7 @@ describe('unreachable or misbehaving node', () => {
     await expectDomainError(chain.getUnconfirmedBalance(address), 'CHAIN_UNAVAILABLE');
     await expectDomainError(chain.lookupTransfer('ab'.repeat(32)), 'CHAIN_UNAVAILABLE');
     await expectDomainError(chain.solidifiedHeadTime(), 'CHAIN_UNAVAILABLE');
-    expect(await chain.isReachable()).toBe(false);
+    expect(await chain.reachableSolidHead()).toBeNull();
   });
 
   it('throws CHAIN_UNAVAILABLE once the timeout passes when the node never answers', async () => {
@@ -86,6 +87,29 @@ describe('unreachable or misbehaving node', () => {
     await expectDomainError(blockFrom(garbled.url), 'CHAIN_UNAVAILABLE');
     for (const node of [hanging, refusing, garbled]) {
       expect(node.requests.map((request) => request.path)).toEqual(['/walletsolidity/getblockbynum']);
+    }
+  });
+
+  it('reads the reachable solid head with one request to each endpoint, and none while either fails', async () => {
+    const solid = javaTronFixture('getnowblock.txt') as { block_header: { raw_data: { number: number } } };
+    const both = await scriptedNode({ '/walletsolidity/getnowblock': solid, '/wallet/getnowblock': solid });
+    const up = createTronChain({ fullHost: both.url, timeoutMs: FAST_TIMEOUT_MS });
+    expect(await up.reachableSolidHead()).toBe(solid.block_header.raw_data.number);
+    expect(both.requests.map((request) => request.path).sort()).toEqual([
+      '/wallet/getnowblock',
+      '/walletsolidity/getnowblock',
+    ]);
+    const fullNodeDown = await scriptedNode({
+      '/walletsolidity/getnowblock': solid,
+      '/wallet/getnowblock': new RawReply(503, 'busy'),
+    });
+    const solidityDown = await scriptedNode({
+      '/walletsolidity/getnowblock': new RawReply(503, 'busy'),
+      '/wallet/getnowblock': solid,
+    });
+    for (const node of [fullNodeDown, solidityDown]) {
+      const chain = createTronChain({ fullHost: node.url, timeoutMs: FAST_TIMEOUT_MS });
+      expect(await chain.reachableSolidHead()).toBeNull();
     }
   });
 

@@ -101,7 +101,12 @@ export interface ChainPort {
   solidBlockNumber(): Promise<number>;
   /** Block `number` of the solidified chain; null while it is not solid (or does not exist) yet. */
   solidBlock(number: number): Promise<SolidBlock | null>;
-  isReachable(): Promise<boolean>;
+  /**
+   * The solidified head's number while the node answers both its full-node and its solidity
+   * endpoints (payments need the one, the listener and the scanner the other); null while either
+   * does not. One read of each: a health probe against a rate-limited node spends two requests.
+   */
+  reachableSolidHead(): Promise<number | null>;
   /** The block id of block 0: which network the node serves (mainnet, Nile, Shasta, a devnet). */
   genesisBlockId(): Promise<string>;
 }

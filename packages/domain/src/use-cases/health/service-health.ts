@@ -14,7 +14,7 @@ export interface ServiceHealth {
 
 export interface ServiceHealthDeps {
   readonly store: Pick<ShopStore, 'ping' | 'chainCursors'>;
-  readonly chain: Pick<ChainPort, 'isReachable' | 'solidBlockNumber'>;
+  readonly chain: Pick<ChainPort, 'reachableSolidHead'>;
 }
 
 /** Solidified blocks the deposit scanner has yet to read; null before its first run. */
@@ -26,8 +26,11 @@ export const scannerLagBlocks = async (deps: {
     deps.store.chainCursors.read(DEPOSIT_CURSOR),
     deps.chain.solidBlockNumber(),
   ]);
-  return cursor === null ? null : Math.max(0, head - cursor);
+  return lagBehind(head, cursor);
 };
+
+const lagBehind = (solidHead: number, cursor: number | null): number | null =>
+  cursor === null ? null : Math.max(0, solidHead - cursor);
 
 /** Logged events a reader at `deliveredUpTo` has not delivered yet. */
 export const eventLogLag = async (
@@ -37,13 +40,15 @@ export const eventLogLag = async (
 
 /** What a load balancer and an operator ask: do the store and the node answer, is the scanner behind. */
 export const serviceHealth = async (deps: ServiceHealthDeps): Promise<ServiceHealth> => {
-  const [store, chain] = await Promise.all([
+  const [store, solidHead] = await Promise.all([
     deps.store.ping().catch(() => false),
-    deps.chain.isReachable().catch(() => false),
+    deps.chain.reachableSolidHead().catch(() => null),
   ]);
-  if (!store || !chain) return { store, chain, scannerLagBlocks: null };
+  const chain = solidHead !== null;
+  if (!store || solidHead === null) return { store, chain, scannerLagBlocks: null };
   try {
-    return { store, chain, scannerLagBlocks: await scannerLagBlocks(deps) };
+    const cursor = await deps.store.chainCursors.read(DEPOSIT_CURSOR);
+    return { store, chain, scannerLagBlocks: lagBehind(solidHead, cursor) };
   } catch {
     return { store, chain, scannerLagBlocks: null };
   }
