@@ -17,6 +17,9 @@ export interface ServiceHealthDeps {
   readonly chain: Pick<ChainPort, 'reachableSolidHead'>;
 }
 
+const lagBehind = (solidHead: number, cursor: number | null): number | null =>
+  cursor === null ? null : Math.max(0, solidHead - cursor);
+
 /** Solidified blocks the deposit scanner has yet to read; null before its first run. */
 export const scannerLagBlocks = async (deps: {
   readonly store: Pick<ShopStore, 'chainCursors'>;
@@ -28,9 +31,6 @@ export const scannerLagBlocks = async (deps: {
   ]);
   return lagBehind(head, cursor);
 };
-
-const lagBehind = (solidHead: number, cursor: number | null): number | null =>
-  cursor === null ? null : Math.max(0, solidHead - cursor);
 
 /** Logged events a reader at `deliveredUpTo` has not delivered yet. */
 export const eventLogLag = async (
