@@ -66,6 +66,15 @@ export const createMemoryUsers = ({
       );
     },
 
+    async walletHolders(addresses) {
+      const wanted = new Set(addresses);
+      return [...users.values()].flatMap((user) =>
+        user.wallet.address !== null && wanted.has(user.wallet.address)
+          ? [{ userId: user.id, address: user.wallet.address }]
+          : [],
+      );
+    },
+
     async findByEmail(email) {
       return [...users.values()].find((user) => caseKey(user.email) === caseKey(email)) ?? null;
     },

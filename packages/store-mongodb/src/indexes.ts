@@ -36,6 +36,9 @@ const users: IndexDescription[] = [
   { name: INDEX.userUsername, key: { usernameKey: 1 }, unique: true },
   // findByWalletAddresses: the deposit scanner's one lookup per block.
   { name: INDEX.userWalletAddress, key: { walletAddressKey: 1 }, unique: true },
+  // walletHolders: the scanner's lookup answered from the index alone (a covered query), where
+  // the unique index above leads to each holder's document.
+  { name: 'users_wallet_holders', key: { walletAddressKey: 1, _id: 1 } },
   // listCustomers, streamCustomers (keyset), customerStats counts, firstAdmin (walked backwards);
   // a search of 1 or 2 characters is a residual regex on this index's range of role 'user'.
   { name: 'users_role_created', key: { role: 1, createdAt: -1, _id: -1 } },

@@ -90,6 +90,7 @@ describeWithMongo('stored documents and start-up', (uri) => {
         'users_username_grams',
         'users_username_key_unique',
         'users_wallet_address_key_unique',
+        'users_wallet_holders',
       ].sort(),
     );
     const again = await openMongoStore({ uri, dbName: env.dbName });

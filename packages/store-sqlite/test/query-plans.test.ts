@@ -35,6 +35,8 @@ interface Query {
   readonly daySummaryScanOf?: string;
   /** The index the plan must use where a worse one would also avoid a table scan. */
   readonly index?: string;
+  /** The index that must answer the query alone, without reading the table's rows. */
+  readonly coveringIndex?: string;
   /** The FTS5 table whose full-text index (a MATCH, not a scan of it) must find the rows. */
   readonly fullTextIndex?: string;
 }
@@ -67,6 +69,12 @@ const QUERIES: Query[] = [
     name: 'owners of wallet addresses',
     sql: USER_SQL.byWalletAddresses,
     params: [JSON.stringify(['Ta', 'Tb'])],
+  },
+  {
+    name: 'holders of wallet addresses',
+    sql: USER_SQL.walletHolders,
+    params: [JSON.stringify(['Ta', 'Tb'])],
+    coveringIndex: 'users_wallet_holders',
   },
   ...(['none', 'scan'] as const).flatMap((search) => [
     {
@@ -416,6 +424,13 @@ describe('query plans', () => {
         ).toBe(true);
         expect(
           plan.some((detail) => /^SEARCH u USING INTEGER PRIMARY KEY \(rowid=\?\)$/.test(detail.trim())),
+        ).toBe(true);
+      }
+      if (query.coveringIndex) {
+        const answersFromIndex = new RegExp(`^SEARCH users USING COVERING INDEX ${query.coveringIndex}\\b`);
+        expect(
+          plan.some((detail) => answersFromIndex.test(detail.trim())),
+          plan.join('\n'),
         ).toBe(true);
       }
       if (query.index) {

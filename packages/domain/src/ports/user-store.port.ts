@@ -13,6 +13,12 @@ export interface UserProfilePatch {
   readonly externalWalletAddress?: string | null;
 }
 
+/** A custodial wallet and the user who holds it. */
+export interface WalletHolder {
+  readonly userId: string;
+  readonly address: string;
+}
+
 /** A customer (role `user`) with totalSpent = completed totals - refunded totals. */
 export interface CustomerRow {
   readonly user: User;
@@ -57,6 +63,12 @@ export interface UserStore {
   findByEmail(email: string): Promise<User | null>;
   /** The users whose custodial wallet is one of `addresses`: one batched read on a unique index. */
   findByWalletAddresses(addresses: readonly string[]): Promise<readonly User[]>;
+  /**
+   * The holders of those of `addresses` that are custodial wallets, without the rest of the user:
+   * the deposit scanner's lookup of every block's recipients, read from an index alone (a user's
+   * row for each of a block's deposits cost the scan as much as probing all its recipients).
+   */
+  walletHolders(addresses: readonly string[]): Promise<readonly WalletHolder[]>;
   /** USERNAME_TAKEN when the new username is in use (case-insensitively) by another user. */
   updateProfile(id: string, patch: UserProfilePatch, at: Date): Promise<Result<User, DomainError>>;
   updatePasswordHash(id: string, passwordHash: string, at: Date): Promise<User | null>;

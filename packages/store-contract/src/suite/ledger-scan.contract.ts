@@ -128,6 +128,30 @@ export const describeLedgerScanContract = (harness: ContractHarness): void => {
       expect(await store().users.findByWalletAddresses([])).toEqual([]);
     });
 
+    it('answers the holder of each held address among many, and nothing for the rest', async () => {
+      const holders = Array.from({ length: 30 }, () => buildUser());
+      const walletless = buildUser({
+        wallet: { address: null, encryptedPrivateKey: null, externalAddress: null },
+      });
+      for (const user of [...holders, walletless]) expect((await store().users.insert(user)).ok).toBe(true);
+      const asked = holders.filter((_, index) => index % 3 !== 0);
+      const unknown = Array.from(
+        { length: 40 },
+        (_, index) => `TUnknownAddress${String(index).padStart(19, 'x')}`,
+      );
+      const found = await store().users.walletHolders([
+        ...unknown.slice(0, 20),
+        ...asked.map((user) => user.wallet.address ?? ''),
+        ...unknown.slice(20),
+        asked[0]?.wallet.address ?? '',
+      ]);
+      const byId = (a: { userId: string }, b: { userId: string }) => a.userId.localeCompare(b.userId);
+      expect([...found].sort(byId)).toEqual(
+        asked.map((user) => ({ userId: user.id, address: user.wallet.address })).sort(byId),
+      );
+      expect(await store().users.walletHolders([])).toEqual([]);
+    });
+
     it(
       'lets exactly one of 20 concurrent scanners move the cursor past a block',
       async () => {

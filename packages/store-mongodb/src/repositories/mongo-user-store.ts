@@ -63,6 +63,16 @@ export const createMongoUserStore = (
       return documents.map(userFromDocument);
     },
 
+    async walletHolders(addresses) {
+      if (addresses.length === 0) return [];
+      // Covered by users_wallet_holders: MongoDB's planner ranks a plan that fetches no document
+      // above one that does, so no hint is needed.
+      const holders = await users
+        .find({ walletAddressKey: { $in: [...addresses] } }, { projection: { _id: 1, walletAddressKey: 1 } })
+        .toArray();
+      return holders.map((holder) => ({ userId: holder._id, address: holder.walletAddressKey }));
+    },
+
     async findByEmail(email) {
       const document = await users.findOne({ emailKey: emailKeyOf(email) });
       return document ? userFromDocument(document) : null;

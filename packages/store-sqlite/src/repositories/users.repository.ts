@@ -9,6 +9,7 @@ import {
   type User,
   type UserProfilePatch,
   type UserStore,
+  type WalletHolder,
 } from '@trx-shop/domain';
 import { caseKey, USER_COLUMNS, type UserRow, userFromRow, userToRow } from '../rows/user-row.js';
 import { type Database, flag, immediate, isUniqueViolation } from '../sqlite-database.js';
@@ -25,6 +26,10 @@ export const USER_SQL = {
    * looked up once, and each probe finds the pages the one before it read still cached.
    */
   byWalletAddresses: `SELECT ${USER_COLUMNS} FROM users WHERE wallet_address IN (SELECT value FROM json_each(?))`,
+  /** Named, because the planner prefers the unique address index, which does not hold the id. */
+  walletHolders:
+    'SELECT id AS userId, wallet_address AS address FROM users INDEXED BY users_wallet_holders ' +
+    'WHERE wallet_address IN (SELECT value FROM json_each(?))',
   idByEmailKey: 'SELECT id FROM users WHERE email_key = ?',
   idByUsernameKey: 'SELECT id FROM users WHERE username_key = ?',
   withWalletKeys:
@@ -53,6 +58,7 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
   const idByUsernameKey = db.prepare<[string], { id: string }>(USER_SQL.idByUsernameKey);
   const insert = db.prepare(INSERT_USER);
   const byWalletAddresses = db.prepare<[string], UserRow>(USER_SQL.byWalletAddresses);
+  const walletHolders = db.prepare<[string], WalletHolder>(USER_SQL.walletHolders);
   const flipActive = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.flipActive);
   const touch = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.touch);
   const logEvents = createEventWriter(db);
@@ -87,6 +93,11 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
     async findByWalletAddresses(addresses) {
       if (addresses.length === 0) return [];
       return byWalletAddresses.all(JSON.stringify(addresses)).map(userFromRow);
+    },
+
+    async walletHolders(addresses) {
+      if (addresses.length === 0) return [];
+      return walletHolders.all(JSON.stringify(addresses));
     },
 
     async findByEmail(email) {

@@ -344,6 +344,10 @@ export const MIGRATIONS: readonly string[] = [
   // 21: customers created per UTC hour and the customers' all-time volume, kept by triggers, so
   // the customer stats read no day of sign-ups and no row per day of history per request.
   customerStatsTotalsMigration(),
+  // 22: wallet holders in an index of their own, so the deposit scanner finds the holders of a
+  // block's recipients without reading a user row. Through the unique address index each holder
+  // cost a read of their row at a random place in the table; that was about half the lookup.
+  'CREATE INDEX users_wallet_holders ON users (wallet_address, id);',
 ];
 
 /*

@@ -2,7 +2,6 @@ import { recordEvents } from '../../events/record-events.js';
 import type { BlockTransfer, ChainPort, SolidBlock } from '../../ports/chain.port.js';
 import type { Clock, IdGenerator, Logger } from '../../ports/runtime.port.js';
 import type { ShopStore } from '../../ports/shop-store.port.js';
-import type { User } from '../../users/user.js';
 import { depositLine } from './deposit-line.js';
 
 /** The cursor's name in the store: the last block whose deposits are all recorded. */
@@ -44,7 +43,7 @@ export interface ScanDepositsReport {
 interface Deposit {
   readonly block: SolidBlock;
   readonly transfer: BlockTransfer;
-  readonly owner: User;
+  readonly ownerId: string;
 }
 
 /**
@@ -58,10 +57,10 @@ const depositsOf = async (deps: ScanDepositsDeps, blocks: readonly SolidBlock[])
     block.transfers.filter((transfer) => transfer.succeeded).map((transfer) => ({ block, transfer })),
   );
   if (succeeded.length === 0) return [];
-  const owners = await deps.store.users.findByWalletAddresses([
+  const holders = await deps.store.users.walletHolders([
     ...new Set(succeeded.map(({ transfer }) => transfer.toAddress)),
   ]);
-  const ownerOf = new Map(owners.map((owner) => [owner.wallet.address, owner]));
+  const ownerOf = new Map(holders.map((holder) => [holder.address, holder.userId]));
   const incoming = succeeded.filter(({ transfer }) => ownerOf.has(transfer.toAddress));
   if (incoming.length === 0) return [];
   const sent = await deps.store.transactions.findByHashes(incoming.map(({ transfer }) => transfer.txId));
@@ -72,7 +71,7 @@ const depositsOf = async (deps: ScanDepositsDeps, blocks: readonly SolidBlock[])
   );
   return incoming
     .filter(({ transfer }) => !receivedAlready.has(transfer.txId))
-    .map(({ block, transfer }) => ({ block, transfer, owner: ownerOf.get(transfer.toAddress) as User }));
+    .map(({ block, transfer }) => ({ block, transfer, ownerId: ownerOf.get(transfer.toAddress) as string }));
 };
 
 /** Records the blocks' deposits in one write; answers how many were new (a rescan finds them recorded). */
@@ -81,7 +80,7 @@ const recordBlocks = async (deps: ScanDepositsDeps, blocks: readonly SolidBlock[
     ...deposit,
     line: depositLine({
       id: deps.ids.newId(),
-      userId: deposit.owner.id,
+      userId: deposit.ownerId,
       transfer: deposit.transfer,
       block: deposit.block,
       now: deps.clock.now(),

@@ -109,9 +109,7 @@ const applyRefund = async (deps: EffectDeps, tx: TransactionRecord, orderId: str
 const recordFee = async (deps: EffectDeps, tx: TransactionRecord): Promise<void> => {
   if (tx.feeSun === null || tx.feeSun <= 0) return;
   const payer =
-    tx.type === 'refund'
-      ? (await deps.store.users.findByWalletAddresses([tx.fromAddress]))[0]?.id
-      : tx.userId;
+    tx.type === 'refund' ? (await deps.store.users.walletHolders([tx.fromAddress]))[0]?.userId : tx.userId;
   if (payer === undefined) return;
   const at = deps.clock.now();
   const line: TransactionRecord = {

@@ -149,9 +149,7 @@ export const compareBlocks = async (
     const held = new Set(
       addresses.length === 0
         ? []
-        : (await deps.store.users.findByWalletAddresses(addresses)).flatMap(
-            (user) => user.wallet.address ?? [],
-          ),
+        : (await deps.store.users.walletHolders(addresses)).map((holder) => holder.address),
     );
     const touching = transfers.filter(
       ({ transfer }) => held.has(transfer.fromAddress) || held.has(transfer.toAddress),
