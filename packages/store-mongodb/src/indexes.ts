@@ -34,11 +34,12 @@ const users: IndexDescription[] = [
   { name: INDEX.userEmail, key: { emailKey: 1 }, unique: true },
   // insert and updateProfile (USERNAME_TAKEN).
   { name: INDEX.userUsername, key: { usernameKey: 1 }, unique: true },
-  // findByWalletAddresses: the deposit scanner's one lookup per block.
+  // One holder per custodial address; findByWalletAddresses (reconciliation's balances).
   { name: INDEX.userWalletAddress, key: { walletAddressKey: 1 }, unique: true },
-  // walletHolders: the scanner's lookup answered from the index alone (a covered query), where
-  // the unique index above leads to each holder's document.
-  { name: 'users_wallet_holders', key: { walletAddressKey: 1, _id: 1 } },
+  // walletHolders, the deposit scanner's one lookup per batch of blocks, answered from the index
+  // alone (a covered query), where the index above leads to each holder's document. Unique, as
+  // its key begins with the unique address.
+  { name: 'users_wallet_holders', key: { walletAddressKey: 1, _id: 1 }, unique: true },
   // listCustomers, streamCustomers (keyset), customerStats counts, firstAdmin (walked backwards);
   // a search of 1 or 2 characters is a residual regex on this index's range of role 'user'.
   { name: 'users_role_created', key: { role: 1, createdAt: -1, _id: -1 } },

@@ -20,13 +20,16 @@ export const USER_SQL = {
   byId: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`,
   byEmailKey: `SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`,
   /**
-   * The addresses come as one JSON array, so a scanner's batch of 1,200 recipients is one statement
-   * prepared once (a statement text per batch size cost a prepare per batch). SQLite turns the list
-   * into a sorted set and probes the unique wallet index in its order: an address given twice is
-   * looked up once, and each probe finds the pages the one before it read still cached.
+   * The addresses come as one JSON array, so a batch of 1,200 addresses is one statement prepared
+   * once (a statement text per batch size cost a prepare per batch). SQLite turns the list into a
+   * sorted set and probes the wallet index in its order: an address given twice is looked up
+   * once, and each probe finds the pages the one before it read still cached.
    */
   byWalletAddresses: `SELECT ${USER_COLUMNS} FROM users WHERE wallet_address IN (SELECT value FROM json_each(?))`,
-  /** Named, because the planner prefers the unique address index, which does not hold the id. */
+  /**
+   * The same probes in the holders index, which holds the id beside the address, so no user row
+   * is read. Named, because the planner prefers the address index, which does not hold the id.
+   */
   walletHolders:
     'SELECT id AS userId, wallet_address AS address FROM users INDEXED BY users_wallet_holders ' +
     'WHERE wallet_address IN (SELECT value FROM json_each(?))',

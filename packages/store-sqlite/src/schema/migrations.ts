@@ -347,7 +347,8 @@ export const MIGRATIONS: readonly string[] = [
   // 22: wallet holders in an index of their own, so the deposit scanner finds the holders of a
   // block's recipients without reading a user row. Through the unique address index each holder
   // cost a read of their row at a random place in the table; that was about half the lookup.
-  'CREATE INDEX users_wallet_holders ON users (wallet_address, id);',
+  // Unique, as an address has one holder (the address index alone is what enforces that).
+  'CREATE UNIQUE INDEX users_wallet_holders ON users (wallet_address, id);',
 ];
 
 /*
