@@ -427,7 +427,9 @@ describe('query plans', () => {
         ).toBe(true);
       }
       if (query.coveringIndex) {
-        const answersFromIndex = new RegExp(`^SEARCH users USING COVERING INDEX ${query.coveringIndex}\\b`);
+        const answersFromIndex = new RegExp(
+          `^SEARCH \\w+( AS \\w+)? USING COVERING INDEX ${query.coveringIndex}\\b`,
+        );
         expect(
           plan.some((detail) => answersFromIndex.test(detail.trim())),
           plan.join('\n'),

@@ -154,6 +154,48 @@ describe('scanDeposits', () => {
     expect((await depositEvents(world)).map(({ userId }) => userId)).toEqual([friend.id]);
   });
 
+  it("finds the holders of a block's recipients in one batched lookup, not one per transfer", async () => {
+    const { world, user } = await scanning();
+    const held = [user, await world.walletUser(0), await world.walletUser(0), await world.walletUser(0)];
+    const outside = [(await world.chain.createWallet()).address, (await world.chain.createWallet()).address];
+    const sender = await world.chain.createWallet();
+    world.controls.fund(sender.address, 100 * TRX);
+    const recipients = [...held.map((holder) => holder.wallet.address ?? ''), ...outside];
+    for (const [index, toAddress] of recipients.entries()) {
+      const request = { fromAddress: sender.address, toAddress, amountSun: (index + 1) * TRX };
+      const signed = await world.chain.signTransfer(request, sender.privateKey);
+      expect(await world.chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
+    }
+    world.controls.confirm();
+    const calls: string[] = [];
+    const asked: (readonly string[])[] = [];
+    const users = new Proxy(world.store.users, {
+      get: (target, name, receiver) => {
+        const member = Reflect.get(target, name, receiver);
+        if (typeof member !== 'function') return member;
+        return (...args: unknown[]) => {
+          calls.push(String(name));
+          if (name === 'walletHolders') asked.push(args[0] as readonly string[]);
+          return member.apply(target, args);
+        };
+      },
+    });
+
+    // Two blocks: the sender's funding, then the six transfers together.
+    const report = await scanDeposits({ ...world.deps, store: { ...world.store, users } }, FROM_HEAD);
+
+    expect(report).toMatchObject({ scannedBlocks: 2, depositsRecorded: 4 });
+    for (const [index, holder] of held.entries()) {
+      expect((await depositsOf(world, holder.id)).map((line) => line.amountSun)).toEqual([(index + 1) * TRX]);
+    }
+    expect(calls.every((name) => name === 'walletHolders')).toBe(true);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.length).toBeLessThanOrEqual(report.scannedBlocks);
+    const everyAsked = asked.flat();
+    expect(new Set(everyAsked).size).toBe(everyAsked.length);
+    expect([...everyAsked].sort()).toEqual([sender.address, ...recipients].sort());
+  });
+
   it('never records a failed transfer, nor one into an address the service does not hold', async () => {
     const { world, user } = await scanning();
     world.controls.includeFailedTransfer(MEMORY_GENESIS_ADDRESS, user.wallet.address ?? '', 7 * TRX);
