@@ -255,6 +255,25 @@ export const describeEventContract = (harness: ContractHarness): void => {
       expect(await handedOn(store())).toEqual([event, freshEvent]);
     });
 
+    it('logs every event of each line a batch inserted, and none of a line in it that existed', async () => {
+      const existing = buildTransaction({ type: 'deposit', orderId: null, status: 'confirmed' });
+      expect(await store().transactions.insert(existing)).toBe('inserted');
+      const [first, last] = [buildTransaction({ type: 'fee' }), buildTransaction({ type: 'fee' })];
+      const eventAt = (minutes: number) => buildShopEvent({ occurredAt: minutesAfter(BUILDER_NOW, minutes) });
+      const [firstEvents, existingEvents, lastEvents] = [
+        [eventAt(1), eventAt(2)],
+        [eventAt(3)],
+        [eventAt(4)],
+      ];
+      expect(
+        await store().transactions.insertMany(
+          [first, existing, last],
+          [firstEvents, existingEvents, lastEvents],
+        ),
+      ).toEqual(['inserted', 'exists', 'inserted']);
+      expect(await handedOnIds()).toEqual([...firstEvents, ...lastEvents].map((event) => event.id));
+    });
+
     it('hands on the events of a withdrawal claimed and settled once, and none of a lost claim or a repeat', async () => {
       const withdrawal = buildWithdrawal();
       const sent = buildShopEvent({ type: 'withdrawal.sent' });

@@ -46,11 +46,6 @@ export const EVENT_LOG_SQL = {
    * sequence number taken twice (never, from the counter) still fails instead of dropping an event.
    */
   insert: `${INSERT_EVENT} ON CONFLICT (id) DO NOTHING`,
-  /**
-   * A state change's own events (event-writer.ts), with no conflict clause: an event id written
-   * twice by one write is a fault that must roll the write back, not an event to skip.
-   */
-  write: INSERT_EVENT,
   byId: `SELECT ${COLUMNS} FROM event_log WHERE id = ?`,
   /** A JSON array of ids: one prepared statement for a batch of any size. */
   loggedIds: 'SELECT id FROM event_log WHERE id IN (SELECT value FROM json_each(?))',

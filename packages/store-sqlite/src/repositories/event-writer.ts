@@ -1,8 +1,9 @@
 import type { ShopEvent } from '@trx-shop/domain';
-import { loggedEventToRow } from '../rows/logged-event-row.js';
+import { LOGGED_EVENT_COLUMN_LIST, type LoggedEventRow, loggedEventToRow } from '../rows/logged-event-row.js';
+import { positionalInsert } from '../positional-insert.js';
 import type { Database } from '../sqlite-database.js';
 import { createCounterIncrement } from './counters.repository.js';
-import { EVENT_LOG_SQL, EVENT_SEQUENCE_COUNTER } from './event-log.repository.js';
+import { EVENT_SEQUENCE_COUNTER } from './event-log.repository.js';
 
 export type EventWriter = (events?: readonly ShopEvent[]) => void;
 
@@ -15,13 +16,15 @@ export type EventWriter = (events?: readonly ShopEvent[]) => void;
  * applied. The event was logged when it occurred, so `loggedAt` is its `occurredAt`.
  */
 export const createEventWriter = (db: Database): EventWriter => {
-  const insert = db.prepare(EVENT_LOG_SQL.write);
+  // No conflict clause: an event id written twice by one write is a fault that must roll the
+  // write back, not an event to skip.
+  const insert = positionalInsert<LoggedEventRow>(db, 'event_log', LOGGED_EVENT_COLUMN_LIST);
   const takeSequences = createCounterIncrement(db);
   return (events = []) => {
     if (events.length === 0) return;
     const first = takeSequences(EVENT_SEQUENCE_COUNTER, events.length);
     for (const [index, event] of events.entries()) {
-      insert.run(loggedEventToRow(event, first + index, event.occurredAt));
+      insert(loggedEventToRow(event, first + index, event.occurredAt));
     }
   };
 };

@@ -13,6 +13,7 @@ import {
   transactionToRow,
 } from '../rows/transaction-row.js';
 import { type Database, immediate } from '../sqlite-database.js';
+import { positionalInsert } from '../positional-insert.js';
 import { createStatementCache } from '../statement-cache.js';
 import { createEventWriter } from './event-writer.js';
 import {
@@ -67,16 +68,31 @@ export const TRANSACTION_SQL = {
 
 export const createSqliteTransactionRepository = (db: Database): TransactionStore => {
   const statement = createStatementCache(db);
-  const insert = db.prepare(
-    `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')}) ` +
-      'ON CONFLICT (entry_key) DO NOTHING',
+  const insertLine = positionalInsert<TransactionRow>(
+    db,
+    'transactions',
+    COLUMNS,
+    ' ON CONFLICT (entry_key) DO NOTHING',
   );
   const logEvents = createEventWriter(db);
-  /** A line's events go in only when the line did: a transfer recorded twice writes them once. */
-  const insertOne = (record: TransactionRecord, events?: readonly ShopEvent[]): 'inserted' | 'exists' => {
-    if (insert.run(transactionToRow(record)).changes !== 1) return 'exists';
-    logEvents(events);
-    return 'inserted';
+  /**
+   * Inserts the lines and logs the events of those that went in: a transfer recorded twice
+   * writes its events once. The events are logged after all the lines, in the lines' order, so
+   * a batch takes its sequence numbers in one counter update rather than one per line (the
+   * deposit scanner's batches of about 120 deposits; docs/performance.md).
+   */
+  const insertLines = (
+    records: readonly TransactionRecord[],
+    events?: readonly (readonly ShopEvent[])[],
+  ): ('inserted' | 'exists')[] => {
+    const inserted: ShopEvent[] = [];
+    const outcomes = records.map((record, index) => {
+      if (insertLine(transactionToRow(record)).changes !== 1) return 'exists';
+      for (const event of events?.[index] ?? []) inserted.push(event);
+      return 'inserted';
+    });
+    logEvents(inserted);
+    return outcomes;
   };
   const linkStatements = {
     bind: db.prepare(
@@ -103,12 +119,16 @@ export const createSqliteTransactionRepository = (db: Database): TransactionStor
 
   return {
     async insert(record, events) {
-      return immediate(db, () => insertOne(record, events));
+      return immediate(db, () => {
+        if (insertLine(transactionToRow(record)).changes !== 1) return 'exists';
+        logEvents(events);
+        return 'inserted';
+      });
     },
 
     async insertMany(records, events) {
       // One commit for the lot: with the table's indexes, a commit per row costs five times the row.
-      return immediate(db, () => records.map((record, index) => insertOne(record, events?.[index])));
+      return immediate(db, () => insertLines(records, events));
     },
 
     async findById(id) {

@@ -6,7 +6,11 @@ import { readRequestParams, UnparsableRequestError } from './request-params.js';
 /** Answer the request never: the `timeout` fault (the socket is destroyed when the server stops). */
 export const NO_ANSWER = Symbol('no answer');
 
-export type RouteAnswer = { readonly status?: number; readonly body: unknown } | typeof NO_ANSWER;
+/** `text` is a body already made into JSON (a solid block's reply, made once). */
+export type RouteAnswer =
+  | { readonly status?: number; readonly body: unknown }
+  | { readonly status?: number; readonly text: string }
+  | typeof NO_ANSWER;
 export type RouteHandler = (params: JsonObject) => RouteAnswer;
 export type RouteTable = ReadonlyMap<string, RouteHandler>;
 
@@ -15,13 +19,16 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-const send = (response: ServerResponse, status: number, body: unknown): void => {
-  const text = JSON.stringify(body);
+const sendText = (response: ServerResponse, status: number, text: string): void => {
   response.writeHead(status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),
   });
   response.end(text);
+};
+
+const send = (response: ServerResponse, status: number, body: unknown): void => {
+  sendText(response, status, JSON.stringify(body));
 };
 
 const answer = async (routes: RouteTable, request: IncomingMessage, response: ServerResponse) => {
@@ -43,7 +50,8 @@ const answer = async (routes: RouteTable, request: IncomingMessage, response: Se
   }
   const result = handler(params);
   if (result === NO_ANSWER) return;
-  send(response, result.status ?? 200, result.body);
+  if ('text' in result) sendText(response, result.status ?? 200, result.text);
+  else send(response, result.status ?? 200, result.body);
 };
 
 export const startHttpServer = async (

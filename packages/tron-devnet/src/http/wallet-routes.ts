@@ -18,6 +18,7 @@ import {
   transactionJson,
 } from './java-tron-json.js';
 import { NO_ANSWER, type RouteAnswer, type RouteHandler } from './server.js';
+import { solidBlockReplies } from './solid-block-replies.js';
 
 export interface WalletRouteDeps {
   readonly chain: DevnetChain;
@@ -42,10 +43,16 @@ const idOf = (params: JsonObject, field: string): string | null => {
 export const walletRoutes = ({ chain, faults, fees }: WalletRouteDeps): [string, RouteHandler][] => {
   const viewTime = (view: ChainView) => (view === 'head' ? chain.head : chain.solidBlock).timestamp;
 
+  const detailedBlockJson = (block: BlockRecord) =>
+    blockJson(
+      block,
+      block.txIds.flatMap((txId) => chain.transaction(txId, 'head') ?? []),
+    );
+  const solidReplies = solidBlockReplies(chain, (block) => JSON.stringify(detailedBlockJson(block)));
+
   const blockWithTransactions = (block: BlockRecord | undefined, detail: boolean): RouteAnswer => {
     if (block === undefined) return EMPTY;
-    const transactions = detail ? block.txIds.flatMap((txId) => chain.transaction(txId, 'head') ?? []) : null;
-    return ok(blockJson(block, transactions));
+    return ok(detail ? detailedBlockJson(block) : blockJson(block, null));
   };
 
   const nowBlock =
@@ -68,10 +75,14 @@ export const walletRoutes = ({ chain, faults, fees }: WalletRouteDeps): [string,
       return ok({ Error: `class java.lang.IllegalArgumentException : invalid id_or_num ${text}` });
     };
 
+  /** A solid block is the same block in either view, so its reply made once serves both. */
   const getBlockByNum =
     (view: ChainView): RouteHandler =>
-    (params) =>
-      blockWithTransactions(chain.block(Number(params.num ?? 0), view), true);
+    (params) => {
+      const number = Number(params.num ?? 0);
+      const text = solidReplies.textOf(number);
+      return text === undefined ? blockWithTransactions(chain.block(number, view), true) : { text };
+    };
 
   const getBlockById =
     (view: ChainView): RouteHandler =>
