@@ -11,14 +11,19 @@ import {
 } from './node-replies.js';
 
 const HEX_ADDRESS = /^41[0-9a-fA-F]{40}$/;
+const HEX_ADDRESS_LENGTH = 42;
 
 /** One per process: a conversion is a pure function of its input, shared safely by every reader. */
 const addresses = addressMemo();
 
-/** java-tron writes addresses as `41…` hex unless asked for `visible`; the service shows base58. */
+/**
+ * The scanner asks for `visible: true`, so java-tron answers base58check and the service, which
+ * shows base58, converts nothing. A node that ignores `visible` answers `41…` hex, converted here;
+ * the length is looked at first, so a base58 address (34 characters) costs no pattern test.
+ */
 const base58Of = (address: string | undefined): string => {
   if (address === undefined) throw new MalformedReplyError('a transfer has no address');
-  if (!HEX_ADDRESS.test(address)) return address;
+  if (address.length !== HEX_ADDRESS_LENGTH || !HEX_ADDRESS.test(address)) return address;
   return addresses.base58Of(address);
 };
 
@@ -56,7 +61,10 @@ export const transferOf = (transaction: unknown): BlockTransfer | null => {
   };
 };
 
-/** `walletsolidity/getblockbynum`: `{}` for a block that is not solid yet, else the block. */
+/**
+ * `walletsolidity/getblockbynum`: `{}` for a block that is not solid yet, else the block. Its
+ * addresses may be base58check (`visible: true`) or hex.
+ */
 export const solidBlockOfReply = (reply: unknown): SolidBlock | null => {
   if (!isRecord(reply)) throw new MalformedReplyError('a block reply is not an object');
   if (Object.keys(reply).length === 0) return null;

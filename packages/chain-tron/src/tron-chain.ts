@@ -234,7 +234,8 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
       await paceScan();
       return readFromNode(
         'read a solidified block',
-        () => post('walletsolidity/getblockbynum', JSON.stringify({ num: number }), 'latin1'),
+        // `visible`: addresses in base58check, converted by the node instead of this process.
+        () => post('walletsolidity/getblockbynum', JSON.stringify({ num: number, visible: true }), 'latin1'),
         solidBlockOfReply,
       );
     },

@@ -209,6 +209,15 @@ describe('unreachable or misbehaving node', () => {
     expect(node.requests).toEqual([]);
   });
 
+  it('asks for a solid block by its number with visible: true, so the node sends base58 addresses', async () => {
+    const node = await scriptedNode({ '/walletsolidity/getblockbynum': {} });
+    const chain = createTronChain({ fullHost: node.url, timeoutMs: FAST_TIMEOUT_MS });
+    expect(await chain.solidBlock(77)).toBeNull();
+    expect(node.requests.map((request) => [request.path, JSON.parse(request.body)])).toEqual([
+      ['/walletsolidity/getblockbynum', { num: 77, visible: true }],
+    ]);
+  });
+
   it('sends the TRON-PRO-API-KEY header on every call only when an API key is configured', async () => {
     const node = await scriptedNode({
       '/walletsolidity/getaccount': { balance: 7_000_001 },

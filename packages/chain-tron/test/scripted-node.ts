@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -13,6 +13,8 @@ export interface ScriptedNode {
     readonly headers: IncomingHttpHeaders;
     /** When the request arrived (ms since the epoch). */
     readonly at: number;
+    /** The request's body as text, once it has arrived. */
+    readonly body: string;
   }>;
   close(): Promise<void>;
 }
@@ -28,21 +30,30 @@ export class RawReply {
 export const startScriptedNode = async (
   answers: Readonly<Record<string, unknown>> | 'hang',
 ): Promise<ScriptedNode> => {
-  const requests: Array<{ path: string; headers: IncomingHttpHeaders; at: number }> = [];
+  const requests: Array<{ path: string; headers: IncomingHttpHeaders; at: number; body: string }> = [];
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
-    requests.push({ path, headers: request.headers, at: Date.now() });
-    request.resume();
+    const received = { path, headers: request.headers, at: Date.now(), body: '' };
+    requests.push(received);
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      received.body += chunk;
+    });
     if (answers === 'hang') return;
-    const answer = answers[path];
-    if (answer instanceof RawReply) {
-      response.writeHead(answer.status, { 'content-type': 'text/plain' });
-      response.end(answer.text);
+    // Answered once the whole request is in, so `body` is complete when the caller has its reply.
+    request.on('end', () => answer(path, response));
+  });
+  const answer = (path: string, response: ServerResponse): void => {
+    if (answers === 'hang') return;
+    const scripted = answers[path];
+    if (scripted instanceof RawReply) {
+      response.writeHead(scripted.status, { 'content-type': 'text/plain' });
+      response.end(scripted.text);
       return;
     }
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(answer ?? {}));
-  });
+    response.end(JSON.stringify(scripted ?? {}));
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -39,6 +39,35 @@ describe('solidBlockOfReply', () => {
     expect(block?.transfers[0]?.fromAddress).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
   });
 
+  it('reads the same transfer from the visible form, its addresses already base58check', () => {
+    const base58 = (hex: string | undefined) => TronWeb.address.fromHex(hex ?? '');
+    const contract = ((transfer.raw_data as Json).contract as Json[])[0] as Json;
+    const visible = {
+      ...transfer,
+      raw_data: {
+        ...(transfer.raw_data as Json),
+        contract: [
+          {
+            ...contract,
+            parameter: {
+              ...(contract.parameter as Json),
+              value: {
+                ...value,
+                owner_address: base58(value?.owner_address),
+                to_address: base58(value?.to_address),
+              },
+            },
+          },
+        ],
+      },
+    };
+    const [fromHex] = solidBlockOfReply(blockWith([transfer]))?.transfers ?? [];
+    const [fromVisible] = solidBlockOfReply(blockWith([visible]))?.transfers ?? [];
+    expect(fromVisible?.toAddress).toBe(base58(value?.to_address));
+    expect(fromVisible?.fromAddress).toBe(base58(value?.owner_address));
+    expect({ ...fromVisible }).toEqual({ ...fromHex });
+  });
+
   it('marks a transfer whose contract did not succeed, and leaves other contracts out', () => {
     const failed = { ...transfer, txID: 'f'.repeat(64), ret: [{ contractRet: 'OUT_OF_TIME' }] };
     const vote = {

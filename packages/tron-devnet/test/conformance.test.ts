@@ -1,3 +1,4 @@
+import { utils } from 'tronweb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevnetClient, newAccount, SOLID_DEPTH, type TestAccount, TRX } from './support/devnet-client.js';
 import { loadFixture, shapeDifferences } from './support/json-shape.js';
@@ -58,6 +59,51 @@ describe('conformance with java-tron responses', () => {
     expect(
       await client.post('/walletsolidity/getblockbynum', { num: head.block_header.raw_data.number + 1 }),
     ).toEqual({});
+  });
+
+  it('walletsolidity/getblockbynum with visible: true prints every address in base58check, the rest as without it', async () => {
+    const blockNumber = (
+      await client.post('/walletsolidity/gettransactioninfobyid', { value: freeTransferId })
+    ).blockNumber;
+    const hexForm = await client.post('/walletsolidity/getblockbynum', { num: blockNumber });
+    const visibleForm = await client.post('/walletsolidity/getblockbynum', {
+      num: blockNumber,
+      visible: true,
+    });
+    expect(shapeDifferences(visibleForm, loadFixture('getnowblock.txt'))).toEqual([]);
+    // The expected form: the hex reply with each address converted by TronWeb.
+    const base58 = (hex: unknown) => utils.address.fromHex(String(hex));
+    const header = hexForm.block_header as { raw_data: Record<string, unknown> };
+    const transactions = hexForm.transactions as {
+      raw_data: { contract: { parameter: { value: Record<string, unknown> } }[] };
+    }[];
+    expect(visibleForm).toEqual({
+      ...hexForm,
+      block_header: {
+        ...header,
+        raw_data: { ...header.raw_data, witness_address: base58(header.raw_data.witness_address) },
+      },
+      transactions: transactions.map((transaction) => ({
+        ...transaction,
+        raw_data: {
+          ...transaction.raw_data,
+          contract: transaction.raw_data.contract.map((contract) => ({
+            ...contract,
+            parameter: {
+              ...contract.parameter,
+              value: {
+                ...contract.parameter.value,
+                owner_address: base58(contract.parameter.value.owner_address),
+                to_address: base58(contract.parameter.value.to_address),
+              },
+            },
+          })),
+        },
+      })),
+    });
+    expect(
+      transactions.map((transaction) => transaction.raw_data.contract[0]?.parameter.value.to_address),
+    ).toContain(recipient.hex);
   });
 
   it('walletsolidity/gettransactionbyid matches a transfer returned by java-tron', async () => {

@@ -1,4 +1,5 @@
 import type { FeeSchedule } from '../options.js';
+import { isHexAddress, toBase58Address } from '../chain/addresses.js';
 import { usageAt } from '../chain/bandwidth.js';
 import type { BroadcastVerdict } from '../chain/chain.js';
 import type { Account, BlockRecord, TransactionRecord } from '../chain/chain-state.js';
@@ -52,17 +53,37 @@ export const accountResourceJson = (account: Readonly<Account>, now: number, fee
     TotalEnergyLimit: TOTAL_ENERGY_LIMIT,
   });
 
+/** The address fields of what the devnet prints: a block header's and a TRX transfer's. */
+const ADDRESS_FIELDS = new Set(['witness_address', 'owner_address', 'to_address']);
+
+/**
+ * java-tron's `visible: true` form (`JsonFormat` with `selfType`): every address field in
+ * base58check instead of hex; everything else, `raw_data_hex` and the ids included, unchanged.
+ */
+const withVisibleAddresses = (json: unknown): unknown => {
+  if (Array.isArray(json)) return json.map(withVisibleAddresses);
+  if (typeof json !== 'object' || json === null) return json;
+  return Object.fromEntries(
+    Object.entries(json).map(([field, value]) => [
+      field,
+      ADDRESS_FIELDS.has(field) && typeof value === 'string' && isHexAddress(value)
+        ? toBase58Address(value)
+        : withVisibleAddresses(value),
+    ]),
+  );
+};
+
 /**
  * A pending transaction has no `ret` yet: java-tron writes the result when a block executes it,
  * and only `contractRet` there (`TransactionCapsule.setResultCode`).
  */
-export const transactionJson = (record: Readonly<TransactionRecord>): JsonObject => ({
+export const transactionJson = (record: Readonly<TransactionRecord>, visible = false): JsonObject => ({
   ...(record.blockNumber === null
     ? {}
     : { ret: [{ contractRet: record.effects.failure?.contractRet ?? 'SUCCESS' }] }),
   signature: [...record.signatures],
   txID: record.txId,
-  raw_data: record.rawData,
+  raw_data: visible ? (withVisibleAddresses(record.rawData) as JsonObject) : record.rawData,
   raw_data_hex: record.rawDataHex,
 });
 
@@ -90,13 +111,14 @@ export const transactionInfoJson = (record: Readonly<TransactionRecord>): JsonOb
 export const blockJson = (
   block: BlockRecord,
   transactions: readonly Readonly<TransactionRecord>[] | null,
+  visible = false,
 ): JsonObject => ({
   blockID: block.blockId,
   block_header: {
     raw_data: withoutDefaults({
       number: block.number,
       txTrieRoot: block.txTrieRoot,
-      witness_address: block.witnessAddress,
+      witness_address: visible ? toBase58Address(block.witnessAddress) : block.witnessAddress,
       parentHash: block.parentHash,
       version: block.version,
       timestamp: block.timestamp,
@@ -105,7 +127,7 @@ export const blockJson = (
   },
   ...(transactions === null || transactions.length === 0
     ? {}
-    : { transactions: transactions.map(transactionJson) }),
+    : { transactions: transactions.map((transaction) => transactionJson(transaction, visible)) }),
 });
 
 /** `result` and `code` SUCCESS are defaults, so a refusal has no `result` and an acceptance no `code`. */

@@ -43,22 +43,30 @@ const idOf = (params: JsonObject, field: string): string | null => {
 export const walletRoutes = ({ chain, faults, fees }: WalletRouteDeps): [string, RouteHandler][] => {
   const viewTime = (view: ChainView) => (view === 'head' ? chain.head : chain.solidBlock).timestamp;
 
-  const detailedBlockJson = (block: BlockRecord) =>
+  const detailedBlockJson = (block: BlockRecord, visible: boolean) =>
     blockJson(
       block,
       block.txIds.flatMap((txId) => chain.transaction(txId, 'head') ?? []),
+      visible,
     );
-  const solidReplies = solidBlockReplies(chain, (block) => JSON.stringify(detailedBlockJson(block)));
+  // Made in the form the deposit scanner asks for; the hex form is rendered on demand.
+  const solidReplies = solidBlockReplies(chain, (block) => JSON.stringify(detailedBlockJson(block, true)));
 
-  const blockWithTransactions = (block: BlockRecord | undefined, detail: boolean): RouteAnswer => {
+  /** `visible: true` prints addresses in base58check, as java-tron does; hex otherwise. */
+  const blockWithTransactions = (
+    block: BlockRecord | undefined,
+    detail: boolean,
+    params: JsonObject,
+  ): RouteAnswer => {
     if (block === undefined) return EMPTY;
-    return ok(detail ? detailedBlockJson(block) : blockJson(block, null));
+    const visible = params.visible === true;
+    return ok(detail ? detailedBlockJson(block, visible) : blockJson(block, null, visible));
   };
 
   const nowBlock =
     (view: ChainView): RouteHandler =>
-    () =>
-      blockWithTransactions(view === 'head' ? chain.head : chain.solidBlock, true);
+    (params) =>
+      blockWithTransactions(view === 'head' ? chain.head : chain.solidBlock, true, params);
 
   /** `id_or_num`: empty for the head, a decimal number, or a 64-hex block id. */
   const getBlock =
@@ -67,11 +75,13 @@ export const walletRoutes = ({ chain, faults, fees }: WalletRouteDeps): [string,
       const detail = params.detail === true;
       const idOrNum = params.id_or_num;
       if (idOrNum === undefined || idOrNum === '') {
-        return blockWithTransactions(view === 'head' ? chain.head : chain.solidBlock, detail);
+        return blockWithTransactions(view === 'head' ? chain.head : chain.solidBlock, detail, params);
       }
       const text = String(idOrNum).toLowerCase();
-      if (BLOCK_NUMBER.test(text)) return blockWithTransactions(chain.block(Number(text), view), detail);
-      if (BLOCK_ID.test(text)) return blockWithTransactions(chain.block(text, view), detail);
+      if (BLOCK_NUMBER.test(text)) {
+        return blockWithTransactions(chain.block(Number(text), view), detail, params);
+      }
+      if (BLOCK_ID.test(text)) return blockWithTransactions(chain.block(text, view), detail, params);
       return ok({ Error: `class java.lang.IllegalArgumentException : invalid id_or_num ${text}` });
     };
 
@@ -80,15 +90,15 @@ export const walletRoutes = ({ chain, faults, fees }: WalletRouteDeps): [string,
     (view: ChainView): RouteHandler =>
     (params) => {
       const number = Number(params.num ?? 0);
-      const text = solidReplies.textOf(number);
-      return text === undefined ? blockWithTransactions(chain.block(number, view), true) : { text };
+      const text = params.visible === true ? solidReplies.textOf(number) : undefined;
+      return text === undefined ? blockWithTransactions(chain.block(number, view), true, params) : { text };
     };
 
   const getBlockById =
     (view: ChainView): RouteHandler =>
     (params) => {
       const id = idOf(params, 'value');
-      return blockWithTransactions(id === null ? undefined : chain.block(id, view), true);
+      return blockWithTransactions(id === null ? undefined : chain.block(id, view), true, params);
     };
 
   const getAccount =
