@@ -97,6 +97,8 @@ describe('schema migrations', () => {
         'users_search_data',
         'users_search_docsize',
         'users_search_idx',
+        // migration 23: the wallet holders' version
+        'wallet_holders_version',
         'wallet_openings',
         'wallet_reservations',
         'webhook_deliveries',

@@ -15,6 +15,7 @@ import { caseKey, USER_COLUMNS, type UserRow, userFromRow, userToRow } from '../
 import { type Database, flag, immediate, isUniqueViolation } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
 import { createEventWriter } from './event-writer.js';
+import { createUnheldAddresses } from './unheld-addresses.js';
 
 export const USER_SQL = {
   byId: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`,
@@ -33,6 +34,8 @@ export const USER_SQL = {
   walletHolders:
     'SELECT id AS userId, wallet_address AS address FROM users INDEXED BY users_wallet_holders ' +
     'WHERE wallet_address IN (SELECT value FROM json_each(?))',
+  /** Migration 23's version: while it stands, no address a lookup found unheld has a holder. */
+  holdersVersion: "SELECT epoch || ':' || version AS version FROM wallet_holders_version WHERE id = 1",
   idByEmailKey: 'SELECT id FROM users WHERE email_key = ?',
   idByUsernameKey: 'SELECT id FROM users WHERE username_key = ?',
   withWalletKeys:
@@ -62,6 +65,8 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
   const insert = db.prepare(INSERT_USER);
   const byWalletAddresses = db.prepare<[string], UserRow>(USER_SQL.byWalletAddresses);
   const walletHolders = db.prepare<[string], WalletHolder>(USER_SQL.walletHolders);
+  const holdersVersion = db.prepare<[], { version: string }>(USER_SQL.holdersVersion);
+  const unheld = createUnheldAddresses();
   const flipActive = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.flipActive);
   const touch = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.touch);
   const logEvents = createEventWriter(db);
@@ -100,7 +105,17 @@ export const createSqliteUserRepository = (db: Database): BasicUserStore => {
 
     async walletHolders(addresses) {
       if (addresses.length === 0) return [];
-      return walletHolders.all(JSON.stringify(addresses));
+      // Read before the probe: a holder given after it moves the version past what is remembered.
+      const version = holdersVersion.get()?.version ?? '';
+      const unknown = unheld.unknownAt(version, addresses);
+      if (unknown.length === 0) return [];
+      const holders = walletHolders.all(JSON.stringify(unknown));
+      const held = new Set(holders.map((holder) => holder.address));
+      unheld.remember(
+        version,
+        unknown.filter((address) => !held.has(address)),
+      );
+      return holders;
     },
 
     async findByEmail(email) {

@@ -12,6 +12,7 @@ import { reconciliationMigration } from './reconciliation-migration.js';
 import { userOrderVersionsMigration } from './user-order-versions-migration.js';
 import { webhooksMigration } from './webhooks-migration.js';
 import { utcDayOf } from './utc-day-sql.js';
+import { walletHoldersVersionMigration } from './wallet-holders-version-migration.js';
 import { windowCountersMigration } from './window-counters-migration.js';
 
 /**
@@ -349,6 +350,10 @@ export const MIGRATIONS: readonly string[] = [
   // cost a read of their row at a random place in the table; that was about half the lookup.
   // Unique, as an address has one holder (the address index alone is what enforces that).
   'CREATE UNIQUE INDEX users_wallet_holders ON users (wallet_address, id);',
+  // 23: the wallet holders' version, moved by triggers with every write that gives an address a
+  // holder, so a connection can remember the addresses a lookup found held by no one while it
+  // stands (the deposit scanner's recipients outside the shop recur block after block).
+  walletHoldersVersionMigration(),
 ];
 
 /*
