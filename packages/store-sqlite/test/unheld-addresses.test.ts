@@ -117,7 +117,7 @@ describe('addresses remembered as held by no one', () => {
     const here = withWallet(address(21));
     expect((await first.users.insert(here)).ok).toBe(true);
     const found = await first.users.walletHolders(asked);
-    expect(found.sort((a, b) => a.address.localeCompare(b.address))).toEqual([
+    expect([...found].sort((a, b) => a.address.localeCompare(b.address))).toEqual([
       { userId: elsewhere.id, address: address(20) },
       { userId: here.id, address: address(21) },
     ]);
