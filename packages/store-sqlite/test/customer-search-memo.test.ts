@@ -10,6 +10,7 @@ import { createSqliteUserRepository } from '../src/repositories/users.repository
 import { migrate } from '../src/schema/migrate.js';
 import type { Database } from '../src/sqlite-database.js';
 import { SqliteDatabase } from '../src/sqlite-driver.js';
+import { versionRowOf } from './version-row.js';
 import { scannedCustomerIds } from './scanned-customers.js';
 
 /*
@@ -42,14 +43,7 @@ const openMemoryUsers = (
   };
 };
 
-const versionOf = (db: Database): string => {
-  const row = db
-    .prepare<[], { epoch: string; version: number }>(
-      'SELECT epoch, version FROM customer_search_version WHERE id = 1',
-    )
-    .get();
-  return `${row?.epoch}:${row?.version}`;
-};
+const versionOf = (db: Database): string => versionRowOf(db, 'customer_search_version');
 
 /** The SQL statements a call ran that look for matches (the trigram index or instr()). */
 const matchReadsDuring = async (log: string[], read: () => Promise<unknown>): Promise<number> => {

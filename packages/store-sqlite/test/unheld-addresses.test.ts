@@ -10,6 +10,7 @@ import { createUnheldAddresses } from '../src/repositories/unheld-addresses.js';
 import { migrate } from '../src/schema/migrate.js';
 import type { Database } from '../src/sqlite-database.js';
 import { SqliteDatabase } from '../src/sqlite-driver.js';
+import { versionRowOf } from './version-row.js';
 
 /*
  * Migration 23's wallet holders version and the addresses a connection remembers by it as held by
@@ -33,14 +34,7 @@ const openMemoryUsers = (log?: string[]) => {
   return { db, users: createSqliteUserRepository(db) };
 };
 
-const versionOf = (db: Database): string => {
-  const row = db
-    .prepare<[], { epoch: string; version: number }>(
-      'SELECT epoch, version FROM wallet_holders_version WHERE id = 1',
-    )
-    .get();
-  return `${row?.epoch}:${row?.version}`;
-};
+const versionOf = (db: Database): string => versionRowOf(db, 'wallet_holders_version');
 
 const withWallet = (address: string | null): User => {
   const user = buildUser();
