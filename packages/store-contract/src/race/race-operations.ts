@@ -9,6 +9,7 @@ import type {
   StockReservation,
   TransactionRecord,
   TransferClaim,
+  User,
 } from '@trx-shop/domain';
 
 /*
@@ -115,6 +116,11 @@ export const raceOperations = {
   /** An admin's revocation: the `revokedAt` of the key it answers (null when there is none). */
   async revokeApiKey(store: ShopStore, input: { id: string; at: Date }): Promise<Date | null> {
     return (await store.apiKeys.revoke(input.id, input.at))?.revokedAt ?? null;
+  },
+
+  /** A sign-up on another instance: the user and their custodial wallet's address. */
+  async insertUser(store: ShopStore, user: User): Promise<boolean> {
+    return (await store.users.insert(user)).ok;
   },
 
   async reserveStock(store: ShopStore, reservation: StockReservation): Promise<boolean> {

@@ -152,6 +152,26 @@ export const describeLedgerScanContract = (harness: ContractHarness): void => {
       expect(await store().users.walletHolders([])).toEqual([]);
     });
 
+    it('finds a holder given on another instance after a lookup found the address held by no one', async () => {
+      const here = buildUser();
+      const elsewhere = buildUser();
+      const asked = [here.wallet.address ?? '', elsewhere.wallet.address ?? ''];
+      expect(await store().users.walletHolders(asked)).toEqual([]);
+      const [signedUp] = await harness.race(store(), 'insertUser', [elsewhere]);
+      expect(signedUp).toBe(true);
+      expect(await store().users.walletHolders(asked)).toEqual([
+        { userId: elsewhere.id, address: elsewhere.wallet.address },
+      ]);
+      expect((await store().users.insert(here)).ok).toBe(true);
+      const byId = (a: { userId: string }, b: { userId: string }) => a.userId.localeCompare(b.userId);
+      expect([...(await store().users.walletHolders(asked))].sort(byId)).toEqual(
+        [
+          { userId: here.id, address: here.wallet.address },
+          { userId: elsewhere.id, address: elsewhere.wallet.address },
+        ].sort(byId),
+      );
+    });
+
     it(
       'lets exactly one of 20 concurrent scanners move the cursor past a block',
       async () => {
