@@ -41,11 +41,9 @@ export const startScriptedNode = async (
     });
     if (answers === 'hang') return;
     // Answered once the whole request is in, so `body` is complete when the caller has its reply.
-    request.on('end', () => answer(path, response));
+    request.on('end', () => answer(answers[path], response));
   });
-  const answer = (path: string, response: ServerResponse): void => {
-    if (answers === 'hang') return;
-    const scripted = answers[path];
+  const answer = (scripted: unknown, response: ServerResponse): void => {
     if (scripted instanceof RawReply) {
       response.writeHead(scripted.status, { 'content-type': 'text/plain' });
       response.end(scripted.text);

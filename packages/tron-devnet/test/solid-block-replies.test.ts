@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_SOLID_REPLIES } from '../src/http/solid-block-replies.js';
+import type { DevnetChain } from '../src/chain/chain.js';
+import { KEPT_SOLID_REPLIES, solidBlockReplies } from '../src/http/solid-block-replies.js';
 import { DevnetClient, newAccount, SOLID_DEPTH, TRX } from './support/devnet-client.js';
 
 /**
@@ -41,5 +42,40 @@ describe("solid blocks' replies made once", () => {
     expect(await byNumber('/walletsolidity/getblockbynum', busyBlock)).toEqual(
       await renderedOnDemand(busyBlock),
     );
+  });
+});
+
+describe('solidBlockReplies', () => {
+  it('keeps the replies of the latest `kept` solid blocks only, made once each as they become solid', () => {
+    const listeners: (() => void)[] = [];
+    let solidNumber = 0;
+    const chain = {
+      onChange: (listener: () => void) => listeners.push(listener),
+      get solidBlock() {
+        return { number: solidNumber };
+      },
+      block: (number: number) => (number <= solidNumber ? { number } : undefined),
+    } as unknown as DevnetChain;
+    const rendered: number[] = [];
+    const replies = solidBlockReplies(
+      chain,
+      (block) => {
+        rendered.push(block.number);
+        return `block ${block.number}`;
+      },
+      2,
+    );
+    const solidify = (number: number) => {
+      solidNumber = number;
+      for (const listener of listeners) listener();
+    };
+
+    solidify(1);
+    solidify(1); // a change that made no block solid renders nothing
+    solidify(4); // three blocks at once: only the latest two are kept, so block 2 is not rendered
+    expect(rendered).toEqual([1, 3, 4]);
+    expect([1, 2, 3, 4].map(replies.textOf)).toEqual([undefined, undefined, 'block 3', 'block 4']);
+    solidify(5);
+    expect([3, 4, 5].map(replies.textOf)).toEqual([undefined, 'block 4', 'block 5']);
   });
 });
