@@ -18,6 +18,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 143' INT TERM
 
 (cd packages/client && pnpm pack --pack-destination "$work" >/dev/null)
 tarball=$(ls "$work"/trx-shop-client-*.tgz)
