@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { embeddedIpv4 } from './embedded-ipv4.js';
 
 /**
  * Addresses a webhook may never reach unless WEBHOOK_ALLOW_PRIVATE_HOSTS is set: this machine,
@@ -31,26 +32,17 @@ for (const [network, prefix] of [
   forbidden.addSubnet(network, prefix, 'ipv6');
 }
 
-const MAPPED_IPV4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
-const MAPPED_IPV4_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
-
-/** The IPv4 address an IPv4-mapped IPv6 address stands for (either notation), else null. */
-const mappedIpv4 = (address: string): string | null => {
-  const dotted = MAPPED_IPV4.exec(address)?.[1];
-  if (dotted !== undefined) return dotted;
-  const hex = MAPPED_IPV4_HEX.exec(address);
-  if (!hex) return null;
-  const [high, low] = [Number.parseInt(hex[1] ?? '0', 16), Number.parseInt(hex[2] ?? '0', 16)];
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
-};
-
-/** Whether `address` (an IP literal) is one a webhook may not be sent to. */
+/**
+ * Whether `address` (an IP literal) is one a webhook may not be sent to. An IPv6 address that
+ * carries an IPv4 one (mapped, NAT64, 6to4, Teredo, ...) is also judged as that IPv4 address,
+ * since that is where its packets end up.
+ */
 export const isForbiddenAddress = (address: string): boolean => {
-  const mapped = mappedIpv4(address);
-  if (mapped !== null) return isForbiddenAddress(mapped);
   const family = isIP(address);
   if (family === 4) return forbidden.check(address, 'ipv4');
-  if (family === 6) return forbidden.check(address, 'ipv6');
   // Not an address at all: nothing to connect to.
-  return true;
+  if (family !== 6) return true;
+  if (forbidden.check(address, 'ipv6')) return true;
+  const embedded = embeddedIpv4(address);
+  return embedded === null || embedded.some((ipv4) => forbidden.check(ipv4, 'ipv4'));
 };

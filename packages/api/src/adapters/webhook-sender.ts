@@ -76,7 +76,9 @@ export const createWebhookSender = ({
     if (!allowPrivateHosts && addresses.some(({ address }) => isForbiddenAddress(address))) {
       return {
         ok: false,
-        reason: `The webhook host ${host} resolves to a loopback, private, link-local or metadata address`,
+        reason:
+          `The webhook host ${host} resolves to a loopback, private, link-local or metadata address` +
+          ' (WEBHOOK_ALLOW_PRIVATE_HOSTS=true allows them, for development or a receiver on your own network)',
       };
     }
     return { ok: true, address: first };
