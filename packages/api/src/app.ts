@@ -151,6 +151,7 @@ export const shopApp = fp(
         deps,
         metrics: deps.metrics,
         token: settings.metricsToken ?? null,
+        holeGraceMs: settings.eventHoleGraceMs ?? DEFAULT_EVENT_HOLE_GRACE_MS,
       });
     }
     await app.register(realtimeRoutes, {

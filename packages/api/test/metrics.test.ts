@@ -8,6 +8,7 @@ import {
   startServiceProcess,
 } from '@trx-shop/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleOf as sample } from './support/prometheus-text.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /*
@@ -16,12 +17,6 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  */
 
 const TOKEN = 'metrics-token-for-the-scraper';
-
-/** The value of one sample line (`name{labels} value`) of a Prometheus text answer; null when absent. */
-const sample = (text: string, series: string): number | null => {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? null : Number(line.slice(series.length + 1));
-};
 
 let h: TestApp;
 beforeAll(async () => {
@@ -70,6 +65,37 @@ describe('/metrics on the API port', () => {
     expect(after).not.toContain('abababab');
     expect(sample(after, 'trx_shop_pending_transfers')).toBe(0);
     expect(sample(after, 'trx_shop_event_log_lag')).not.toBeNull();
+  });
+
+  it('leaves the scrapes out of the request histogram and gives them no rate-limit headers', async () => {
+    const scrape = () => h.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const rateLimitHeaders = (headers: Record<string, unknown>) =>
+      Object.keys(headers).filter((name) => name.startsWith('x-ratelimit-'));
+    const listed = await h.app.inject({ url: '/api/products' });
+    await h.app.inject({ url: '/metrics' });
+    await scrape();
+    const answer = await scrape();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('route="/api/products"');
+    expect(answer.body).not.toContain('route="/metrics"');
+    expect(rateLimitHeaders(answer.headers)).toEqual([]);
+    // The other routes are limited: the absence above is the scrape's own.
+    expect(rateLimitHeaders(listed.headers)).toContain('x-ratelimit-limit');
+  });
+
+  it("serves the standard process and Node.js series of the service's own process", async () => {
+    const text = (await h.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } }))
+      .body;
+    expect(sample(text, 'process_cpu_seconds_total')).toBeGreaterThan(0);
+    expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    // prom-client rounds to the second what this process's own clock origin says to the millisecond.
+    expect(
+      Math.abs((sample(text, 'process_start_time_seconds') ?? 0) - performance.timeOrigin / 1000),
+    ).toBeLessThanOrEqual(1);
+    expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    const heapUsed = sample(text, 'nodejs_heap_size_used_bytes') ?? 0;
+    expect(heapUsed).toBeGreaterThan(0);
+    expect(heapUsed).toBeLessThanOrEqual(sample(text, 'nodejs_heap_size_total_bytes') ?? 0);
   });
 
   it('counts memoized answers by how they were made: rendered, from the memo, or 304', async () => {

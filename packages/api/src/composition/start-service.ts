@@ -14,7 +14,11 @@ import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
 import { createApiKeyCodec } from '../adapters/api-key-codec.js';
 import { createWebhookSender } from '../adapters/webhook-sender.js';
 import { createWebhookSigner } from '../adapters/webhook-signer.js';
-import { instrumentChain, instrumentWebhookSender } from '../metrics/instrument.js';
+import {
+  instrumentChain,
+  instrumentWebhookDeliveries,
+  instrumentWebhookSender,
+} from '../metrics/instrument.js';
 import { type MetricsServer, startMetricsServer } from '../metrics/metrics-server.js';
 import { createShopMetrics } from '../metrics/shop-metrics.js';
 import { startEventRelay } from './event-relay.js';
@@ -207,7 +211,17 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       instanceId,
     });
     dispatcher = startWebhookDispatcher({
-      deps: { ...deps, ...webhooks, logger },
+      deps: {
+        ...deps,
+        ...webhooks,
+        logger,
+        store: {
+          webhooks: instrumentWebhookDeliveries(store.webhooks, metrics),
+          eventLog: store.eventLog,
+          chainCursors: store.chainCursors,
+          leases: store.leases,
+        },
+      },
       policy: {
         retrySchedule: config.webhooks.retryScheduleMs,
         disableAfterMs: config.webhooks.disableAfterMs,

@@ -1,4 +1,4 @@
-import type { ChainPort, WebhookSender } from '@trx-shop/domain';
+import type { ChainPort, WebhookDeliveryStatus, WebhookSender, WebhookStore } from '@trx-shop/domain';
 import type { ShopMetrics } from './shop-metrics.js';
 
 /** Chain port methods that never reach the node (pure checks): left as they are, synchronous. */
@@ -35,3 +35,27 @@ export const instrumentWebhookSender = (sender: WebhookSender, metrics: ShopMetr
     return response;
   },
 });
+
+const DELIVERY_OUTCOME: Readonly<Record<WebhookDeliveryStatus, string>> = {
+  succeeded: 'succeeded',
+  pending: 'retrying',
+  failed: 'failed',
+};
+
+/**
+ * The webhook store with each attempt counted by what became of its delivery, only once recorded:
+ * only the claim's holder records an attempt, so across the instances each attempt counts once.
+ */
+export const instrumentWebhookDeliveries = (webhooks: WebhookStore, metrics: ShopMetrics): WebhookStore =>
+  new Proxy(webhooks, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (property !== 'recordAttempt') return value;
+      const recordAttempt: WebhookStore['recordAttempt'] = async (id, holder, outcome) => {
+        const recorded = await target.recordAttempt(id, holder, outcome);
+        if (recorded) metrics.business.webhookDeliveries.inc({ outcome: DELIVERY_OUTCOME[outcome.status] });
+        return recorded;
+      };
+      return recordAttempt;
+    },
+  });

@@ -20,7 +20,7 @@ export const startMetricsServer = async (
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: try /metrics\n');
       return;
     }
-    metrics.registry.metrics().then(
+    metrics.scrape().then(
       (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
       () => response.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed\n'),
     );

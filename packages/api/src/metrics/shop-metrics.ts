@@ -1,6 +1,8 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReconciliationReport } from '@trx-shop/domain';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { createBusinessMetrics } from './business-metrics.js';
 
-/** What the gauges read when Prometheus scrapes: the store and this instance's event reader. */
+/** What a scrape reads: the store and this instance's event reader. */
 export interface MetricSources {
   /** Transfers broadcast and not settled yet (counted up to a cap). */
   pendingTransfers(): Promise<number>;
@@ -8,14 +10,30 @@ export interface MetricSources {
   scannerLagBlocks(): Promise<number | null>;
   /** Logged events this instance has not delivered to its sockets yet. */
   eventLogLag(): Promise<number>;
+  /** The latest reconciliation report; null before the first run. */
+  latestReconciliation(): Promise<Pick<ReconciliationReport, 'finishedAt' | 'counts'> | null>;
+  /** Counts the business events logged since any instance last counted (event-tally.ts). */
+  tallyEvents(): Promise<void>;
 }
 
+const MISNAMED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+] as const;
+
 /**
- * The service's Prometheus metrics (docs/operations.md, "Metrics"): counters and histograms fed
- * where the work happens, gauges read at each scrape. One registry per service instance.
+ * The service's Prometheus metrics (docs/operations.md, "Metrics"): the standard process and
+ * Node.js series, counters and histograms fed where the work happens, business counters and
+ * gauges read at each scrape. One registry per service instance.
  */
 export const createShopMetrics = () => {
   const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  // Gauges named `_total` break the Prometheus naming rules (promtool refuses them); the
+  // `nodejs_active_*{type}` series beside them hold the same counts by type.
+  for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
+  const business = createBusinessMetrics(registry);
   const httpDuration = new Histogram({
     name: 'trx_shop_http_request_duration_seconds',
     help: 'HTTP request duration by route, method and status code',
@@ -67,6 +85,9 @@ export const createShopMetrics = () => {
     registers: [registry],
   });
 
+  /** What a scrape does before it renders: nothing until `watch` is given the sources. */
+  let beforeScrape = async (): Promise<void> => {};
+
   /** Gauges read their source at scrape time; a source that fails leaves the gauge unset. */
   const watch = (sources: MetricSources) => {
     const gauge = (name: string, help: string, read: () => Promise<number | null>) =>
@@ -87,6 +108,21 @@ export const createShopMetrics = () => {
       sources.scannerLagBlocks,
     );
     gauge('trx_shop_event_log_lag', 'Logged events this instance has not delivered yet', sources.eventLogLag);
+    // A failed tally moves no cursor: the next scrape counts those events, here or elsewhere.
+    beforeScrape = async () => {
+      await Promise.all([
+        sources.tallyEvents().catch(() => {}),
+        sources
+          .latestReconciliation()
+          .then(business.showReconciliation, () => business.showReconciliation(null)),
+      ]);
+    };
+  };
+
+  /** The Prometheus text of a scrape, once the business counters have caught up with the log. */
+  const scrape = async (): Promise<string> => {
+    await beforeScrape();
+    return registry.metrics();
   };
 
   return {
@@ -99,7 +135,9 @@ export const createShopMetrics = () => {
     chainErrors,
     webhookAttempts,
     memoizedAnswers,
+    business,
     watch,
+    scrape,
   };
 };
 

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
 import { json, type LoggedIn, login, newCredentials, register } from '../support/http.js';
-import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import { createTestApp, startTestDevnet, type TestApp, type TestAppOptions } from '../support/test-app.js';
 
 /** The devnet's solid depth is 3: a transfer's block plus three more make it solid. */
 export const BLOCKS_TO_SOLIDIFY = 4;
@@ -231,7 +231,7 @@ export interface ScanningShop {
  * every movement from then on becomes a ledger line and every wallet's opening balance is 0.
  */
 export const startScanningShop = async (
-  options: { readonly sqliteFile?: string } = {},
+  options: Pick<TestAppOptions, 'sqliteFile' | 'metricsToken'> = {},
 ): Promise<ScanningShop> => {
   const node = await startTestDevnet();
   const h = await createTestApp({ devnet: node, ...options });

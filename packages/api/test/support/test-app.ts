@@ -21,6 +21,7 @@ import { createApiKeyCodec } from '../../src/adapters/api-key-codec.js';
 import { createWebhookSender, type HostResolver } from '../../src/adapters/webhook-sender.js';
 import { createWebhookSigner } from '../../src/adapters/webhook-signer.js';
 import { createHttpServer, shopApp } from '../../src/app.js';
+import { instrumentWebhookDeliveries } from '../../src/metrics/instrument.js';
 import { createShopMetrics } from '../../src/metrics/shop-metrics.js';
 import { createRoomHub, type RoomHub } from '../../src/realtime/room-hub.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
@@ -194,7 +195,16 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     vault,
     dispatchWebhooks: async () => {
       await relay();
-      const webhookDeps = { ...deps, ...webhooks, logger: silentLogger };
+      // The service's dispatcher counts recorded attempts in the metrics (start-service.ts).
+      const webhookStore = deps.metrics
+        ? instrumentWebhookDeliveries(store.webhooks, deps.metrics)
+        : store.webhooks;
+      const webhookDeps = {
+        ...deps,
+        ...webhooks,
+        logger: silentLogger,
+        store: { webhooks: webhookStore, eventLog: store.eventLog, chainCursors: store.chainCursors },
+      };
       await fanOutWebhooks(webhookDeps, { holeGraceMs: 2_000 });
       let attempts = 0;
       for (;;) {
