@@ -1,5 +1,6 @@
 export * from './errors/domain-error.js';
 export * from './errors/error-codes.js';
+export * from './events/administration-events.js';
 export * from './events/append-event.js';
 export * from './events/audit-changes.js';
 export * from './events/event-frames.js';

@@ -1,15 +1,17 @@
 import type { ApiKey, ApiKeyStore } from '@trx-shop/domain';
+import { writeOutbox } from './memory-events.js';
 import { newestFirst, type Tables } from './tables.js';
 
-export const createMemoryApiKeys = ({ apiKeys }: Pick<Tables, 'apiKeys'>): ApiKeyStore => {
+export const createMemoryApiKeys = ({ apiKeys, outbox }: Pick<Tables, 'apiKeys' | 'outbox'>): ApiKeyStore => {
   const findByHash = (hash: string): ApiKey | null =>
     [...apiKeys.values()].find((key) => key.hash === hash) ?? null;
   return {
-    async insert(key) {
+    async insert(key, events) {
       // Both are unique in the real stores (the primary key and a unique index): a clash throws.
       if (apiKeys.has(key.id)) throw new Error(`an API key with id ${key.id} exists already`);
       if (findByHash(key.hash)) throw new Error('an API key with this hash exists already');
       apiKeys.set(key.id, key);
+      writeOutbox({ outbox }, 'apiKey', key.id, events);
       return key;
     },
     async findByHash(hash) {
@@ -21,12 +23,13 @@ export const createMemoryApiKeys = ({ apiKeys }: Pick<Tables, 'apiKeys'>): ApiKe
     async list() {
       return [...apiKeys.values()].sort(newestFirst);
     },
-    async revoke(id, at) {
+    async revoke(id, at, events) {
       const key = apiKeys.get(id);
       if (!key) return null;
       if (key.revokedAt !== null) return key;
       const revoked = { ...key, revokedAt: at };
       apiKeys.set(id, revoked);
+      writeOutbox({ outbox }, 'apiKey', id, events);
       return revoked;
     },
     async touch(id, at) {

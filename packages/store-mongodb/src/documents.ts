@@ -45,7 +45,7 @@ export interface OutboxHolder {
  * webhook subjects lack both (`eventFromStored` reads them as none).
  */
 export type StoredShopEvent = Omit<ShopEvent, 'actor' | 'subjects'> & {
-  actor?: EventActor | null;
+  actor?: (Omit<EventActor, 'address'> & { address?: string | null }) | null;
   subjects: Omit<EventSubjects, 'webhookId'> & { webhookId?: string | null };
 };
 
@@ -200,9 +200,9 @@ export interface WebhookDeliveryDocument extends Mutable<Omit<WebhookDelivery, '
 /**
  * An API key (`_id` = its id), the domain record as is: its instants are BSON dates. A unique
  * index on `hash` refuses a second key with the same hash; revoke and touch are guarded
- * single-document writes.
+ * single-document writes. Its outbox holds the audit events of its creation and revocation.
  */
-export interface ApiKeyDocument extends Mutable<Omit<ApiKey, 'id' | 'scopes'>> {
+export interface ApiKeyDocument extends Mutable<Omit<ApiKey, 'id' | 'scopes'>>, OutboxHolder {
   _id: string;
   scopes: ApiKeyScope[];
 }

@@ -173,6 +173,8 @@ const apiKeys: IndexDescription[] = [
   { name: INDEX.apiKeyHash, key: { hash: 1 }, unique: true },
   // list: every key, newest first.
   { name: 'api_keys_created', key: { createdAt: -1, _id: -1 } },
+  // outbox pending: the keys holding an unrelayed event (their audit entries).
+  { name: 'api_keys_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
 ];
 
 /**

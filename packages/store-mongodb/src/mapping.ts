@@ -91,11 +91,12 @@ export const productFromDocument = ({
   ...product,
 });
 
-const actorFields = ({ kind, id, sessionId, label }: EventActor): EventActor => ({
+const actorFields = ({ kind, id, sessionId, label, address }: EventActor): EventActor => ({
   kind,
   id,
   sessionId,
   label,
+  address,
 });
 
 /**
@@ -118,7 +119,10 @@ export const shopEventFields = ({
   actor: actor === null ? null : actorFields(actor),
 });
 
-/** Read side of every stored event: one stored before actors and webhook subjects has neither. */
+/**
+ * Read side of every stored event: one stored before actors and webhook subjects has neither, an
+ * actor stored before addresses were recorded has none.
+ */
 export const eventFromStored = <T extends Pick<StoredShopEvent, 'actor' | 'subjects'>>({
   actor,
   subjects,
@@ -126,7 +130,7 @@ export const eventFromStored = <T extends Pick<StoredShopEvent, 'actor' | 'subje
 }: T): Omit<T, 'actor' | 'subjects'> & Pick<ShopEvent, 'actor' | 'subjects'> => ({
   ...event,
   subjects: { ...subjects, webhookId: subjects.webhookId ?? null },
-  actor: actor ?? null,
+  actor: actor ? { ...actor, address: actor.address ?? null } : null,
 });
 
 /** A new order holds the events of its creation in its outbox from the first write. */

@@ -17,7 +17,7 @@ import { openMongoStore } from '../src/index.js';
 import { describeWithMongo } from './support/mongo-test-env.js';
 import { openStoreWithRawAccess, type StoreWithRawAccess } from './support/raw-database.js';
 
-const OUTBOX_HOLDERS = ['orders', 'transactions', 'withdrawals', 'users', 'products'] as const;
+const OUTBOX_HOLDERS = ['orders', 'transactions', 'withdrawals', 'users', 'products', 'api_keys'] as const;
 
 interface RawIndex {
   readonly name: string;

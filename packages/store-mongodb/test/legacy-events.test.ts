@@ -1,6 +1,7 @@
 import { NO_SUBJECTS } from '@trx-shop/domain';
 import {
   BUILDER_NOW,
+  buildEventActor,
   buildOrder,
   buildShopEvent,
   buildWithdrawal,
@@ -82,6 +83,37 @@ describeWithMongo('events stored before actors and webhook subjects', (uri) => {
     expect(await env.store.withdrawals.claim(next, minutesAfter(BUILDER_NOW, 30))).toEqual({ claimed: true });
     expect(await env.store.outbox.pending(10)).toEqual([
       { source: 'withdrawal', sourceId: next.id, event: sent },
+    ]);
+  });
+
+  it('reads an actor stored before addresses were recorded with no address, logged or in an outbox', async () => {
+    const actor = buildEventActor({ label: 'ops@example.com' });
+    const { address: _address, ...actorBefore } = actor;
+    const logged = buildShopEvent({ type: 'product.updated', subjects: NO_SUBJECTS, actor });
+    const sequence = await env.store.eventLog.takeSequence();
+    const { id, ...fields } = logged;
+    await env.db
+      .collection('event_log')
+      .insertOne({ _id: id, ...fields, actor: actorBefore, sequence, loggedAt: BUILDER_NOW } as never);
+    const withoutAddress = { ...actor, address: null };
+    expect(await env.store.eventLog.findById(logged.id)).toEqual({
+      ...logged,
+      actor: withoutAddress,
+      sequence,
+      loggedAt: BUILDER_NOW,
+    });
+    expect((await env.store.eventLog.listAudit({}, { limit: 10, page: 1 })).items[0]?.actor).toEqual(
+      withoutAddress,
+    );
+
+    const order = buildOrder();
+    const overridden = buildShopEvent({ type: 'order.status_overridden', actor });
+    await env.store.orders.create(order);
+    await env.db
+      .collection<{ _id: string }>('orders')
+      .updateOne({ _id: order.id }, { $set: { outbox: [{ ...overridden, actor: actorBefore }] } });
+    expect(await env.store.outbox.pending(10)).toEqual([
+      { source: 'order', sourceId: order.id, event: { ...overridden, actor: withoutAddress } },
     ]);
   });
 });

@@ -104,7 +104,12 @@ describeWithMongo('stored documents and start-up', (uri) => {
     expect(await indexNames('withdrawals')).toContain('withdrawals_user_key_unique');
     expect(await indexNames('orders')).toContain('orders_number_unique');
     expect(await indexNames('window_counters')).toContain('window_counters_reset');
-    expect(await indexNames('api_keys')).toEqual(['_id_', 'api_keys_created', 'api_keys_hash_unique']);
+    expect(await indexNames('api_keys')).toEqual([
+      '_id_',
+      'api_keys_created',
+      'api_keys_hash_unique',
+      'api_keys_outbox_occurred',
+    ]);
     const hashIndex = (await env.db.collection('api_keys').listIndexes().toArray()).find(
       (index) => index.name === 'api_keys_hash_unique',
     );
@@ -112,7 +117,7 @@ describeWithMongo('stored documents and start-up', (uri) => {
     expect(hashIndex).not.toHaveProperty('partialFilterExpression');
   });
 
-  it('keeps an API key under its id with BSON dates, and no id field', async () => {
+  it('keeps an API key under its id with BSON dates, no id field, and an outbox for its audit events', async () => {
     const key = buildApiKey({ expiresAt: new Date(BUILDER_NOW.getTime() + 86_400_001) });
     await env.store.apiKeys.insert(key);
     await env.store.apiKeys.touch(key.id, new Date(BUILDER_NOW.getTime() + 7));
@@ -120,7 +125,12 @@ describeWithMongo('stored documents and start-up', (uri) => {
       .collection<{ _id: string; createdAt: unknown; expiresAt: unknown }>('api_keys')
       .findOne({ _id: key.id });
     const { id: _id, ...fields } = key;
-    expect(stored).toEqual({ _id: key.id, ...fields, lastUsedAt: new Date(BUILDER_NOW.getTime() + 7) });
+    expect(stored).toEqual({
+      _id: key.id,
+      ...fields,
+      lastUsedAt: new Date(BUILDER_NOW.getTime() + 7),
+      outbox: [],
+    });
     expect(stored?.createdAt).toBeInstanceOf(Date);
     expect(stored?.expiresAt).toBeInstanceOf(Date);
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { NO_SUBJECTS, relayOutbox, type ShopEvent } from '@trx-shop/domain';
 import {
   BUILDER_NOW,
+  buildEventActor,
   buildOrder,
   buildProduct,
   buildShopEvent,
@@ -70,6 +71,54 @@ describe('events an older version left in the outbox', () => {
       expect(await store.eventLog.readAfter(0, 10)).toEqual([
         ...expected,
         { ...next, sequence: 4, loggedAt: next.occurredAt },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('are read, as logged ones are, with an actor of no address when written before addresses were', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'trx-shop-outbox-'));
+    directories.push(directory);
+    const filename = join(directory, 'shop.db');
+    await (await openSqliteStore({ filename })).close();
+    const actor = buildEventActor({ label: 'ops@example.com' });
+    const { address: _address, ...actorBefore } = actor;
+    const order = buildOrder();
+    const left = buildShopEvent({
+      type: 'order.status_overridden',
+      subjects: { ...NO_SUBJECTS, userId: order.userId, orderId: order.id },
+    });
+    leaveInOutbox(filename, order.id, { ...left, actor: actorBefore as typeof actor });
+    const logged = buildShopEvent({ type: 'product.updated', subjects: NO_SUBJECTS, actor });
+    const db = new Database(filename);
+    try {
+      db.prepare(
+        'INSERT INTO event_log (id, sequence, type, occurred_at, logged_at, payload, actor, actor_id) VALUES (?, 1, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        logged.id,
+        logged.type,
+        logged.occurredAt.getTime(),
+        BUILDER_NOW.getTime(),
+        JSON.stringify(logged.payload),
+        JSON.stringify(actorBefore),
+        actor.id,
+      );
+    } finally {
+      db.close();
+    }
+
+    const store = await openSqliteStore({ filename });
+    try {
+      const withoutAddress = { ...actor, address: null };
+      expect(await store.eventLog.findById(logged.id)).toEqual({
+        ...logged,
+        actor: withoutAddress,
+        sequence: 1,
+        loggedAt: BUILDER_NOW,
+      });
+      expect(await store.outbox.pending(10)).toEqual([
+        { source: 'order', sourceId: order.id, event: { ...left, actor: withoutAddress } },
       ]);
     } finally {
       await store.close();

@@ -3,6 +3,7 @@ import { createArgon2Hasher } from '../adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
 import { systemClock } from '../adapters/system-clock.js';
 import { keyVaultFromSecrets } from '../composition/key-vault-from-secrets.js';
+import { recordAdminCreated } from './admin-created-audit.js';
 import { argument, offlineChain, openCliContext } from './cli-context.js';
 import { readPassword } from './read-password.js';
 
@@ -60,6 +61,7 @@ try {
     console.error(`admin:create: ${created.error.code}: ${created.error.message}`);
     process.exitCode = 1;
   } else {
+    await recordAdminCreated(store, created.value);
     console.log(
       `admin created: ${created.value.email} (id ${created.value.id}, wallet ${created.value.wallet.address})`,
     );

@@ -3,6 +3,7 @@ import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
 import { systemClock } from '../adapters/system-clock.js';
 import { checkSealedKeys } from '../composition/check-sealed-keys.js';
 import { keyIdOf, keyVaultFromSecrets } from '../composition/key-vault-from-secrets.js';
+import { cliActor } from './cli-actor.js';
 import { openCliContext } from './cli-context.js';
 import { embeddedRotationKeys, type RotationKeys } from './embedded-key-rotation.js';
 import {
@@ -76,12 +77,7 @@ try {
   // The audit trail: who rotated is whoever ran the command on the server.
   await appendEvent(
     { store, clock: systemClock },
-    recordEvents(createObjectIdGenerator(), systemClock.now(), {
-      kind: 'cli',
-      id: null,
-      sessionId: null,
-      label: 'keys:rotate',
-    }).keysRotated({
+    recordEvents(createObjectIdGenerator(), systemClock.now(), cliActor('keys:rotate')).keysRotated({
       keyId: keyIdOf(keys.walletKey),
       walletKeysResealed: wallets.rotated,
       twoFactorSecretsResealed: totp.rotated,

@@ -2,6 +2,7 @@ import { isDomainError, type Logger, reconcileLedger, totalDiscrepancies } from 
 import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
 import { systemClock } from '../adapters/system-clock.js';
 import { openRunningChain, reconcileRequestsPerSecond } from '../composition/open-chain.js';
+import { cliActor } from './cli-actor.js';
 import { argument, openCliContext } from './cli-context.js';
 import { reconcileDeps } from '../composition/reconcile-deps.js';
 import { formatReport, OUTPUT_FORMATS, type OutputFormat } from './reconciliation-output.js';
@@ -40,6 +41,7 @@ try {
       ids: createObjectIdGenerator(),
       logger: quiet,
       requestsPerSecond: reconcileRequestsPerSecond(config),
+      actor: cliActor('reconcile'),
     }),
     { allWallets: process.argv.includes('--all-wallets'), fromBlock },
   );

@@ -1,5 +1,5 @@
 import { SHOP_EVENT_TYPES } from '@trx-shop/domain';
-import { CLIENT_FRAMES, SERVER_FRAMES, WebhookBody, WebhookHeaders } from '../realtime/frame-schemas.js';
+import { CLIENT_FRAMES, SERVER_FRAMES, WebhookHeaders, webhookBodyOf } from '../realtime/frame-schemas.js';
 
 /** A schema as plain JSON (TypeBox's own markers are symbols and do not survive). */
 const plain = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema));
@@ -74,10 +74,10 @@ export const asyncApiDocument = () => ({
       description: 'POSTed to each endpoint an admin registered, at least once, signed per Standard Webhooks',
       parameters: { endpointUrl: { description: 'the endpoint’s url' } },
       messages: Object.fromEntries(
-        [...SHOP_EVENT_TYPES, 'webhook.ping'].map((type) => [
+        [...SHOP_EVENT_TYPES, 'webhook.ping' as const].map((type) => [
           type.replace(/[^A-Za-z0-9]+(.)/g, (_match, next: string) => next.toUpperCase()),
           {
-            ...message(type, `A ${type} event`, WebhookBody),
+            ...message(type, `A ${type} event`, webhookBodyOf(type)),
             headers: plain(WebhookHeaders),
           },
         ]),

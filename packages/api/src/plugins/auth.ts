@@ -169,7 +169,8 @@ export const adminOf = (request: FastifyRequest): AdminCaller => {
 
 /**
  * The admin behind a request, as the audit trail records them: the session they acted from, or
- * the API key (`api-key:<id>`) that acted as them.
+ * the API key (`api-key:<id>`) that acted as them, and the client's address (behind a trusted
+ * proxy, the one it forwarded: TRUST_PROXY).
  */
 export const actorOf = (request: FastifyRequest): EventActor => {
   const { user, sessionId, apiKey } = adminOf(request);
@@ -178,5 +179,6 @@ export const actorOf = (request: FastifyRequest): EventActor => {
     id: user.id,
     sessionId: apiKey ? `api-key:${apiKey.id}` : sessionId,
     label: apiKey ? `${user.email} (API key ${apiKey.prefix}…)` : user.email,
+    address: request.ip,
   };
 };

@@ -1,5 +1,6 @@
-import { SHOP_EVENT_TYPES } from '@trx-shop/domain';
+import { SHOP_EVENT_TYPES, type ShopEventType } from '@trx-shop/domain';
 import { Type } from 'typebox';
+import { ADMINISTRATION_EVENT_DATA } from './administration-event-data.js';
 
 /*
  * The shapes of what leaves the service outside HTTP answers (docs/api.md, "Real-time events" and
@@ -83,6 +84,23 @@ export const CLIENT_FRAMES = {
   ),
 } as const;
 
+const WebhookBodyFields = {
+  id: Type.String({ description: 'the event id: also the webhook-id header, the same on every retry' }),
+  sequence: Type.Integer({
+    minimum: 0,
+    description: 'its place in the log (0 for a ping): drop older retries',
+  }),
+  timestamp: Type.String({ format: 'date-time', description: 'when the event happened' }),
+};
+
+const AnyEventData = Type.Object(
+  {},
+  {
+    additionalProperties: true,
+    description: 'the ids it concerns (userId, orderId, transactionId, productId, webhookId) and its payload',
+  },
+);
+
 /** The body of every webhook delivery. */
 export const WebhookBody = Type.Object(
   {
@@ -92,23 +110,22 @@ export const WebhookBody = Type.Object(
         description: 'the event type',
       },
     ),
-    id: Type.String({ description: 'the event id: also the webhook-id header, the same on every retry' }),
-    sequence: Type.Integer({
-      minimum: 0,
-      description: 'its place in the log (0 for a ping): drop older retries',
-    }),
-    timestamp: Type.String({ format: 'date-time', description: 'when the event happened' }),
-    data: Type.Object(
-      {},
-      {
-        additionalProperties: true,
-        description:
-          'the ids it concerns (userId, orderId, transactionId, productId, webhookId) and its payload',
-      },
-    ),
+    ...WebhookBodyFields,
+    data: AnyEventData,
   },
   { additionalProperties: false },
 );
+
+/** The body of the deliveries of one event type, its `data` shaped where docs/api.md gives it a shape. */
+export const webhookBodyOf = (type: ShopEventType | 'webhook.ping') =>
+  Type.Object(
+    {
+      type: Type.Literal(type, { description: 'the event type' }),
+      ...WebhookBodyFields,
+      data: ADMINISTRATION_EVENT_DATA[type as ShopEventType] ?? AnyEventData,
+    },
+    { additionalProperties: false },
+  );
 
 export const WebhookHeaders = Type.Object(
   {

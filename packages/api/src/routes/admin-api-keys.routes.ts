@@ -17,7 +17,7 @@ import {
   ObjectIdString,
   OneOf,
 } from '../http/schemas.js';
-import { adminOf } from '../plugins/auth.js';
+import { actorOf, adminOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import type { RouteOptions } from './route-options.js';
 
@@ -114,7 +114,11 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
       },
     },
     async (request, reply) => {
-      const created = await createApiKey(keyDeps, adminOf(request).user.id, request.body);
+      const created = await createApiKey(
+        { ...keyDeps, actor: actorOf(request) },
+        adminOf(request).user.id,
+        request.body,
+      );
       if (!created.ok) throw created.error;
       return reply.status(201).send({
         success: true as const,
@@ -163,7 +167,7 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
       },
     },
     async (request) => {
-      const revoked = await revokeApiKey(keyDeps, request.params.id);
+      const revoked = await revokeApiKey({ ...keyDeps, actor: actorOf(request) }, request.params.id);
       if (!revoked.ok) throw revoked.error;
       return { success: true as const, apiKey: presentApiKey(revoked.value) };
     },

@@ -23,6 +23,12 @@ const ActorView = Type.Object(
     id: Nullable(ObjectIdString),
     sessionId: Nullable(Type.String({ description: 'the session the admin acted from' })),
     label: Type.String({ description: "the admin's email at the time, or the command" }),
+    address: Nullable(
+      Type.String({
+        description:
+          "where from: the request's client address, or <OS user>@<host> for a command; null on older entries",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -55,6 +61,7 @@ const AuditEntryView = Type.Object(
           id: '6760c0f4a1b2c3d4e5f60702',
           sessionId: '6760c0f4a1b2c3d4e5f60791',
           label: 'admin@example.com',
+          address: '203.0.113.7',
         },
         action: 'order.status_overridden',
         target: { type: 'order', id: '6760c0f4a1b2c3d4e5f60730' },
@@ -88,6 +95,7 @@ const HistoryEntryView = Type.Object(
           id: '6760c0f4a1b2c3d4e5f60702',
           sessionId: '6760c0f4a1b2c3d4e5f60791',
           label: 'admin@example.com',
+          address: '203.0.113.7',
         },
         data: { orderId: '6760c0f4a1b2c3d4e5f60730', from: 'pending', to: 'completed' },
       },
@@ -112,12 +120,13 @@ const presentActor = (actor: EventActor) => ({
   id: actor.id,
   sessionId: actor.sessionId,
   label: actor.label,
+  address: actor.address,
 });
 
 const presentAuditEntry = (event: LoggedEvent) => ({
   _id: event.id,
   at: event.occurredAt.toISOString(),
-  actor: presentActor(event.actor ?? { kind: 'cli', id: null, sessionId: null, label: '' }),
+  actor: presentActor(event.actor ?? { kind: 'cli', id: null, sessionId: null, label: '', address: null }),
   action: event.type,
   ...auditChangesOf(event),
 });

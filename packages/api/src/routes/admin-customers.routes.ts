@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type CustomerRow,
   customerOverview,
+  exportCustomers,
   formatSunAsTrx,
   normalizePageRequest,
   setCustomerActive,
   sunToTrx,
-  type UserStore,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { COMPONENT_NAME, firstExampleOf } from '../http/components.js';
@@ -62,16 +62,6 @@ async function* customerCsv(
   yield csvLine(CSV_COLUMNS.map((column) => csvCell(column)));
   for (let next = first; !next.done; next = await rest.next()) yield csvRowOf(next.value);
 }
-
-/**
- * Reads the first row before anything is sent: a store that fails at once is answered with a
- * 500 error body instead of a committed 200 that breaks off after the header.
- */
-const openCustomerCsv = async (users: UserStore): Promise<Readable> => {
-  const rows = users.streamCustomers()[Symbol.asyncIterator]();
-  const first = await rows.next();
-  return Readable.from(customerCsv(first, rows));
-};
 
 export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const users = deps.store.users;
@@ -212,9 +202,17 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      // The first row is read before anything is sent: a store that fails at once is answered
+      // with a 500 error body instead of a committed 200 that breaks off after the header.
+      const rows = await exportCustomers({
+        store: deps.store,
+        clock: deps.clock,
+        ids: deps.ids,
+        actor: actorOf(request),
+      });
       // The schema documents the body as text; Fastify streams a Readable as it is.
-      const body: unknown = await openCustomerCsv(users);
+      const body: unknown = Readable.from(customerCsv(rows.first, rows.rest));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="customers.csv"')

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
 import { reconcileDeps } from '../composition/reconcile-deps.js';
 import { errorResponses } from '../http/schemas.js';
+import { actorOf } from '../plugins/auth.js';
 import { OPTIONAL_BODY } from '../http/validation.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import {
@@ -41,11 +42,11 @@ const ReportAnswer = Type.Object(
 
 export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const schemaBase = { tags: ['admin'], security: BEARER_OR_COOKIE };
-  const run = reconcileDeps({
+  const runParts = {
     ...deps,
     logger: domainLogger(app.log),
     requestsPerSecond: deps.reconcileRequestsPerSecond ?? 0,
-  });
+  };
 
   app.get(
     '/api/admin/reconciliation',
@@ -82,7 +83,7 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
     },
     async (request) => {
       const { allWallets, fromBlock } = request.body ?? {};
-      const report = await reconcileLedger(run, {
+      const report = await reconcileLedger(reconcileDeps({ ...runParts, actor: actorOf(request) }), {
         allWallets: allWallets ?? false,
         fromBlock: fromBlock ?? null,
       });

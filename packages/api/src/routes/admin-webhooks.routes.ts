@@ -268,7 +268,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       },
     },
     async (request, reply) => {
-      const pinged = await pingWebhook(webhookDeps, request.params.id);
+      const pinged = await pingWebhook({ ...webhookDeps, actor: actorOf(request) }, request.params.id);
       if (!pinged.ok) throw pinged.error;
       return reply.status(202).send({ success: true as const, delivery: presentDelivery(pinged.value) });
     },
@@ -327,7 +327,11 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       },
     },
     async (request, reply) => {
-      const redelivered = await redeliverWebhook(webhookDeps, request.params.id, request.params.deliveryId);
+      const redelivered = await redeliverWebhook(
+        { ...webhookDeps, actor: actorOf(request) },
+        request.params.id,
+        request.params.deliveryId,
+      );
       if (!redelivered.ok) throw redelivered.error;
       return reply.status(202).send({ success: true as const, delivery: presentDelivery(redelivered.value) });
     },

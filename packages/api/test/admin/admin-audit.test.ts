@@ -31,15 +31,24 @@ afterAll(async () => {
   await devnet.stop();
 });
 
+/** The admin's client address: the audit trail records where each action came from. */
+const ADMIN_ADDRESS = '198.51.100.23';
+
 const as = (who: LoggedIn) => ({
   call: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, body?: object) =>
-    h.app.inject({ method, url, headers: who.jar.header(), ...(body ? { payload: body } : {}) }),
+    h.app.inject({
+      method,
+      url,
+      headers: who.jar.header(),
+      remoteAddress: ADMIN_ADDRESS,
+      ...(body ? { payload: body } : {}),
+    }),
 });
 
 interface AuditEntry {
   _id: string;
   at: string;
-  actor: { kind: string; id: string | null; sessionId: string | null; label: string };
+  actor: { kind: string; id: string | null; sessionId: string | null; label: string; address: string | null };
   action: string;
   target: { type: string; id: string | null };
   before: Record<string, unknown> | null;
@@ -54,7 +63,7 @@ const audit = async (query = '') => {
 };
 
 describe('the audit trail', () => {
-  it('records product, customer, webhook and order actions with the admin, the session and what changed', async () => {
+  it('records product, customer, webhook and order actions with the admin, the session, the address and what changed', async () => {
     const { call } = as(admin);
     const created = await call('POST', '/api/admin/products', {
       name: 'Audited',
@@ -83,7 +92,7 @@ describe('the audit trail', () => {
     expect(overridden.statusCode, overridden.body).toBe(200);
 
     const { entries } = await audit('?limit=20');
-    const actor = { kind: 'admin', id: admin.userId, sessionId, label: adminEmail };
+    const actor = { kind: 'admin', id: admin.userId, sessionId, label: adminEmail, address: ADMIN_ADDRESS };
     expect(entries.map((entry) => [entry.action, entry.target])).toEqual([
       ['order.status_overridden', { type: 'order', id: order.id }],
       ['webhook.updated', { type: 'webhook', id: webhook }],

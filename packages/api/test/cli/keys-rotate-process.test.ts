@@ -6,7 +6,7 @@ import { createKeyVault } from '@trx-shop/chain-tron';
 import { buildUser, buildWebhookEndpoint } from '@trx-shop/store-contract';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, spawnCli } from '../support/cli-process.js';
+import { commandActor, runCli, spawnCli } from '../support/cli-process.js';
 
 /** The key-id rule operations.md states: "k" + the first 12 hex digits of the key's SHA-256. */
 const idOf = (hex: string) => `k${createHash('sha256').update(hex).digest('hex').slice(0, 12)}`;
@@ -175,8 +175,8 @@ describe('pnpm keys:rotate with the embedded secrets file as the key source (rea
           event.payload.webhookEndpointsResealed,
         ]),
       ).toEqual([
-        [{ kind: 'cli', id: null, sessionId: null, label: 'keys:rotate' }, idOf(afterSecond.walletKey), 6, 1],
-        [{ kind: 'cli', id: null, sessionId: null, label: 'keys:rotate' }, idOf(afterFirst.walletKey), 6, 1],
+        [commandActor('keys:rotate'), idOf(afterSecond.walletKey), 6, 1],
+        [commandActor('keys:rotate'), idOf(afterFirst.walletKey), 6, 1],
       ]);
     } finally {
       await store.close();

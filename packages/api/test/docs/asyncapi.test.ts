@@ -1,12 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { Parser } from '@asyncapi/parser';
-import { NO_SUBJECTS, webhookBody } from '@trx-shop/domain';
+import {
+  ADMINISTRATION_EVENT_TYPES,
+  administrationEvents,
+  type LoggedEvent,
+  NO_SUBJECTS,
+  noDiscrepancies,
+  webhookBody,
+} from '@trx-shop/domain';
+import { buildApiKey, buildEventActor, buildUser, newObjectId } from '@trx-shop/store-contract';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { asyncApiDocument } from '../../src/docs/asyncapi-document.js';
-import { SERVER_FRAMES, WebhookBody } from '../../src/realtime/frame-schemas.js';
+import { ADMINISTRATION_EVENT_DATA } from '../../src/realtime/administration-event-data.js';
+import { SERVER_FRAMES, WebhookBody, webhookBodyOf } from '../../src/realtime/frame-schemas.js';
 import { wireFrame } from '../../src/realtime/room-hub.js';
 import { ASYNCAPI_URL, formatAsyncApi } from './asyncapi-file.js';
 
@@ -74,5 +83,53 @@ describe('docs/asyncapi.yaml', () => {
     );
     expect(ajv.validate(WebhookBody, body), JSON.stringify(ajv.errors)).toBe(true);
     expect(ajv.validate(WebhookBody, { ...body, type: 'order.shipped' })).toBe(false);
+  });
+
+  it("gives the administration's new events their data's shape, true of the bodies real events make", () => {
+    const ids = { newId: newObjectId };
+    const at = new Date('2026-06-01T12:00:00.000Z');
+    const make = administrationEvents(ids, at, buildEventActor());
+    const key = buildApiKey({ expiresAt: null });
+    const report = {
+      id: newObjectId(),
+      startedAt: at,
+      finishedAt: at,
+      blocks: { from: 10, to: 20 },
+      transfersChecked: 3,
+      linesChecked: 3,
+      allWallets: true,
+      walletsChecked: 2,
+      walletsSkipped: 0,
+      openingsRecorded: 0,
+      counts: { ...noDiscrepancies(), balance: 1 },
+      discrepancies: [],
+    };
+    const request = { allWallets: false, fromBlock: 12 };
+    const events = [
+      make.apiKeyCreated(key),
+      make.apiKeyRevoked(key, at),
+      make.adminCreated(buildUser({ role: 'admin' })),
+      make.customersExported(),
+      make.webhookPinged({ id: newObjectId(), endpointId: newObjectId() }),
+      make.webhookRedelivered({
+        id: newObjectId(),
+        endpointId: newObjectId(),
+        eventId: newObjectId(),
+        eventType: 'order.created',
+      }),
+      make.reconciliationCompleted(report, request),
+      make.reconciliationFailed('CHAIN_UNAVAILABLE', 'node unreachable', request),
+    ];
+    // Every administration event with a shape of its own is made here, and none twice.
+    expect(events.map((event) => event.type).sort()).toEqual(Object.keys(ADMINISTRATION_EVENT_DATA).sort());
+    for (const event of events) {
+      expect(ADMINISTRATION_EVENT_TYPES).toContain(event.type);
+      const body = JSON.parse(webhookBody({ ...event, sequence: 7 } satisfies Omit<LoggedEvent, 'loggedAt'>));
+      const schema = webhookBodyOf(event.type);
+      expect(ajv.validate(schema, body), `${event.type}: ${JSON.stringify(ajv.errors)}`).toBe(true);
+      // Each shape is no blank check: a field it does not name is refused.
+      expect(ajv.validate(schema, { ...body, data: { ...body.data, secret: 'x' } }), event.type).toBe(false);
+      expect(ajv.validate(WebhookBody, body)).toBe(true);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { childEnv } from '@trx-shop/test-kit';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { hostname, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,3 +76,15 @@ export const runCli = async (
   const { code } = await run.exited;
   return { code, stdout: run.stdout(), stderr: run.stderr() };
 };
+
+/**
+ * The actor the audit trail records for a command run by these tests: the child runs as the
+ * same OS user on the same host as the test itself.
+ */
+export const commandActor = (command: string) => ({
+  kind: 'cli' as const,
+  id: null,
+  sessionId: null,
+  label: command,
+  address: `${userInfo().username}@${hostname()}`,
+});

@@ -2253,7 +2253,7 @@ export interface components {
              *       "order.refunded"
              *     ]
              */
-            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "keys.rotated")[];
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed")[];
             description?: string;
             /** @description enabling again clears the reason the service disabled it */
             enabled?: boolean;
@@ -2336,7 +2336,7 @@ export interface components {
              *       "order.refunded"
              *     ]
              */
-            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "keys.rotated")[];
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed")[];
             description?: string;
             /** @description enabling again clears the reason the service disabled it */
             enabled?: boolean;
@@ -2435,7 +2435,8 @@ export interface components {
          *         "kind": "admin",
          *         "id": "6760c0f4a1b2c3d4e5f60702",
          *         "sessionId": "6760c0f4a1b2c3d4e5f60791",
-         *         "label": "admin@example.com"
+         *         "label": "admin@example.com",
+         *         "address": "203.0.113.7"
          *       },
          *       "action": "order.status_overridden",
          *       "target": {
@@ -2467,12 +2468,14 @@ export interface components {
                 sessionId: string | null;
                 /** @description the admin's email at the time, or the command */
                 label: string;
+                /** @description where from: the request's client address, or <OS user>@<host> for a command; null on older entries */
+                address: string | null;
             };
             /** @description the event type, e.g. order.status_overridden */
             action: string;
             target: {
                 /** @enum {unknown} */
-                type: "order" | "customer" | "product" | "webhook" | "service";
+                type: "order" | "customer" | "product" | "webhook" | "api-key" | "admin" | "service";
                 id: string | null;
             };
             before: {
@@ -2498,7 +2501,8 @@ export interface components {
          *         "kind": "admin",
          *         "id": "6760c0f4a1b2c3d4e5f60702",
          *         "sessionId": "6760c0f4a1b2c3d4e5f60791",
-         *         "label": "admin@example.com"
+         *         "label": "admin@example.com",
+         *         "address": "203.0.113.7"
          *       },
          *       "data": {
          *         "orderId": "6760c0f4a1b2c3d4e5f60730",
@@ -2524,6 +2528,8 @@ export interface components {
                 sessionId: string | null;
                 /** @description the admin's email at the time, or the command */
                 label: string;
+                /** @description where from: the request's client address, or <OS user>@<host> for a command; null on older entries */
+                address: string | null;
             } | null;
             data: {
                 [key: string]: unknown;
@@ -9795,7 +9801,8 @@ export interface operations {
                      *             "kind": "admin",
                      *             "id": "6760c0f4a1b2c3d4e5f60702",
                      *             "sessionId": "6760c0f4a1b2c3d4e5f60791",
-                     *             "label": "admin@example.com"
+                     *             "label": "admin@example.com",
+                     *             "address": "203.0.113.7"
                      *           },
                      *           "action": "order.status_overridden",
                      *           "target": {
@@ -9921,7 +9928,8 @@ export interface operations {
                      *             "kind": "admin",
                      *             "id": "6760c0f4a1b2c3d4e5f60702",
                      *             "sessionId": "6760c0f4a1b2c3d4e5f60791",
-                     *             "label": "admin@example.com"
+                     *             "label": "admin@example.com",
+                     *             "address": "203.0.113.7"
                      *           },
                      *           "data": {
                      *             "orderId": "6760c0f4a1b2c3d4e5f60730",

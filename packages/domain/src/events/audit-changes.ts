@@ -1,6 +1,14 @@
 import type { EventPayload, EventPayloadValue, LoggedEvent } from './shop-event.js';
 
-export const AUDIT_TARGET_TYPES = ['order', 'customer', 'product', 'webhook', 'service'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'order',
+  'customer',
+  'product',
+  'webhook',
+  'api-key',
+  'admin',
+  'service',
+] as const;
 
 /** What an audit entry acted on. */
 export interface AuditTarget {
@@ -16,7 +24,19 @@ export interface AuditChanges {
   readonly after: EventPayload | null;
 }
 
-const targetOf = ({ subjects }: Pick<LoggedEvent, 'subjects'>): AuditTarget => {
+const text = (value: EventPayloadValue | undefined): string | null =>
+  typeof value === 'string' ? value : null;
+
+const targetOf = ({
+  type,
+  subjects,
+  payload,
+}: Pick<LoggedEvent, 'type' | 'subjects' | 'payload'>): AuditTarget => {
+  // An API key is no subject of the log: its events name it in their payload.
+  if (type === 'api_key.created' || type === 'api_key.revoked')
+    return { type: 'api-key', id: text(payload.apiKeyId) };
+  if (type === 'admin.created') return { type: 'admin', id: subjects.userId };
+  if (type === 'customers.exported') return { type: 'customer', id: null };
   if (subjects.webhookId) return { type: 'webhook', id: subjects.webhookId };
   if (subjects.orderId) return { type: 'order', id: subjects.orderId };
   if (subjects.productId) return { type: 'product', id: subjects.productId };
@@ -60,6 +80,10 @@ export const auditChangesOf = (event: Pick<LoggedEvent, 'type' | 'subjects' | 'p
       return { target, ...splitBefore(payload) };
     case 'webhook.deleted':
       return { target, before: payload, after: null };
+    case 'api_key.revoked': {
+      const { apiKeyId: _id, ...after } = payload;
+      return { target, before: { revokedAt: null }, after };
+    }
     default:
       return { target, before: null, after: payload };
   }

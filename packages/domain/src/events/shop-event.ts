@@ -3,7 +3,7 @@
  * happened, once per fact, in the order it was logged. Webhooks, real-time frames across
  * instances and order timelines are all read from this log.
  */
-export const SHOP_EVENT_TYPES = [
+const BUSINESS_EVENT_TYPES = [
   'order.created',
   'order.cancelled',
   'order.status_overridden',
@@ -25,13 +25,30 @@ export const SHOP_EVENT_TYPES = [
   'product.created',
   'product.updated',
   'product.archived',
-  // Admin actions on webhook endpoints, and commands run on the server (the audit trail).
+] as const;
+
+/**
+ * The administration's own events (admin actions on webhook endpoints and API keys, exports,
+ * reconciliation runs, commands run on the server): the audit trail, sent only to webhook
+ * endpoints that name them.
+ */
+export const ADMINISTRATION_EVENT_TYPES = [
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
   'webhook.secret_rotated',
+  'webhook.pinged',
+  'webhook.redelivered',
   'keys.rotated',
+  'api_key.created',
+  'api_key.revoked',
+  'admin.created',
+  'customers.exported',
+  'reconciliation.completed',
+  'reconciliation.failed',
 ] as const;
+
+export const SHOP_EVENT_TYPES = [...BUSINESS_EVENT_TYPES, ...ADMINISTRATION_EVENT_TYPES] as const;
 export type ShopEventType = (typeof SHOP_EVENT_TYPES)[number];
 
 export type EventPayloadValue =
@@ -68,6 +85,11 @@ export interface EventActor {
   readonly sessionId: string | null;
   /** The admin's email at the time, or the command's name. */
   readonly label: string;
+  /**
+   * Where from: the request's client address for an admin, `<OS user>@<host>` for a command;
+   * null on entries logged before addresses were recorded.
+   */
+  readonly address: string | null;
 }
 
 /** An event as its state change wrote it (in the changed record's outbox), before the log has it. */

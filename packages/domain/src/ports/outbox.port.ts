@@ -1,7 +1,7 @@
 import type { ShopEvent } from '../events/shop-event.js';
 
 /** The kinds of record that carry an outbox. */
-export type OutboxSource = 'order' | 'transaction' | 'withdrawal' | 'user' | 'product';
+export type OutboxSource = 'order' | 'transaction' | 'withdrawal' | 'user' | 'product' | 'apiKey';
 
 /** An event still in the outbox of the record whose state change wrote it. */
 export interface OutboxEntry {

@@ -1,6 +1,7 @@
 export * from './admin/audit-trail.js';
 export * from './api-keys/index.js';
 export * from './admin/customer-overview.js';
+export * from './admin/export-customers.js';
 export * from './admin/dashboard-stats.js';
 export * from './admin/override-order-status.js';
 export * from './admin/set-customer-active.js';

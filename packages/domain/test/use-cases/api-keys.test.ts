@@ -1,4 +1,4 @@
-import { authenticateApiKey, createApiKey, revokeApiKey } from '@trx-shop/domain';
+import { authenticateApiKey, createApiKey, relayOutbox, revokeApiKey } from '@trx-shop/domain';
 import { buildUser, newObjectId } from '@trx-shop/store-contract';
 import { createMemoryStore } from '@trx-shop/store-memory';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,13 @@ const world = async () => {
     codec,
     clock: { now: () => now },
     ids: { newId: () => newObjectId() },
+    actor: {
+      kind: 'admin' as const,
+      id: admin.id,
+      sessionId: newObjectId(),
+      label: admin.email,
+      address: '203.0.113.7',
+    },
   };
   return {
     store,
@@ -112,5 +119,50 @@ describe('API keys', () => {
       expect(refused.ok ? null : refused.error.code, JSON.stringify(input)).toBe('VALIDATION_ERROR');
     }
     expect(await w.store.apiKeys.list()).toEqual([]);
+  });
+
+  it('are in the audit trail: each creation and revocation once, with the admin, never the key or its hash', async () => {
+    const w = await world();
+    const audited = async () => {
+      await relayOutbox({ store: w.store, clock: { now: w.now } });
+      return (await w.store.eventLog.listAudit({}, { page: 1, limit: 10 })).items;
+    };
+    const refused = await createApiKey(w.deps, w.admin.id, { name: 'k', scopes: [] });
+    expect(refused.ok).toBe(false);
+    expect(await audited()).toEqual([]);
+
+    const created = await createApiKey(w.deps, w.admin.id, {
+      name: 'ERP',
+      scopes: ['orders:read', 'stats:read'],
+      expiresAt: '2026-07-01T00:00:00.000Z',
+    });
+    if (!created.ok) throw new Error(created.error.code);
+    const { key, secret } = created.value;
+    w.advance(1_000);
+    expect((await revokeApiKey(w.deps, key.id)).ok).toBe(true);
+    w.advance(1_000);
+    expect((await revokeApiKey(w.deps, key.id)).ok).toBe(true);
+
+    const entries = await audited();
+    expect(entries.map((event) => [event.type, event.actor, event.payload])).toEqual([
+      [
+        'api_key.revoked',
+        w.deps.actor,
+        { apiKeyId: key.id, name: 'ERP', prefix: key.prefix, revokedAt: '2026-06-01T12:00:01.000Z' },
+      ],
+      [
+        'api_key.created',
+        w.deps.actor,
+        {
+          apiKeyId: key.id,
+          name: 'ERP',
+          prefix: key.prefix,
+          scopes: ['orders:read', 'stats:read'],
+          expiresAt: '2026-07-01T00:00:00.000Z',
+        },
+      ],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(secret);
+    expect(JSON.stringify(entries)).not.toContain(key.hash);
   });
 });

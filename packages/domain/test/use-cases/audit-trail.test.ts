@@ -22,6 +22,7 @@ const ADMIN: EventActor = {
   id: newObjectId(),
   sessionId: newObjectId(),
   label: 'owner@shop.example',
+  address: '203.0.113.7',
 };
 
 describe('the audit trail', () => {
@@ -141,6 +142,39 @@ describe('the audit trail', () => {
       null,
     ],
     ['keys.rotated', {}, { keyId: 'k2' }, { type: 'service', id: null }, null, { keyId: 'k2' }],
+    [
+      'api_key.created',
+      {},
+      { apiKeyId: 'k1', name: 'ERP', scopes: ['orders:read'] },
+      { type: 'api-key', id: 'k1' },
+      null,
+      { apiKeyId: 'k1', name: 'ERP', scopes: ['orders:read'] },
+    ],
+    [
+      'api_key.revoked',
+      {},
+      { apiKeyId: 'k1', name: 'ERP', revokedAt: '2026-06-01T12:00:00.000Z' },
+      { type: 'api-key', id: 'k1' },
+      { revokedAt: null },
+      { name: 'ERP', revokedAt: '2026-06-01T12:00:00.000Z' },
+    ],
+    [
+      'admin.created',
+      { userId: 'u1' },
+      { email: 'ops@shop.example' },
+      { type: 'admin', id: 'u1' },
+      null,
+      { email: 'ops@shop.example' },
+    ],
+    ['customers.exported', {}, { format: 'csv' }, { type: 'customer', id: null }, null, { format: 'csv' }],
+    [
+      'reconciliation.completed',
+      {},
+      { ok: true, discrepancies: 0 },
+      { type: 'service', id: null },
+      null,
+      { ok: true, discrepancies: 0 },
+    ],
   ] as const)(
     'reads %s as its target, before and after',
     (type, subjects, payload, target, before, after) => {

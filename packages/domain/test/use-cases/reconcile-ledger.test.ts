@@ -1,11 +1,13 @@
 import {
   createOrder,
   DISCREPANCY_KINDS,
+  type EventActor,
   payOrder,
   type ReconcileDeps,
   type ReconcileOptions,
   reconcileLedger,
   refundOrder,
+  relayOutbox,
   runSettlement,
   scanDeposits,
   withdraw,
@@ -23,7 +25,20 @@ const ACTIVE: ReconcileOptions = { allWallets: false, fromBlock: null };
 const ALL: ReconcileOptions = { allWallets: true, fromBlock: null };
 const noTotp = { newSecret: () => '', keyUri: () => '', matchingStep: () => null };
 
-const reconcileDeps = (world: DomainWorld): ReconcileDeps => ({ ...world.deps, pace: async () => {} });
+/** Whoever runs it: every run is in the audit trail. */
+const OPERATOR: EventActor = {
+  kind: 'cli',
+  id: null,
+  sessionId: null,
+  label: 'reconcile',
+  address: 'ops@shop-host',
+};
+
+const reconcileDeps = (world: DomainWorld): ReconcileDeps => ({
+  ...world.deps,
+  pace: async () => {},
+  actor: OPERATOR,
+});
 
 const scan = (world: DomainWorld) => scanDeposits(world.deps, { maxBlocks: 1_000, startBlock: null });
 
@@ -269,6 +284,7 @@ describe('one reconciliation at a time', () => {
     const atFirstRead = new Promise<void>((resolve) => (reached = resolve));
     const deps: ReconcileDeps = {
       ...world.deps,
+      actor: OPERATOR,
       pace: async () => {
         reached();
         await held;
@@ -300,6 +316,7 @@ describe('one reconciliation at a time', () => {
     const { world } = await busyShop();
     const failing: ReconcileDeps = {
       ...world.deps,
+      actor: OPERATOR,
       pace: async () => {
         throw new Error('node unreachable');
       },
@@ -330,5 +347,71 @@ describe('one reconciliation at a time', () => {
     first.release();
     await expect(running).rejects.toMatchObject({ code: 'RECONCILIATION_RUNNING' });
     expect(await world.deps.store.reconciliation.latestReport()).toBeNull();
+  });
+
+  it('puts every run it starts in the audit trail, with who ran it and the result; a refused run is none', async () => {
+    const { world, buyer } = await busyShop();
+    const clean = await reconcileLedger(reconcileDeps(world), ALL);
+    // A transfer out of the buyer's wallet made around the service: two discrepancies.
+    const key = (await world.deps.vault.open(buyer.wallet.encryptedPrivateKey ?? '', buyer.id)) as string;
+    const request = {
+      fromAddress: buyer.wallet.address ?? '',
+      toAddress: (await world.chain.createWallet()).address,
+      amountSun: 2 * TRX,
+    };
+    await world.chain.broadcast((await world.chain.signTransfer(request, key)).signedTransaction);
+    await settleAll(world);
+    world.advance(1_000);
+    const wrong = await reconcileLedger(reconcileDeps(world), { allWallets: false, fromBlock: 0 });
+    world.advance(1_000);
+    const failing: ReconcileDeps = {
+      ...reconcileDeps(world),
+      pace: async () => {
+        throw new Error('node unreachable');
+      },
+    };
+    await expect(reconcileLedger(failing, ALL)).rejects.toThrow('node unreachable');
+    expect(await takeLease(world, 'another-run')).toBe(true);
+    await expect(reconcileLedger(reconcileDeps(world), ALL)).rejects.toMatchObject({
+      code: 'RECONCILIATION_RUNNING',
+    });
+
+    await relayOutbox(world.deps);
+    const audited = await world.store.eventLog.listAudit({}, { page: 1, limit: 10 });
+    expect(audited.items.map((event) => [event.type, event.actor, event.payload])).toEqual([
+      [
+        'reconciliation.failed',
+        OPERATOR,
+        { ok: false, code: 'INTERNAL_ERROR', message: 'node unreachable', allWallets: true, fromBlock: null },
+      ],
+      [
+        'reconciliation.completed',
+        OPERATOR,
+        expect.objectContaining({
+          reportId: wrong.id,
+          ok: false,
+          discrepancies: 2,
+          counts: { ...wrong.counts },
+          allWallets: false,
+          fromBlock: 0,
+        }),
+      ],
+      [
+        'reconciliation.completed',
+        OPERATOR,
+        {
+          reportId: clean.id,
+          ok: true,
+          discrepancies: 0,
+          counts: { ...clean.counts },
+          blocks: clean.blocks,
+          walletsChecked: clean.walletsChecked,
+          walletsSkipped: 0,
+          allWallets: true,
+          fromBlock: null,
+        },
+      ],
+    ]);
+    expect(wrong.counts).toMatchObject({ 'missing-from-ledger': 1, balance: 1 });
   });
 });

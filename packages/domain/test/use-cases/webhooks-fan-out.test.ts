@@ -1,4 +1,5 @@
 import {
+  ADMINISTRATION_EVENT_TYPES,
   type ChainCursorStore,
   createProduct,
   NO_SUBJECTS,
@@ -85,6 +86,27 @@ describe('fanOutWebhooks', () => {
     expect(queued).toBe((await total(w, ids)) - before);
     expect(await pairs(w, ids, [next])).toEqual(
       [all.id, orders.id, off.id, late.id].map((id) => `${id} ${next.id}`).sort(),
+    );
+  });
+
+  it("sends the administration's events only to endpoints that name them, each of them", async () => {
+    const w = createWebhookWorld();
+    const all = (await w.endpoint()).endpoint;
+    const audit = (await w.endpoint({ events: [...ADMINISTRATION_EVENT_TYPES] })).endpoint;
+    const oneKind = (await w.endpoint({ events: ['api_key.revoked'] })).endpoint;
+    await w.start();
+    const administration = ADMINISTRATION_EVENT_TYPES.map((type) => w.event({ type }));
+    const order = w.event({ type: 'order.created' });
+    for (const event of [...administration, order]) await w.log(event);
+
+    await w.fanOut();
+    const revoked = administration.find((event) => event.type === 'api_key.revoked');
+    expect(await pairs(w, [all.id, audit.id, oneKind.id], [...administration, order])).toEqual(
+      [
+        `${all.id} ${order.id}`,
+        ...administration.map((event) => `${audit.id} ${event.id}`),
+        `${oneKind.id} ${revoked?.id}`,
+      ].sort(),
     );
   });
 

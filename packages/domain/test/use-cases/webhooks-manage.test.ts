@@ -1,4 +1,5 @@
 import {
+  type EventActor,
   createWebhook,
   deleteWebhook,
   findWebhook,
@@ -20,6 +21,16 @@ import { createWebhookWorld, sealedAs, status } from '../support/webhook-world.j
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const ADMIN: EventActor = {
+  kind: 'admin',
+  id: 'a'.repeat(24),
+  sessionId: 'b'.repeat(24),
+  label: 'owner@shop.example',
+  address: '203.0.113.7',
+};
+/** A ping or a redelivery is an admin's action, logged with them. */
+const byAdmin = (w: ReturnType<typeof createWebhookWorld>) => ({ ...w.deps, actor: ADMIN });
 const URL_OK = 'https://hooks.example/in';
 
 describe('createWebhook and updateWebhook', () => {
@@ -182,7 +193,7 @@ describe('unknown ids', () => {
     expect(errorOf(await deleteWebhook(w.deps, unknown)).code).toBe('WEBHOOK_NOT_FOUND');
     expect(errorOf(await findWebhook(w.deps, unknown)).code).toBe('WEBHOOK_NOT_FOUND');
     expect(errorOf(await rotateWebhookSecret(w.deps, unknown)).code).toBe('WEBHOOK_NOT_FOUND');
-    expect(errorOf(await pingWebhook(w.deps, unknown)).code).toBe('WEBHOOK_NOT_FOUND');
+    expect(errorOf(await pingWebhook(byAdmin(w), unknown)).code).toBe('WEBHOOK_NOT_FOUND');
     expect(errorOf(await listWebhookDeliveries(w.deps, unknown, { page: 1, limit: 10 })).code).toBe(
       'WEBHOOK_NOT_FOUND',
     );
@@ -191,11 +202,13 @@ describe('unknown ids', () => {
     const b = (await w.endpoint()).endpoint;
     await w.start();
     const { delivery: ofB } = await w.queue(b.id);
-    expect(errorOf(await redeliverWebhook(w.deps, unknown, ofB.id)).code).toBe('WEBHOOK_NOT_FOUND');
-    expect(errorOf(await redeliverWebhook(w.deps, a.id, unknown)).code).toBe('WEBHOOK_DELIVERY_NOT_FOUND');
-    expect(errorOf(await redeliverWebhook(w.deps, a.id, ofB.id)).code).toBe('WEBHOOK_DELIVERY_NOT_FOUND');
+    expect(errorOf(await redeliverWebhook(byAdmin(w), unknown, ofB.id)).code).toBe('WEBHOOK_NOT_FOUND');
+    expect(errorOf(await redeliverWebhook(byAdmin(w), a.id, unknown)).code).toBe(
+      'WEBHOOK_DELIVERY_NOT_FOUND',
+    );
+    expect(errorOf(await redeliverWebhook(byAdmin(w), a.id, ofB.id)).code).toBe('WEBHOOK_DELIVERY_NOT_FOUND');
     // The marker: through its own endpoint the same delivery is found.
-    expect(successOf(await redeliverWebhook(w.deps, b.id, ofB.id)).id).toBe(ofB.id);
+    expect(successOf(await redeliverWebhook(byAdmin(w), b.id, ofB.id)).id).toBe(ofB.id);
   });
 
   it('deletes an endpoint with its deliveries, once', async () => {
@@ -210,12 +223,39 @@ describe('unknown ids', () => {
 });
 
 describe('pingWebhook, listWebhookDeliveries and redeliverWebhook', () => {
+  it('logs each ping and redelivery with the admin; a redelivery left to the attempt under way logs none', async () => {
+    const w = createWebhookWorld();
+    const { endpoint } = await w.endpoint();
+    await w.start();
+    const { delivery } = await w.queue(endpoint.id);
+    const ping = successOf(await pingWebhook(byAdmin(w), endpoint.id));
+    w.advance(1_000);
+    successOf(await redeliverWebhook(byAdmin(w), endpoint.id, delivery.id));
+    w.advance(1_000);
+    const until = new Date(w.now().getTime() + 60_000);
+    expect(
+      (await w.store.webhooks.claimDue(w.now(), 'instance-a', until, 10)).map((due) => due.id),
+    ).toContain(delivery.id);
+    const underWay = successOf(await redeliverWebhook(byAdmin(w), endpoint.id, delivery.id));
+    expect(underWay.claim?.holder).toBe('instance-a');
+
+    const audited = await w.store.eventLog.listAudit({ targetId: endpoint.id }, { page: 1, limit: 10 });
+    expect(audited.items.map((event) => [event.type, event.actor, event.payload])).toEqual([
+      [
+        'webhook.redelivered',
+        ADMIN,
+        { deliveryId: delivery.id, eventId: delivery.eventId, eventType: delivery.eventType },
+      ],
+      ['webhook.pinged', ADMIN, { deliveryId: ping.id }],
+    ]);
+  });
+
   it('delivers a ping even to an endpoint whose filter takes one other type', async () => {
     const w = createWebhookWorld();
     const { endpoint, secret } = await w.endpoint({ events: ['refund.failed'] });
     const other = (await w.endpoint()).endpoint;
     w.advance(500);
-    const ping = successOf(await pingWebhook(w.deps, endpoint.id));
+    const ping = successOf(await pingWebhook(byAdmin(w), endpoint.id));
     expect(ping).toMatchObject({
       endpointId: endpoint.id,
       eventType: 'webhook.ping',
@@ -277,7 +317,7 @@ describe('pingWebhook, listWebhookDeliveries and redeliverWebhook', () => {
     expect((await w.delivery(delivery.id)).status).toBe('failed');
 
     w.advance(3_600_000);
-    const requeued = successOf(await redeliverWebhook(w.deps, endpoint.id, delivery.id));
+    const requeued = successOf(await redeliverWebhook(byAdmin(w), endpoint.id, delivery.id));
     expect(requeued).toMatchObject({
       status: 'pending',
       nextAttemptAt: w.now(),

@@ -18,5 +18,6 @@ export const buildEventActor = (overrides: Partial<EventActor> = {}): EventActor
   id: newObjectId(),
   sessionId: newObjectId(),
   label: 'admin@example.com',
+  address: '203.0.113.7',
   ...overrides,
 });

@@ -113,9 +113,15 @@ export const raceOperations = {
     await store.apiKeys.touch(input.id, input.at);
   },
 
-  /** An admin's revocation: the `revokedAt` of the key it answers (null when there is none). */
-  async revokeApiKey(store: ShopStore, input: { id: string; at: Date }): Promise<Date | null> {
-    return (await store.apiKeys.revoke(input.id, input.at))?.revokedAt ?? null;
+  /**
+   * An admin's revocation, with its audit event: the `revokedAt` of the key it answers (null when
+   * there is none).
+   */
+  async revokeApiKey(
+    store: ShopStore,
+    input: { id: string; at: Date; events?: readonly ShopEvent[] },
+  ): Promise<Date | null> {
+    return (await store.apiKeys.revoke(input.id, input.at, input.events))?.revokedAt ?? null;
   },
 
   /** A sign-up on another instance: the user and their custodial wallet's address. */

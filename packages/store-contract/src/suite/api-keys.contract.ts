@@ -1,14 +1,26 @@
-import { API_KEY_SCOPES, type ApiKey } from '@trx-shop/domain';
+import { API_KEY_SCOPES, type ApiKey, NO_SUBJECTS } from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 import { buildApiKey } from '../builders/api-key.builder.js';
+import { buildEventActor, buildShopEvent } from '../builders/event.builder.js';
 import { BUILDER_NOW } from '../builders/fixed-time.js';
 import { newObjectId } from '../builders/object-id.js';
 import type { ContractHarness } from '../harness.js';
+import { handedOn } from './handed-on.js';
 import { useFreshStore } from './use-store.js';
 
 const RACE_TIMEOUT_MS = 120_000;
 /** Odd milliseconds on purpose: every stored date must come back to the millisecond. */
 const at = (ms: number) => new Date(BUILDER_NOW.getTime() + 123 + ms);
+
+/** An admin's audit event of a key, as the use cases write it with the key's write. */
+const keyEvent = (type: 'api_key.created' | 'api_key.revoked', key: ApiKey, ms = 0) =>
+  buildShopEvent({
+    type,
+    occurredAt: at(ms),
+    subjects: NO_SUBJECTS,
+    payload: { apiKeyId: key.id, name: key.name },
+    actor: buildEventActor(),
+  });
 
 /** API keys, in the store so a revocation holds on every instance at the next request (docs/api.md, "API keys"). */
 export const describeApiKeyContract = (harness: ContractHarness): void => {
@@ -82,6 +94,41 @@ export const describeApiKeyContract = (harness: ContractHarness): void => {
       expect(await apiKeys.revoke(newObjectId(), at(1_000))).toBeNull();
     });
 
+    it("writes a key's events with it, and none of a key that is refused", async () => {
+      const apiKeys = store().apiKeys;
+      const key = buildApiKey({ createdAt: at(0) });
+      const created = keyEvent('api_key.created', key);
+      expect(await apiKeys.insert(key, [created])).toEqual(key);
+      const sameHash = buildApiKey({ hash: key.hash, createdAt: at(1_000) });
+      await expect(
+        apiKeys.insert(sameHash, [keyEvent('api_key.created', sameHash, 1_000)]),
+      ).rejects.toThrow();
+      const sameId = buildApiKey({ id: key.id, createdAt: at(2_000) });
+      await expect(apiKeys.insert(sameId, [keyEvent('api_key.created', sameId, 2_000)])).rejects.toThrow();
+      expect(await handedOn(store())).toEqual([created]);
+      // The outbox is the relay's: the key reads back as it was given.
+      expect(await apiKeys.findById(key.id)).toEqual(key);
+      expect(await apiKeys.list()).toEqual([key]);
+    });
+
+    it("writes a revocation's events only with the write that revokes the key", async () => {
+      const apiKeys = store().apiKeys;
+      const key = buildApiKey({ createdAt: at(0) });
+      await apiKeys.insert(key);
+      const revoked = keyEvent('api_key.revoked', key, 1_000);
+      expect(await apiKeys.revoke(key.id, at(1_000), [revoked])).toEqual({ ...key, revokedAt: at(1_000) });
+      expect(await apiKeys.revoke(key.id, at(2_000), [keyEvent('api_key.revoked', key, 2_000)])).toEqual({
+        ...key,
+        revokedAt: at(1_000),
+      });
+      const unknown = buildApiKey();
+      expect(
+        await apiKeys.revoke(unknown.id, at(3_000), [keyEvent('api_key.revoked', unknown, 3_000)]),
+      ).toBeNull();
+      expect(await handedOn(store())).toEqual([revoked]);
+      expect(await apiKeys.findById(key.id)).toEqual({ ...key, revokedAt: at(1_000) });
+    });
+
     it('moves lastUsedAt only forward; touching an unknown key changes nothing', async () => {
       const apiKeys = store().apiKeys;
       const key = buildApiKey();
@@ -119,18 +166,25 @@ export const describeApiKeyContract = (harness: ContractHarness): void => {
     );
 
     it(
-      'leaves one revocation time when 2 revocations race, and both answer it',
+      'leaves one revocation time and its one event when 2 revocations race, and both answer it',
       async () => {
         const key = buildApiKey();
         await store().apiKeys.insert(key);
+        const events = [
+          keyEvent('api_key.revoked', key, 1_000),
+          keyEvent('api_key.revoked', key, 2_000),
+        ] as const;
         const answers = await harness.race(store(), 'revokeApiKey', [
-          { id: key.id, at: at(1_000) },
-          { id: key.id, at: at(2_000) },
+          { id: key.id, at: at(1_000), events: [events[0]] },
+          { id: key.id, at: at(2_000), events: [events[1]] },
         ]);
         const stored = await store().apiKeys.findById(key.id);
         expect([at(1_000), at(2_000)]).toContainEqual(stored?.revokedAt);
         expect(stored).toEqual({ ...key, revokedAt: stored?.revokedAt });
         expect(answers).toEqual([stored?.revokedAt, stored?.revokedAt]);
+        // The winner's event, alone: the one written at the time that stands.
+        const winner = stored?.revokedAt?.getTime() === at(1_000).getTime() ? events[0] : events[1];
+        expect(await handedOn(store())).toEqual([winner]);
       },
       RACE_TIMEOUT_MS,
     );

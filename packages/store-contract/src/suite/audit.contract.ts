@@ -52,7 +52,7 @@ export const describeAuditContract = (harness: ContractHarness): void => {
           type: 'keys.rotated',
           subjects: NO_SUBJECTS,
           payload: {},
-          actor: { kind: 'cli', id: null, sessionId: null, label: 'keys:rotate' },
+          actor: { kind: 'cli', id: null, sessionId: null, label: 'keys:rotate', address: 'ops@shop-1' },
         }),
         buildShopEvent({ actor: null }),
       ];
@@ -111,7 +111,13 @@ export const describeAuditContract = (harness: ContractHarness): void => {
   describe('the audit list', () => {
     const store = useFreshStore(harness);
     const [admin, other] = [buildEventActor(), buildEventActor({ label: 'other@example.com' })];
-    const command = buildEventActor({ kind: 'cli', id: null, sessionId: null, label: 'keys:rotate' });
+    const command = buildEventActor({
+      kind: 'cli',
+      id: null,
+      sessionId: null,
+      label: 'keys:rotate',
+      address: 'ops@shop-1',
+    });
     const [orderId, userId, transactionId, productId, webhookId] = [
       newObjectId(),
       newObjectId(),

@@ -1,16 +1,25 @@
-import type { ApiKey, ApiKeyStore } from '@trx-shop/domain';
+import type { ApiKey, ApiKeyStore, ShopEvent } from '@trx-shop/domain';
 import type { ShopCollections } from '../collections.js';
 import type { ApiKeyDocument } from '../documents.js';
+import { shopEventFields } from '../mapping.js';
+import { withEvents } from './outbox-writes.js';
 
-/* API keys <-> stored documents: only `_id` differs, so reading back gives an equal key. */
+/*
+ * API keys <-> stored documents: only `_id` differs, so reading back gives an equal key. The
+ * outbox is the relay's business, stripped from every key read back.
+ */
 
-const apiKeyToDocument = ({ id, ...key }: ApiKey): ApiKeyDocument => ({
+const apiKeyToDocument = ({ id, ...key }: ApiKey, events: readonly ShopEvent[] = []): ApiKeyDocument => ({
   _id: id,
   ...key,
   scopes: [...key.scopes],
+  outbox: events.map(shopEventFields),
 });
 
-const apiKeyFromDocument = ({ _id, ...key }: ApiKeyDocument): ApiKey => ({ id: _id, ...key });
+const apiKeyFromDocument = ({ _id, outbox: _outbox, ...key }: ApiKeyDocument): ApiKey => ({
+  id: _id,
+  ...key,
+});
 
 /*
  * Every write is one guarded single-document write. revoke reads the key after its write instead
@@ -24,10 +33,11 @@ export const createMongoApiKeyStore = ({ apiKeys }: Pick<ShopCollections, 'apiKe
   };
 
   return {
-    async insert(key) {
+    async insert(key, events) {
       // Not caught: a duplicate key (E11000, on `_id` or on the hash's unique index) refuses the
-      // key and reaches the caller, as a clash does from the other stores; the stored key stays.
-      await apiKeys.insertOne(apiKeyToDocument(key));
+      // key and its events and reaches the caller, as a clash does from the other stores; the
+      // stored key stays. The events ride in the new document's outbox: one write for both.
+      await apiKeys.insertOne(apiKeyToDocument(key, events));
       return key;
     },
 
@@ -43,9 +53,10 @@ export const createMongoApiKeyStore = ({ apiKeys }: Pick<ShopCollections, 'apiKe
       return documents.map(apiKeyFromDocument);
     },
 
-    async revoke(id, at) {
-      // Only the first revocation matches (`revokedAt: null`): a revoked key keeps its time.
-      await apiKeys.updateOne({ _id: id, revokedAt: null }, { $set: { revokedAt: at } });
+    async revoke(id, at, events) {
+      // Only the first revocation matches (`revokedAt: null`): a revoked key keeps its time, and
+      // the events ride on that one write.
+      await apiKeys.updateOne({ _id: id, revokedAt: null }, withEvents({ $set: { revokedAt: at } }, events));
       return findById(id);
     },
 

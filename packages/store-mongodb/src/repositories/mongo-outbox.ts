@@ -17,6 +17,7 @@ const HOLDERS = {
   withdrawal: 'withdrawals',
   user: 'users',
   product: 'products',
+  apiKey: 'apiKeys',
 } as const satisfies Record<OutboxSource, keyof ShopCollections>;
 
 const SOURCES = Object.keys(HOLDERS) as OutboxSource[];
@@ -51,7 +52,7 @@ const oldestOf = async (
 
 /*
  * Each kind of record carries its own outbox (see outbox-writes.ts); this reads them across the
- * five collections. The overall oldest `limit` are among each collection's oldest `limit`, so one
+ * six collections. The overall oldest `limit` are among each collection's oldest `limit`, so one
  * aggregation per collection and a merge in Node answer them; the sort is stable, so each
  * collection's own order (and so one write's order) survives ties.
  */

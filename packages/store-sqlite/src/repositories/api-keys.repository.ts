@@ -1,6 +1,7 @@
 import type { ApiKeyStore } from '@trx-shop/domain';
 import { API_KEY_COLUMN_LIST, type ApiKeyRow, apiKeyFromRow, apiKeyToRow } from '../rows/api-key-row.js';
-import type { Database } from '../sqlite-database.js';
+import { type Database, immediate } from '../sqlite-database.js';
+import { createEventWriter } from './event-writer.js';
 
 const COLUMNS = API_KEY_COLUMN_LIST.join(', ');
 
@@ -29,6 +30,7 @@ export const createSqliteApiKeyRepository = (db: Database): ApiKeyStore => {
   const list = db.prepare<[], ApiKeyRow>(API_KEY_SQL.list);
   const revoke = db.prepare<[{ id: string; at: number }]>(API_KEY_SQL.revoke);
   const touch = db.prepare<[{ id: string; at: number }]>(API_KEY_SQL.touch);
+  const logEvents = createEventWriter(db);
 
   const findById = (id: string) => {
     const row = byId.get(id);
@@ -36,9 +38,13 @@ export const createSqliteApiKeyRepository = (db: Database): ApiKeyStore => {
   };
 
   return {
-    async insert(key) {
-      insert.run(apiKeyToRow(key));
-      return key;
+    async insert(key, events) {
+      // A refused insert throws inside the transaction, which takes its events back with it.
+      return immediate(db, () => {
+        insert.run(apiKeyToRow(key));
+        logEvents(events);
+        return key;
+      });
     },
 
     async findByHash(hash) {
@@ -54,10 +60,13 @@ export const createSqliteApiKeyRepository = (db: Database): ApiKeyStore => {
       return list.all().map(apiKeyFromRow);
     },
 
-    async revoke(id, at) {
-      // The read after the guarded write sees the revocation that won, this one or an earlier one.
-      revoke.run({ id, at: at.getTime() });
-      return findById(id);
+    async revoke(id, at, events) {
+      // The read after the guarded write sees the revocation that won, this one or an earlier one;
+      // only the write that revoked logs the events.
+      return immediate(db, () => {
+        if (revoke.run({ id, at: at.getTime() }).changes === 1) logEvents(events);
+        return findById(id);
+      });
     },
 
     async touch(id, at) {

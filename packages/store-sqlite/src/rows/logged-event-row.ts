@@ -47,6 +47,12 @@ export const LOGGED_EVENT_COLUMN_LIST = [
 const isShopEventType = (value: string): value is ShopEventType =>
   (SHOP_EVENT_TYPES as readonly string[]).includes(value);
 
+/** Actors logged before addresses were recorded have none. */
+const actorFromJson = (json: string): EventActor => {
+  const actor = JSON.parse(json) as Omit<EventActor, 'address'> & { address?: string | null };
+  return { ...actor, address: actor.address ?? null };
+};
+
 export const loggedEventFromRow = (row: LoggedEventRow): LoggedEvent => {
   // A type this code does not know would reach webhook consumers unchecked: refuse it loudly.
   if (!isShopEventType(row.type)) throw new Error(`event ${row.id} has unknown type ${row.type}`);
@@ -62,17 +68,18 @@ export const loggedEventFromRow = (row: LoggedEventRow): LoggedEvent => {
       webhookId: row.webhook_id,
     },
     payload: JSON.parse(row.payload) as EventPayload,
-    actor: row.actor === null ? null : (JSON.parse(row.actor) as EventActor),
+    actor: row.actor === null ? null : actorFromJson(row.actor),
     sequence: row.sequence,
     loggedAt: new Date(row.logged_at),
   };
 };
 
-const actorFields = ({ kind, id, sessionId, label }: EventActor): EventActor => ({
+const actorFields = ({ kind, id, sessionId, label, address }: EventActor): EventActor => ({
   kind,
   id,
   sessionId,
   label,
+  address,
 });
 
 export const loggedEventToRow = (event: ShopEvent, sequence: number, loggedAt: Date): LoggedEventRow => ({

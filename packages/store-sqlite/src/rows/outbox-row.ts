@@ -1,4 +1,4 @@
-import type { OutboxSource, ShopEvent } from '@trx-shop/domain';
+import type { EventActor, OutboxSource, ShopEvent } from '@trx-shop/domain';
 
 /**
  * One row of `event_outbox` (migration 8), written by versions before events were logged at the
@@ -15,11 +15,11 @@ export interface OutboxRow {
 
 /**
  * JSON keeps `occurredAt` as ISO text; the payload is JSON-safe by the event's own contract.
- * Bodies written before events had actors and webhook subjects lack both.
+ * Bodies written before events had actors and webhook subjects lack both, and actors their address.
  */
 type EventJson = Omit<ShopEvent, 'occurredAt' | 'actor' | 'subjects'> & {
   readonly occurredAt: string;
-  readonly actor?: ShopEvent['actor'];
+  readonly actor?: (Omit<EventActor, 'address'> & { readonly address?: string | null }) | null;
   readonly subjects: Omit<ShopEvent['subjects'], 'webhookId'> & { readonly webhookId?: string | null };
 };
 
@@ -29,6 +29,6 @@ export const eventFromOutboxBody = (body: string): ShopEvent => {
     ...stored,
     occurredAt: new Date(stored.occurredAt),
     subjects: { ...stored.subjects, webhookId: stored.subjects.webhookId ?? null },
-    actor: stored.actor ?? null,
+    actor: stored.actor ? { ...stored.actor, address: stored.actor.address ?? null } : null,
   };
 };

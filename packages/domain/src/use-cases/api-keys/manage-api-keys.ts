@@ -1,5 +1,7 @@
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '../../api-keys/api-key.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { administrationEvents } from '../../events/administration-events.js';
+import type { EventActor } from '../../events/shop-event.js';
 import type { ApiKeyCodec } from '../../ports/api-key-codec.port.js';
 import type { ApiKeyStore } from '../../ports/api-key-store.port.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
@@ -14,6 +16,8 @@ export interface ApiKeyDeps {
   readonly codec: ApiKeyCodec;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  /** The admin acting: the key's creation or revocation is logged with them, in the same write. */
+  readonly actor: EventActor;
 }
 
 export interface NewApiKey {
@@ -58,7 +62,7 @@ export const createApiKey = async (
       return err(invalid('expiresAt', 'expiresAt must be in the future'));
   }
   const secret = deps.codec.newKey();
-  const key = await deps.apiKeys.insert({
+  const key: ApiKey = {
     id: deps.ids.newId(),
     name,
     prefix: secret.slice(0, PREFIX_LENGTH),
@@ -69,15 +73,26 @@ export const createApiKey = async (
     expiresAt,
     revokedAt: null,
     lastUsedAt: null,
-  });
+  };
+  await deps.apiKeys.insert(key, [administrationEvents(deps.ids, now, deps.actor).apiKeyCreated(key)]);
   return ok({ key, secret });
 };
 
-/** Revoked at once, on every instance: each request looks its key up. */
+const keyNotFound = () => err(domainError('API_KEY_NOT_FOUND', 'API key not found'));
+
+/**
+ * Revoked at once, on every instance: each request looks its key up. Revoking a revoked key
+ * answers it as it is and logs nothing (the store writes the event only with the revocation).
+ */
 export const revokeApiKey = async (
-  deps: Pick<ApiKeyDeps, 'apiKeys' | 'clock'>,
+  deps: Pick<ApiKeyDeps, 'apiKeys' | 'clock' | 'ids' | 'actor'>,
   id: string,
 ): Promise<Result<ApiKey, DomainError>> => {
-  const revoked = await deps.apiKeys.revoke(id, deps.clock.now());
-  return revoked ? ok(revoked) : err(domainError('API_KEY_NOT_FOUND', 'API key not found'));
+  const key = await deps.apiKeys.findById(id);
+  if (!key) return keyNotFound();
+  const now = deps.clock.now();
+  const revoked = await deps.apiKeys.revoke(id, now, [
+    administrationEvents(deps.ids, now, deps.actor).apiKeyRevoked(key, now),
+  ]);
+  return revoked ? ok(revoked) : keyNotFound();
 };

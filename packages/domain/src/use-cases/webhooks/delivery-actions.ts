@@ -1,5 +1,7 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
-import { NO_SUBJECTS } from '../../events/shop-event.js';
+import { administrationEvents } from '../../events/administration-events.js';
+import { appendEvent } from '../../events/append-event.js';
+import { type EventActor, NO_SUBJECTS } from '../../events/shop-event.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { WebhookDelivery } from '../../webhooks/webhook.js';
@@ -11,6 +13,9 @@ import { PING_EVENT_TYPE } from './webhook-fields.js';
 
 type ActionDeps = Pick<WebhookDeps, 'store' | 'clock' | 'ids'>;
 
+/** The admin acting: a ping or a redelivery is logged with them, right after it is queued. */
+type AuditedActionDeps = ActionDeps & { readonly actor: EventActor };
+
 const deliveryNotFound = (): DomainError =>
   domainError('WEBHOOK_DELIVERY_NOT_FOUND', 'Webhook delivery not found');
 
@@ -19,7 +24,7 @@ const deliveryNotFound = (): DomainError =>
  * signature check) that goes through the same queue, retries and log as every event.
  */
 export const pingWebhook = async (
-  deps: ActionDeps,
+  deps: AuditedActionDeps,
   endpointId: string,
 ): Promise<Result<WebhookDelivery, DomainError>> => {
   const endpoint = await deps.store.webhooks.findEndpoint(endpointId);
@@ -36,6 +41,7 @@ export const pingWebhook = async (
   };
   const delivery = newDelivery(deps, endpoint, event, webhookBody(event), now);
   await deps.store.webhooks.enqueue([delivery]);
+  await appendEvent(deps, administrationEvents(deps.ids, now, deps.actor).webhookPinged(delivery));
   return ok(delivery);
 };
 
@@ -44,9 +50,12 @@ const deliveryOf = async (deps: ActionDeps, endpointId: string, deliveryId: stri
   return delivery?.endpointId === endpointId ? delivery : null;
 };
 
-/** Sends a delivery again now (same id and body), whatever became of it; the schedule starts over. */
+/**
+ * Sends a delivery again now (same id and body), whatever became of it; the schedule starts over.
+ * One being attempted right now is left to that attempt, and nothing is logged.
+ */
 export const redeliverWebhook = async (
-  deps: ActionDeps,
+  deps: AuditedActionDeps,
   endpointId: string,
   deliveryId: string,
 ): Promise<Result<WebhookDelivery, DomainError>> => {
@@ -57,7 +66,9 @@ export const redeliverWebhook = async (
   // Being attempted right now: requeueing would drop that claim and let a second send race it.
   if (delivery.claim && delivery.claim.until.getTime() > now.getTime()) return ok(delivery);
   const requeued = await deps.store.webhooks.requeue(deliveryId, now);
-  return requeued ? ok(requeued) : err(deliveryNotFound());
+  if (!requeued) return err(deliveryNotFound());
+  await appendEvent(deps, administrationEvents(deps.ids, now, deps.actor).webhookRedelivered(requeued));
+  return ok(requeued);
 };
 
 export const listWebhookDeliveries = async (

@@ -1,5 +1,5 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
-import { SHOP_EVENT_TYPES } from '../../events/shop-event.js';
+import { ADMINISTRATION_EVENT_TYPES, SHOP_EVENT_TYPES } from '../../events/shop-event.js';
 import { err, ok, type Result } from '../../shared/result.js';
 
 export const MAX_URL_LENGTH = 2_000;
@@ -49,20 +49,10 @@ export const parseWebhookFields = (input: WebhookFieldsInput): Result<WebhookFie
   return ok(input);
 };
 
-/**
- * The audit trail's own events (changes of webhook endpoints, server commands): sent only to
- * endpoints that name them, so "every type" means the shop's business, not its administration.
- */
-export const ADMINISTRATION_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'webhook.created',
-  'webhook.updated',
-  'webhook.deleted',
-  'webhook.secret_rotated',
-  'keys.rotated',
-]);
+const ADMINISTRATION: ReadonlySet<string> = new Set(ADMINISTRATION_EVENT_TYPES);
 
 /** Whether an endpoint with this filter receives events of this type (a ping reaches every endpoint). */
 export const receives = (filter: readonly string[], eventType: string): boolean =>
   eventType === PING_EVENT_TYPE ||
   filter.includes(eventType) ||
-  (filter.length === 0 && !ADMINISTRATION_EVENT_TYPES.has(eventType));
+  (filter.length === 0 && !ADMINISTRATION.has(eventType));

@@ -1,9 +1,13 @@
+import type { EventActor } from '../../../events/shop-event.js';
 import type { ChainPort } from '../../../ports/chain.port.js';
 import type { Clock, IdGenerator, Logger } from '../../../ports/runtime.port.js';
 import type { ShopStore } from '../../../ports/shop-store.port.js';
 
 export interface ReconcileDeps {
-  readonly store: Pick<ShopStore, 'chainCursors' | 'users' | 'transactions' | 'reconciliation' | 'leases'>;
+  readonly store: Pick<
+    ShopStore,
+    'chainCursors' | 'users' | 'transactions' | 'reconciliation' | 'leases' | 'eventLog'
+  >;
   readonly chain: Pick<
     ChainPort,
     'solidBlockNumber' | 'solidBlock' | 'getConfirmedBalance' | 'findTransaction'
@@ -16,6 +20,8 @@ export interface ReconcileDeps {
    * request allowance (the rate is the operator's, RECONCILE_REQUESTS_PER_SECOND).
    */
   readonly pace: () => Promise<void>;
+  /** Who runs it (an admin, or the command): the run and its result are in the audit trail. */
+  readonly actor: EventActor;
 }
 
 export interface ReconcileOptions {

@@ -6,6 +6,7 @@ import { compareBlocks } from './compare-blocks.js';
 import { compareLines } from './compare-lines.js';
 import { DiscrepancyLog } from './discrepancy-log.js';
 import type { ReconcileDeps, ReconcileOptions } from './reconcile-deps.js';
+import { reconciliationAudit } from './run-audit.js';
 
 /** The cursor's name in the store: the last block a reconciliation compared. */
 export const RECONCILED_CURSOR = 'reconciliation';
@@ -151,6 +152,7 @@ const reconcileOnce = async (
  * wallets active in them (or of every held wallet). Reads only what a TRON full node serves, so
  * it runs unchanged against TronGrid or an own node. The report is kept as the latest. One run at
  * a time: a second one, from any instance or the CLI, is refused with RECONCILIATION_RUNNING.
+ * Every run that starts is in the audit trail with its result, completed or failed.
  */
 export const reconcileLedger = async (
   deps: ReconcileDeps,
@@ -161,8 +163,14 @@ export const reconcileLedger = async (
   if (!(await leases.tryAcquire(RECONCILIATION_LEASE, holder, deps.clock.now(), RECONCILIATION_LEASE_MS))) {
     throw alreadyRunning();
   }
+  const audit = reconciliationAudit(deps, options);
   try {
-    return await reconcileOnce(leasedRun(deps, holder), options);
+    const report = await reconcileOnce(leasedRun(deps, holder), options).catch(async (error: unknown) => {
+      await audit.failed(error);
+      throw error;
+    });
+    await audit.completed(report);
+    return report;
   } finally {
     await leases.release(RECONCILIATION_LEASE, holder);
   }

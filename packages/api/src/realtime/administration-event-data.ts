@@ -1,0 +1,91 @@
+import { DISCREPANCY_KINDS, type ShopEventType } from '@trx-shop/domain';
+import { type TSchema, Type } from 'typebox';
+
+/*
+ * The `data` of the administration's webhook bodies that have a shape of their own (docs/api.md,
+ * "Events"): the ids the event concerns, then its payload. docs/asyncapi.yaml shows them, and a
+ * test checks the bodies of real events against them.
+ */
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const IsoDate = Type.String({ format: 'date-time' });
+const strict = { additionalProperties: false } as const;
+
+const ApiKeyFields = {
+  apiKeyId: Type.String({ description: "the key's _id" }),
+  name: Type.String(),
+  prefix: Type.String({ description: 'trx_sk_ and the next 6 characters: never the key' }),
+};
+
+const RunRequest = {
+  allWallets: Type.Boolean(),
+  fromBlock: Nullable(Type.Integer({ minimum: 0 })),
+};
+
+export const ADMINISTRATION_EVENT_DATA: Partial<Record<ShopEventType, TSchema>> = {
+  'api_key.created': Type.Object(
+    {
+      ...ApiKeyFields,
+      scopes: Type.Array(Type.String()),
+      expiresAt: Nullable(IsoDate),
+    },
+    { ...strict, description: 'an admin made an API key' },
+  ),
+  'api_key.revoked': Type.Object(
+    { ...ApiKeyFields, revokedAt: IsoDate },
+    { ...strict, description: 'an admin revoked an API key' },
+  ),
+  'admin.created': Type.Object(
+    {
+      userId: Type.String({ description: "the new admin's _id" }),
+      email: Type.String(),
+      username: Type.String(),
+      walletAddress: Type.String(),
+    },
+    { ...strict, description: '`pnpm admin:create` made an admin' },
+  ),
+  'customers.exported': Type.Object(
+    { format: Type.Literal('csv') },
+    { ...strict, description: 'an admin exported every customer' },
+  ),
+  'webhook.pinged': Type.Object(
+    { webhookId: Type.String(), deliveryId: Type.String({ description: 'the queued webhook.ping' }) },
+    { ...strict, description: 'an admin queued a ping to the endpoint' },
+  ),
+  'webhook.redelivered': Type.Object(
+    {
+      webhookId: Type.String(),
+      deliveryId: Type.String(),
+      eventId: Type.String({ description: 'the event the delivery carries' }),
+      eventType: Type.String(),
+    },
+    { ...strict, description: 'an admin queued a delivery again' },
+  ),
+  'reconciliation.completed': Type.Object(
+    {
+      reportId: Type.String({
+        description: 'the report GET /api/admin/reconciliation shows until the next run',
+      }),
+      ok: Type.Boolean({ description: 'true when it found no discrepancy' }),
+      discrepancies: Type.Integer({ minimum: 0 }),
+      counts: Type.Object(
+        Object.fromEntries(DISCREPANCY_KINDS.map((kind) => [kind, Type.Integer({ minimum: 0 })])),
+        strict,
+      ),
+      blocks: Nullable(Type.Object({ from: Type.Integer(), to: Type.Integer() }, strict)),
+      walletsChecked: Type.Integer({ minimum: 0 }),
+      walletsSkipped: Type.Integer({ minimum: 0 }),
+      ...RunRequest,
+    },
+    { ...strict, description: 'a reconciliation ran to its end (the admin route or `pnpm reconcile`)' },
+  ),
+  'reconciliation.failed': Type.Object(
+    {
+      ok: Type.Literal(false),
+      code: Type.String({ description: 'the error code, INTERNAL_ERROR for an unexpected failure' }),
+      message: Type.String({ maxLength: 300 }),
+      ...RunRequest,
+    },
+    { ...strict, description: 'a reconciliation started and stopped on an error; no report was kept' },
+  ),
+};
