@@ -1,30 +1,50 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTronChain } from '../src/index.js';
 import { startScriptedNode } from './scripted-node.js';
 
 /*
  * The scanner's request rate against a rate-limited node: the node records when each
- * walletsolidity/getblockbynum arrives; the reads are spread at the configured rate.
+ * walletsolidity/getblockbynum arrives; the reads are spread at the configured rate. Time is a
+ * fake clock (Date and timers) that moves only when the pace's wait is let pass, so the arrival
+ * times the node records are the spacing the pace chose, whatever the machine's load.
  */
+const REQUESTS_PER_SECOND = 10;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('scanRequestsPerSecond', () => {
   it('spaces solid-block reads so the node never sees more than the configured rate', async () => {
     const node = await startScriptedNode({});
-    const chain = createTronChain({ fullHost: node.url, timeoutMs: 5_000, scanRequestsPerSecond: 10 });
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const chain = createTronChain({
+      fullHost: node.url,
+      timeoutMs: 5_000,
+      scanRequestsPerSecond: REQUESTS_PER_SECOND,
+    });
     try {
       for (let number = 1; number <= 6; number += 1) {
-        expect(await chain.solidBlock(number)).toBeNull();
+        const read = chain.solidBlock(number);
+        // The pace's wait, if it set one, passes on the fake clock; the request itself is real.
+        await vi.runOnlyPendingTimersAsync();
+        expect(await read).toBeNull();
       }
       const reads = node.requests.filter((request) => request.path === '/walletsolidity/getblockbynum');
       expect(reads).toHaveLength(6);
       const arrivals = reads.map((read) => read.at);
-      // 10 per second: reads leave 100 ms apart, so six of them span at least 500 ms at the node,
-      // less the jitter of one request's trip (a generous 60 ms); unpaced they take a few ms.
-      expect((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(440);
-      // And no second holds more than ten of them.
+      // Each read leaves at least 1000 / rate ms of clock time after the one before; unpaced, the
+      // clock never moves and every gap is 0.
+      const gaps = arrivals.slice(1).map((at, index) => at - (arrivals[index] ?? at));
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1000 / REQUESTS_PER_SECOND);
+      // And no second holds more than the rate.
       for (const start of arrivals) {
-        expect(arrivals.filter((at) => at >= start && at < start + 1_000).length).toBeLessThanOrEqual(10);
+        expect(arrivals.filter((at) => at >= start && at < start + 1_000).length).toBeLessThanOrEqual(
+          REQUESTS_PER_SECOND,
+        );
       }
     } finally {
+      vi.useRealTimers();
       await node.close();
     }
   });

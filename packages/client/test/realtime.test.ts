@@ -127,6 +127,28 @@ const connect = (server: FakeServer, options: Partial<RealtimeOptions> = {}) => 
 const ids = (events: readonly RealtimeEvent[]) =>
   events.flatMap((event) => ('id' in event ? [event.id] : []));
 
+const MARKER_TOKEN = 'jwt-marker';
+const isMarker = (connection: Connection) => connection.headers.authorization === `Bearer ${MARKER_TOKEN}`;
+
+/**
+ * A later marker: a second helper joins, is dropped, and comes back `delayMs` after its drop. Timers
+ * fire in the order they fall due, so a reconnect of the helper under test, scheduled earlier with
+ * a delay no longer than `delayMs`, would have reached the server first. Resolves once the marker
+ * has joined again.
+ */
+const markerReturns = async (server: FakeServer, delayMs: number): Promise<void> => {
+  const marker = connect(server, {
+    accessToken: MARKER_TOKEN,
+    backoff: { initialMs: delayMs, maxMs: delayMs },
+  });
+  await marker.helper.whenJoined();
+  server.connections.find(isMarker)?.socket.terminate();
+  await marker.waitFor(
+    'the marker back',
+    () => marker.helper.connections === 2 && marker.helper.state === 'joined',
+  );
+};
+
 describe('connectRealtime', () => {
   it('authenticates with the bearer header, joins every room, and hands over typed frames', async () => {
     const server = await startServer();
@@ -232,13 +254,16 @@ describe('connectRealtime', () => {
 
   it('stops for good on 4401 (no or ended session)', async () => {
     const server = await startServer();
-    server.onConnect = (connection) => connection.socket.close(4401, 'Unauthenticated');
+    server.onConnect = (connection) => {
+      if (!isMarker(connection)) connection.socket.close(4401, 'Unauthenticated');
+    };
     const { helper, closes, waitFor } = connect(server);
     await expect(helper.whenJoined()).rejects.toThrow(/unauthenticated \(4401\)/);
     await waitFor('the close', () => closes.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Its first reconnect would come 20 ms after the close.
+    await markerReturns(server, 20);
     expect(closes).toEqual([{ code: 4401, reason: 'Unauthenticated', reconnectInMs: null }]);
-    expect(server.connections).toHaveLength(1);
+    expect(server.connections.filter((connection) => !isMarker(connection))).toHaveLength(1);
     expect(helper.state).toBe('closed');
     await expect(helper.whenJoined()).rejects.toThrow(/closed/);
   });
@@ -254,13 +279,19 @@ describe('connectRealtime', () => {
     expect(await closedOnServer).toBe(1000);
     expect(closes).toEqual([{ code: 1000, reason: 'closed by the client', reconnectInMs: null }]);
 
-    const waiting = connect(server, { backoff: { initialMs: 200, maxMs: 200 } });
+    const waiting = connect(server, { accessToken: 'jwt-waiting', backoff: { initialMs: 200, maxMs: 200 } });
     await waiting.helper.whenJoined();
     (await server.nextConnection(2)).socket.terminate();
     await waiting.waitFor('the drop', () => waiting.helper.state === 'waiting');
     await waiting.helper.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(server.connections).toHaveLength(2);
+    // The reconnect it was waiting for was due 200 ms after the drop.
+    await markerReturns(server, 200);
+    expect(server.connections.map((connection) => connection.headers.authorization)).toEqual([
+      'Bearer jwt-1',
+      'Bearer jwt-waiting',
+      `Bearer ${MARKER_TOKEN}`,
+      `Bearer ${MARKER_TOKEN}`,
+    ]);
     expect(waiting.helper.state).toBe('closed');
   });
 
@@ -284,8 +315,11 @@ describe('connectRealtime', () => {
     expect(connecting.helper.state).toBe('closed');
     expect(connecting.closes).toEqual([{ code: 1006, reason: '', reconnectInMs: null }]);
 
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.connections.every((connection) => connection.received.length === 0)).toBe(true);
+    // A connection that got through would have sent its join, and a reconnect would come in 20 ms.
+    await markerReturns(server, 20);
+    const others = server.connections.filter((connection) => !isMarker(connection));
+    expect(others.every((connection) => connection.received.length === 0)).toBe(true);
+    expect([before.helper.connections, connecting.helper.connections]).toEqual([0, 1]);
   });
 
   it('resumes from a given lastEventId, and forgets an expired one', async () => {

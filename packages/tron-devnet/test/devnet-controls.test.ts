@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DevnetClient, newAccount, type TestAccount, TRX } from './support/devnet-client.js';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The automatic block producer's interval. */
+const INTERVAL_MS = 50;
 
 describe('devnet controls under /devnet/*', () => {
   let client: DevnetClient;
@@ -166,18 +167,14 @@ describe('devnet controls under /devnet/*', () => {
 
 describe('automatic block production', () => {
   it('produces slot-aligned blocks on its interval, and none while paused', async () => {
-    const client = await DevnetClient.start({ blockIntervalMs: 50 });
+    // The producer's interval runs on a fake clock the test moves, so "none while paused" is ten
+    // intervals of that clock rather than a wait.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const client = await DevnetClient.start({ blockIntervalMs: INTERVAL_MS });
     try {
-      const waitForHead = async (above: number) => {
-        for (let attempt = 0; attempt < 200; attempt += 1) {
-          const head = await client.headNumber();
-          if (head > above) return head;
-          await pause(10);
-        }
-        throw new Error(`head never passed ${above}`);
-      };
       const start = await client.headNumber();
-      await waitForHead(start + 2);
+      vi.advanceTimersByTime(2 * INTERVAL_MS);
+      expect(await client.headNumber()).toBe(start + 2);
       const first = await client.tronWeb.trx.getBlock(start + 1);
       const second = await client.tronWeb.trx.getBlock(start + 2);
       expect(first.block_header.raw_data.timestamp % 1000).toBe(0);
@@ -187,13 +184,14 @@ describe('automatic block production', () => {
 
       await client.post('/devnet/pause');
       const pausedAt = await client.headNumber();
-      // Ten intervals: long enough that a running producer would have made blocks.
-      await pause(500);
+      vi.advanceTimersByTime(10 * INTERVAL_MS);
       expect(await client.headNumber()).toBe(pausedAt);
       await client.post('/devnet/resume');
-      expect(await waitForHead(pausedAt)).toBeGreaterThan(pausedAt);
+      vi.advanceTimersByTime(INTERVAL_MS);
+      expect(await client.headNumber()).toBe(pausedAt + 1);
     } finally {
       await client.stop();
+      vi.useRealTimers();
     }
   });
 });

@@ -1,21 +1,21 @@
-import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
+import type { DevnetControl } from '@trx-shop/test-kit';
 import { runSettlement } from '@trx-shop/domain';
-import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json } from '../support/http.js';
-import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import {
   BLOCKS_TO_SOLIDIFY,
-  createMerchantAdmin,
   fundedShopperWithProduct,
   type Merchant,
-  type OrderView,
   orderOf,
+  type OrderView,
+  type PayingShop,
   paymentDepsOf,
   payRequest,
   placeOrder,
   postOrder,
   type Shopper,
+  startPayingShop,
 } from '../shop/shop-fixtures.js';
 
 /*
@@ -58,23 +58,16 @@ const STATUS_BEFORE: Record<PaymentState, string> = {
   failed: 'failed',
 };
 
-let devnetNode: RunningDevnet;
+let shop: PayingShop;
 let h: TestApp;
 let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  devnetNode = await startTestDevnet();
-  h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControl(devnetNode.url);
-  merchant = await createMerchantAdmin(h);
-  // An existing merchant account: payments need no account-creation fee.
-  await devnet.fundSolid(merchant.address, 10_000_000);
+  shop = await startPayingShop();
+  ({ h, devnet, merchant } = shop);
 });
-afterAll(async () => {
-  await h.close();
-  await devnetNode.stop();
-});
+afterAll(() => shop.stop());
 
 const override = (orderId: string, status: Target, template: string = URLS[0]) =>
   h.app.inject({

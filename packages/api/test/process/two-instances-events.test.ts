@@ -22,16 +22,13 @@ import { startTestDevnet } from '../support/test-app.js';
 /*
  * Two service processes on one store, one standalone devnet (docs/operations.md, "Running several
  * instances"): a payment made through one instance reaches its owner's client on the other; when
- * the listener's leader is killed, the other instance takes over within the lease's TTL plus one
- * interval, and no transfer is lost or doubled, and its clients miss nothing.
+ * the listener's leader is killed, the other instance takes over, no transfer is lost or doubled,
+ * and its clients miss nothing. How soon it takes over (at its first run once the lease expired)
+ * is proven on a fake clock in realtime/listener-lease.test.ts and the stores' lease contract.
  */
 
 const INTERVAL_MS = 200;
 const LEASE_MS = 2_000;
-/** The survivor's tick being late and its lease call answering, on a machine running other tests. */
-const TICK_SLACK_MS = 700;
-/** From the survivor's settling run to its client's frame: the run itself, the log read, the socket. */
-const DELIVERY_SLACK_MS = 3_000;
 const PRICE_TRX = 2;
 
 let node: RunningDevnet;
@@ -82,15 +79,6 @@ const orderAndPay = async (apiUrl: string, token: string, productId: string): Pr
 const SETTLED_MESSAGE = 'listener run settled transfers';
 
 const ledOnce = (instance: ServiceProcess) => instance.output().includes(`"msg":"${SETTLED_MESSAGE}"`);
-
-/** When each of the instance's settling runs started, by its log line's time less its duration. */
-const settlingRunStarts = (instance: ServiceProcess): number[] =>
-  instance
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{') && line.includes(`"msg":"${SETTLED_MESSAGE}"`))
-    .map((line) => JSON.parse(line) as { time: number; durationMs: number })
-    .map((entry) => entry.time - entry.durationMs);
 
 const scenario = async (storeEnv: Readonly<Record<string, string>>) => {
   const dataDir = await makeDataDir();
@@ -154,26 +142,19 @@ const scenario = async (storeEnv: Readonly<Record<string, string>>) => {
 
     // Broadcast through the survivor, in no block until the leader is gone.
     const secondHash = await orderAndPay(survivor.apiUrl, buyer.token, productId);
-    const killedAt = Date.now();
+    expect(ledOnce(survivor), 'the survivor settled nothing while the leader held the lease').toBe(false);
     expect(await leader.stop('SIGKILL')).toMatchObject({ signal: 'SIGKILL' });
     await devnet.settle();
     await waitForConfirmation(onSurvivor, secondHash);
-    const deliveredMs = Date.now() - killedAt;
-    // The takeover itself: the survivor's first settling run started once the dead leader's lease
-    // ran out, at its next tick (the leader had renewed it at most one interval before the kill).
-    // Its line comes once the run has finished, which can be after the frame.
-    const [takeoverRunStart] = await eventually(
-      async () => settlingRunStarts(survivor),
-      (starts) => starts.length > 0,
+    // The takeover itself: the survivor's first settling run, after the kill. Its line comes once
+    // the run has finished, which can be after the frame.
+    await eventually(
+      async () => ledOnce(survivor),
+      Boolean,
       "the survivor's settling run logged",
       10_000,
       20,
     );
-    const takeoverMs = (takeoverRunStart as number) - killedAt;
-    const timings = `took over ${takeoverMs} ms after the kill, its client heard at ${deliveredMs} ms`;
-    console.info(`[two instances] ${timings}`);
-    expect(takeoverMs, timings).toBeLessThanOrEqual(LEASE_MS + INTERVAL_MS + TICK_SLACK_MS);
-    expect(deliveredMs, timings).toBeLessThanOrEqual(takeoverMs + DELIVERY_SLACK_MS);
 
     // Nothing lost, nothing doubled: each payment on chain once, each confirmed once, and the
     // survivor's client heard each once.

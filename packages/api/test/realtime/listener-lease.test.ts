@@ -1,4 +1,4 @@
-import type { PaymentDeps, ScheduledTask, ShopStore } from '@trx-shop/domain';
+import type { PaymentDeps, ScheduledTask, Scheduler, ShopStore } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntervalScheduler } from '../../src/adapters/interval-scheduler.js';
@@ -39,6 +39,10 @@ afterAll(async () => {
 /** One service instance's listener, with every answer it got from the lease store recorded. */
 interface Instance {
   readonly leaseAnswers: boolean[];
+  /** The numbers (from 1) of the scheduler's runs that the lease store answered yes. */
+  readonly leaderRuns: number[];
+  /** How many runs the scheduler has started so far. */
+  runsStarted(): number;
   /** Errors the scheduler caught from runs: none expected. */
   readonly runErrors: unknown[];
   readonly listener: ScheduledTask;
@@ -47,11 +51,23 @@ interface Instance {
 /** `crashes`: the instance never hands its lease back, as a killed process would not. */
 const startInstance = (instanceId: string, crashes = false): Instance => {
   const leaseAnswers: boolean[] = [];
+  const leaderRuns: number[] = [];
   const runErrors: unknown[] = [];
+  let runsStarted = 0;
+  const scheduler = createIntervalScheduler((error) => runErrors.push(error));
+  const countingRuns: Scheduler = {
+    every: (intervalMs, task) =>
+      scheduler.every(intervalMs, () => {
+        runsStarted += 1;
+        return task();
+      }),
+  };
   const leases: ShopStore['leases'] = {
     tryAcquire: async (name, holder, now, ttlMs) => {
+      const run = runsStarted;
       const acquired = await h.store.leases.tryAcquire(name, holder, now, ttlMs);
       if (name === LISTENER_LEASE) leaseAnswers.push(acquired);
+      if (name === LISTENER_LEASE && acquired) leaderRuns.push(run);
       return acquired;
     },
     release: (name, holder) => (crashes ? Promise.resolve() : h.store.leases.release(name, holder)),
@@ -62,14 +78,14 @@ const startInstance = (instanceId: string, crashes = false): Instance => {
   const deps: PaymentDeps = { ...paymentDepsOf(h), store };
   const listener = startSettlementListener({
     deps,
-    scheduler: createIntervalScheduler((error) => runErrors.push(error)),
+    scheduler: countingRuns,
     intervalMs: INTERVAL_MS,
     leaseMs: LEASE_MS,
     scan: { startBlock: null, maxBlocks: 100 },
     instanceId,
     eventRetentionMs: 30 * 86_400_000,
   });
-  return { leaseAnswers, runErrors, listener };
+  return { leaseAnswers, leaderRuns, runsStarted: () => runsStarted, runErrors, listener };
 };
 
 /** A funded shopper's order, paid and made solid: the next listener run that happens confirms it. */
@@ -144,12 +160,15 @@ describe('the listener lease', () => {
       expect(await orderStatus(order._id)).toBe('pending');
 
       h.clock.advance(LEASE_MS + 1);
+      const runsBeforeExpiry = successor.runsStarted();
       await eventually(
         () => orderStatus(order._id),
         (status) => status === 'completed',
         'takeover',
       );
-      expect(successor.leaseAnswers).toContain(true);
+      // The first run to start after the expiry took the lease: a takeover waits one interval at
+      // most (a run started before it read the clock before it, and was refused).
+      expect(successor.leaderRuns[0]).toBe(runsBeforeExpiry + 1);
       expect((await h.store.products.findById(productId))?.stock).toBe(8);
     } finally {
       await successor.listener.stop();

@@ -1,35 +1,29 @@
-import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
-import type { RunningDevnet } from '@trx-shop/tron-devnet';
+import type { DevnetControl } from '@trx-shop/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../support/http.js';
-import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import {
-  createMerchantAdmin,
   fundedShopperWithProduct,
   type Merchant,
+  type PayingShop,
   payRequest,
   placeOrder,
   postOrder,
+  startPayingShop,
 } from './shop-fixtures.js';
 
 const CONCURRENT_REQUESTS = 20;
 
-let devnetNode: RunningDevnet;
+let shop: PayingShop;
 let h: TestApp;
 let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  devnetNode = await startTestDevnet();
-  h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControl(devnetNode.url);
-  merchant = await createMerchantAdmin(h);
-  await devnet.fundSolid(merchant.address, 10_000_000);
+  shop = await startPayingShop();
+  ({ h, devnet, merchant } = shop);
 });
-afterAll(async () => {
-  await h.close();
-  await devnetNode.stop();
-});
+afterAll(() => shop.stop());
 
 const countStatuses = (statuses: readonly number[]): Record<number, number> => {
   const counts: Record<number, number> = {};

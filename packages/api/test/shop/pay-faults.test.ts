@@ -1,38 +1,32 @@
-import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
+import type { DevnetControl } from '@trx-shop/test-kit';
 import { runSettlement } from '@trx-shop/domain';
-import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json } from '../support/http.js';
-import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import {
   BLOCKS_TO_SOLIDIFY,
-  createMerchantAdmin,
   fundedShopperWithProduct,
   type Merchant,
+  type PayingShop,
   paymentDepsOf,
   payRequest,
   placeOrder,
+  startPayingShop,
 } from './shop-fixtures.js';
 
 /** TronWeb sets a transfer's expiration 60 s after the head block it references. */
 const PAST_EXPIRATION_MS = 120_000;
 
-let devnetNode: RunningDevnet;
+let shop: PayingShop;
 let h: TestApp;
 let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  devnetNode = await startTestDevnet();
-  h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControl(devnetNode.url);
-  merchant = await createMerchantAdmin(h);
-  await devnet.fundSolid(merchant.address, 10_000_000);
+  shop = await startPayingShop();
+  ({ h, devnet, merchant } = shop);
 });
-afterAll(async () => {
-  await h.close();
-  await devnetNode.stop();
-});
+afterAll(() => shop.stop());
 
 const newPaymentScene = async () => {
   const { shopper, productId } = await fundedShopperWithProduct(h, devnet, merchant, {

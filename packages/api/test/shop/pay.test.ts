@@ -1,6 +1,5 @@
 import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
 import { runSettlement } from '@trx-shop/domain';
-import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json } from '../support/http.js';
 import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
@@ -10,29 +9,24 @@ import {
   createProduct,
   fundedShopperWithProduct,
   type Merchant,
+  type PayingShop,
   paymentDepsOf,
   payRequest,
   placeOrder,
   registerShopper,
+  startPayingShop,
 } from './shop-fixtures.js';
 
-let devnetNode: RunningDevnet;
+let shop: PayingShop;
 let h: TestApp;
 let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  devnetNode = await startTestDevnet();
-  h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControl(devnetNode.url);
-  merchant = await createMerchantAdmin(h);
-  // An existing merchant account: a payment needs no account-creation fee.
-  await devnet.fundSolid(merchant.address, 10_000_000);
+  shop = await startPayingShop();
+  ({ h, devnet, merchant } = shop);
 });
-afterAll(async () => {
-  await h.close();
-  await devnetNode.stop();
-});
+afterAll(() => shop.stop());
 
 describe('POST /api/orders/:id/pay', () => {
   it('sends exactly |total| SUN to the merchant: prices 0.1 and 0.2 give 0.3, total 0.29, 290,000 SUN on chain', async () => {

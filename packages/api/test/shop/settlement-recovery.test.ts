@@ -1,37 +1,31 @@
-import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
+import type { DevnetControl } from '@trx-shop/test-kit';
 import { type PaymentDeps, payOrder, runSettlement, type ShopStore } from '@trx-shop/domain';
-import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../support/http.js';
-import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import {
   BLOCKS_TO_SOLIDIFY,
   crashingOnce,
-  createMerchantAdmin,
   fundedShopperWithProduct,
   type Merchant,
+  type PayingShop,
   paymentDepsOf,
   payRequest,
   placeOrder,
   SimulatedCrash,
+  startPayingShop,
 } from './shop-fixtures.js';
 
-let devnetNode: RunningDevnet;
+let shop: PayingShop;
 let h: TestApp;
 let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  devnetNode = await startTestDevnet();
-  h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControl(devnetNode.url);
-  merchant = await createMerchantAdmin(h);
-  await devnet.fundSolid(merchant.address, 10_000_000);
+  shop = await startPayingShop();
+  ({ h, devnet, merchant } = shop);
 });
-afterAll(async () => {
-  await h.close();
-  await devnetNode.stop();
-});
+afterAll(() => shop.stop());
 
 const newPaymentScene = async (stock = 10, quantity = 1) => {
   const scene = await fundedShopperWithProduct(h, devnet, merchant, { price: 1, fundSun: 10_000_000, stock });

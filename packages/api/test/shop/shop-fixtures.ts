@@ -238,3 +238,37 @@ export const startScanningShop = async (
   await scanDeposits(paymentDepsOf(h), { startBlock: null, maxBlocks: 10 });
   return { node, h, devnet: devnetControl(node.url), merchant: await createMerchantAdmin(h) };
 };
+
+/** What the merchant holds solid before a paying test starts: enough to exist as an account. */
+const MERCHANT_OPENING_SUN = 10_000_000;
+
+/** A test app on its own devnet and its merchant, for the files that pay orders. */
+export interface PayingShop extends ScanningShop {
+  /** Closes the app (its leak check may reject), then stops the devnet whatever happened. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The payment tests' world: the merchant's account already exists on chain (funded and solid),
+ * so a payment to it costs no account-creation fee and its amount arrives exactly.
+ */
+export const startPayingShop = async (): Promise<PayingShop> => {
+  const node = await startTestDevnet();
+  const h = await createTestApp({ devnet: node });
+  const devnet = devnetControl(node.url);
+  const merchant = await createMerchantAdmin(h);
+  await devnet.fundSolid(merchant.address, MERCHANT_OPENING_SUN);
+  return {
+    node,
+    h,
+    devnet,
+    merchant,
+    stop: async () => {
+      try {
+        await h.close();
+      } finally {
+        await node.stop();
+      }
+    },
+  };
+};

@@ -1,23 +1,23 @@
-import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
+import type { DevnetControl } from '@trx-shop/test-kit';
 import { payOrder, runSettlement } from '@trx-shop/domain';
-import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json } from '../support/http.js';
-import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import {
   BLOCKS_TO_SOLIDIFY,
   crashingOnce,
-  createMerchantAdmin,
   createProduct,
   type Merchant,
   type OrderView,
+  type PayingShop,
   paymentDepsOf,
   payRequest,
   placeOrder,
   postOrder,
   registerShopper,
-  SimulatedCrash,
   type Shopper,
+  SimulatedCrash,
+  startPayingShop,
 } from './shop-fixtures.js';
 
 /*
@@ -30,22 +30,16 @@ import {
 /** Longer than the sweep's grace period for a reservation no claim ever used (docs/api.md). */
 const PAST_RESERVATION_GRACE_MS = 3 * 60 * 1000;
 
-let devnetNode: RunningDevnet;
+let shop: PayingShop;
 let h: TestApp;
 let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  devnetNode = await startTestDevnet();
-  h = await createTestApp({ devnet: devnetNode });
-  devnet = devnetControl(devnetNode.url);
-  merchant = await createMerchantAdmin(h);
-  await devnet.fundSolid(merchant.address, 10_000_000);
+  shop = await startPayingShop();
+  ({ h, devnet, merchant } = shop);
 });
-afterAll(async () => {
-  await h.close();
-  await devnetNode.stop();
-});
+afterAll(() => shop.stop());
 
 const fundedShoppers = async (count: number, sun: number): Promise<Shopper[]> => {
   const shoppers: Shopper[] = [];
