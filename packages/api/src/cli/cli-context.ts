@@ -32,8 +32,3 @@ export const offlineChain = (config: AppConfig): ChainPort =>
     fullHost: config.chain.kind === 'tron' ? config.chain.fullHost : 'http://127.0.0.1:1',
     timeoutMs: 5_000,
   });
-
-export const argument = (name: string): string | undefined => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-};

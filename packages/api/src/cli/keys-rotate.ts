@@ -7,6 +7,7 @@ import { checkSealedKeys } from '../composition/check-sealed-keys.js';
 import { heldKeysOf, joinKeyHolders, type KeyHolderMembership } from '../composition/key-holders.js';
 import { keyIdOf, keyVaultFromSecrets } from '../composition/key-vault-from-secrets.js';
 import { openCliContext } from './cli-context.js';
+import { parseCommandLine } from './command-line.js';
 import { embeddedRotationKeys, type RotationKeys } from './embedded-key-rotation.js';
 import {
   type AfterEachWrite,
@@ -54,6 +55,16 @@ const pauseForCrashTest = (): AfterEachWrite => {
   };
 };
 
+const USAGE = [
+  'usage: pnpm keys:rotate',
+  '  (in the Docker image: node dist/cli/keys-rotate.js)',
+  'Re-seals every wallet key, TOTP secret and webhook signing secret under the current master key:',
+  'WALLET_ENCRYPTION_KEY (the old keys in WALLET_ENCRYPTION_PREVIOUS_KEYS), or, without it, a new key',
+  'it writes into DATA_DIR/secrets.json. Refuses while a running instance cannot open that key.',
+  'Safe to kill and run again. Steps: docs/operations.md, "Rotating the master key".',
+].join('\n');
+
+parseCommandLine('keys:rotate', USAGE, {});
 const { config, secrets, store } = await openCliContext();
 let membership: KeyHolderMembership | null = null;
 try {
