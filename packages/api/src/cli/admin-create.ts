@@ -38,7 +38,7 @@ if (badEmail) {
 const username = flags.username ?? process.env.ADMIN_USERNAME ?? email.split('@')[0] ?? '';
 const password = await readPassword();
 
-const { config, secrets, store } = await openCliContext();
+const { config, secrets, store } = await openCliContext({ chain: false });
 try {
   const created = await createAccount(
     {

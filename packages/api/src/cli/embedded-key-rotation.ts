@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { keyIdOf } from '../composition/key-vault-from-secrets.js';
 import { type SealedValueStores, sealedSamples } from '../composition/sealed-samples.js';
-import { readStoredSecrets, type ServiceSecrets, writeStoredSecrets } from '../config/secrets-file.js';
+import { readStoredSecrets, type WalletKeys, writeStoredSecrets } from '../config/secrets-file.js';
 
 export interface RotationKeys {
   readonly walletKey: string;
@@ -22,7 +22,7 @@ export interface RotationKeys {
  */
 export const embeddedRotationKeys = async (
   dataDir: string,
-  secrets: ServiceSecrets,
+  secrets: WalletKeys,
   stores: SealedValueStores,
 ): Promise<RotationKeys> => {
   const currentId = keyIdOf(secrets.walletKey);

@@ -65,7 +65,7 @@ const USAGE = [
 ].join('\n');
 
 parseCommandLine('keys:rotate', USAGE, {});
-const { config, secrets, store } = await openCliContext();
+const { config, secrets, store } = await openCliContext({ chain: false });
 let membership: KeyHolderMembership | null = null;
 try {
   const before = keyVaultFromSecrets(secrets.walletKey, secrets.previousWalletKeys);

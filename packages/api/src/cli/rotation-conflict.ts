@@ -1,5 +1,5 @@
 import { describeHolder, type KeyConflict } from '../composition/key-holders.js';
-import type { ServiceSecrets } from '../config/secrets-file.js';
+import type { WalletKeys } from '../config/secrets-file.js';
 
 /**
  * Why `keys:rotate` refuses to begin: one line with a code, naming the process in the way and
@@ -7,7 +7,7 @@ import type { ServiceSecrets } from '../config/secrets-file.js';
  */
 export const rotationConflictProblem = (
   { other, keyId, unableToOpen }: KeyConflict,
-  keySource: ServiceSecrets['walletKeySource'],
+  keySource: WalletKeys['walletKeySource'],
 ): { readonly code: string; readonly message: string } => {
   const unchanged = 'nothing was changed';
   if (other.kind === 'key-rotation') {
