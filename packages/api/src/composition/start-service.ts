@@ -42,6 +42,8 @@ export interface RunningService {
   readonly demoProductsCreated: number;
   /** How the log is written: the banner keeps JSON output free of anything but JSON lines. */
   readonly logFormat: 'pretty' | 'json';
+  /** Where METRICS_PORT's own server answers `/metrics`; null when it is not set. */
+  readonly metricsServerUrl: string | null;
   /** Stops accepting, finishes in-flight requests, then closes the store and the devnet. */
   stop(): Promise<void>;
 }
@@ -264,7 +266,17 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
         }
       },
     });
-    return { app, url, chain, network, bootstrap, demoProductsCreated, logFormat, stop: stopAll };
+    return {
+      app,
+      url,
+      chain,
+      network,
+      bootstrap,
+      demoProductsCreated,
+      logFormat,
+      metricsServerUrl: metricsServer?.url ?? null,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;
