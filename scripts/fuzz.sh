@@ -13,7 +13,24 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SCHEMATHESIS_VERSION=4.32.5
-mode=${1:-long}
+usage='usage: pnpm fuzz [--ci]
+Fuzzes the API from its OpenAPI document with Schemathesis against a fresh embedded instance, as a
+user and as an admin; a random seed (printed), or with --ci a fixed one and fewer examples.
+FUZZ_SEED and FUZZ_MAX_EXAMPLES override either mode.'
+# Arguments are checked before anything is installed or started.
+mode=long
+case "$#:${1:-}" in
+  0:) ;;
+  1:--ci) mode=--ci ;;
+  1:--help | 1:-h)
+    echo "$usage"
+    exit 0
+    ;;
+  *)
+    printf 'fuzz: unexpected arguments: %s\n%s\n' "$*" "$usage" >&2
+    exit 2
+    ;;
+esac
 if [ "$mode" = "--ci" ]; then
   seed=${FUZZ_SEED:-20261123}
   max_examples=${FUZZ_MAX_EXAMPLES:-10}

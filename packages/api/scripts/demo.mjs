@@ -11,7 +11,33 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { connectRealtime, createShopClient, unwrap } from '@trx-shop/client';
+
+const USAGE = [
+  'usage: pnpm demo',
+  'Drives a fresh embedded instance (or, with BASE_URL, that instance and its admin from ADMIN_EMAIL',
+  'and ADMIN_PASSWORD) through register, airdrop, order, pay, confirmation, refund; exits non-zero',
+  'on any deviation. It takes no flags; DEMO_TIMEOUT_MS bounds each wait (default 120000).',
+].join('\n');
+
+// Strict flags, before anything starts: --help answers the usage, anything else is refused with it.
+try {
+  const args = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: args[0] === '--' ? args.slice(1) : args,
+    options: { help: { type: 'boolean', short: 'h' } },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+} catch (error) {
+  console.error(`demo: ${error.message}\n${USAGE}`);
+  process.exit(2);
+}
 
 const waitMs = Number(process.env.DEMO_TIMEOUT_MS ?? 120_000);
 const steps = 8;

@@ -22,6 +22,7 @@ import {
   DEFAULT_EVENT_POLL_INTERVAL_MS,
   eventDeliveryPlugin,
 } from './realtime/event-delivery.js';
+import { closeSocketsGoingAway } from './realtime/going-away.js';
 import { adminApiKeyRoutes } from './routes/admin-api-keys.routes.js';
 import { adminAuditRoutes } from './routes/admin-audit.routes.js';
 import { adminCustomerRoutes } from './routes/admin-customers.routes.js';
@@ -119,6 +120,7 @@ export const shopApp = fp(
     });
     await app.register(openApiPlugin);
     await app.register(strictBodiesPlugin);
+    closeSocketsGoingAway(app);
     await app.register(websocket);
 
     const routeOptions = { deps, settings };

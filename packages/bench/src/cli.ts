@@ -19,11 +19,21 @@ import type { BenchResults } from './results.js';
 import { measureFirstRun } from './first-run-section.js';
 import { measureStartup } from './startup-section.js';
 import { removeWorkDirs } from './work-dir.js';
+import { parseCommandLine } from './command-line.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../../bench/results/', import.meta.url));
 const ADMIN = { ADMIN_EMAIL: 'bench-admin@trx-shop.test', ADMIN_PASSWORD: 'bench admin password' };
 
-const plan = process.argv.includes('--quick') ? QUICK_PLAN : FULL_PLAN;
+const USAGE = [
+  'usage: pnpm bench [--quick]',
+  'Measures start-up, memory, the HTTP sets, the money path, the listener, the scanner, events,',
+  'webhooks, reconciliation and the ledger; writes bench/results/<plan>-latest.md and .json.',
+  '  --quick  the small plan (minutes instead of the full run)',
+  "MONGODB_URI: the MongoDB sets run against it (else the tests' stand-in, or they are skipped).",
+].join('\n');
+
+const { flags } = parseCommandLine('bench', USAGE, ['quick'], 0);
+const plan = flags.has('quick') ? QUICK_PLAN : FULL_PLAN;
 const date = new Date().toISOString();
 console.log(`pnpm bench (${plan.mode}) on Node ${process.version}`);
 

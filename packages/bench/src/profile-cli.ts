@@ -16,6 +16,7 @@ import { startServiceProcess } from './service-process.js';
 import { signIn } from './shop-client.js';
 import { newWorkDir } from './work-dir.js';
 import { SQLITE_FILE } from './sqlite-file.js';
+import { parseCommandLine } from './command-line.js';
 
 /*
  * pnpm bench:profile <endpoint name> [orders] [seconds]: seeds a data set, runs the service with
@@ -23,7 +24,15 @@ import { SQLITE_FILE } from './sqlite-file.js';
  * pnpm bench:profile money-path [buyers]: the money path (order + pay, 50 at once) on a fresh
  * SQLite instance, its node a devnet process of its own, as in the benchmark.
  */
-const [name = 'products', ordersArg = '100000', secondsArg = '10'] = process.argv.slice(2);
+const USAGE = [
+  'usage: pnpm bench:profile [<endpoint> [<orders> [<seconds>]]]',
+  '       pnpm bench:profile money-path [<buyers>]',
+  'Profiles one endpoint of the HTTP set (default products, over 100000 orders, for 10 s) with',
+  '--cpu-prof under load, or the money path (default 300 buyers), and prints where the time went.',
+].join('\n');
+
+const { positionals } = parseCommandLine('bench:profile', USAGE, [], 3);
+const [name = 'products', ordersArg = '100000', secondsArg = '10'] = positionals;
 
 const printProfile = (profileDir: string, headline: string) => {
   const file = join(profileDir, readdirSync(profileDir)[0] as string);
@@ -133,5 +142,5 @@ const profileEndpoint = async () => {
   );
 };
 
-if (name === 'money-path') await profileMoneyPath(Number(process.argv[3] ?? '300'));
+if (name === 'money-path') await profileMoneyPath(Number(positionals[1] ?? '300'));
 else await profileEndpoint();

@@ -29,6 +29,7 @@ export type * from './webhooks/webhook.js';
 export { sameSealedSecrets } from './webhooks/webhook.js';
 export type * from './ports/outbox.port.js';
 export type * from './ports/idempotency-store.port.js';
+export type * from './ports/key-holder-store.port.js';
 export type * from './ports/key-vault.port.js';
 export type * from './ports/lease-store.port.js';
 export type * from './ports/notifier.port.js';

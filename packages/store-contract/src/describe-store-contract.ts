@@ -8,6 +8,7 @@ import { describeCounterContract } from './suite/counters.contract.js';
 import { describeCustomerReadModelContract } from './suite/customers.contract.js';
 import { describeDashboardContract } from './suite/dashboard.contract.js';
 import { describeEventContract } from './suite/events.contract.js';
+import { describeKeyHolderContract } from './suite/key-holders.contract.js';
 import { describeLeaseContract } from './suite/leases.contract.js';
 import { describeRefundedOverrideContract } from './suite/refunded-override.contract.js';
 import { describeVerifiedPaymentContract } from './suite/verified-payment.contract.js';
@@ -50,6 +51,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeSessionContract(harness);
     describeWithdrawalContract(harness);
     describeLeaseContract(harness);
+    describeKeyHolderContract(harness);
     describeLedgerScanContract(harness);
     describeWalletMovementContract(harness);
     describeReconciliationContract(harness);

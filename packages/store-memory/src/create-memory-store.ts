@@ -6,6 +6,7 @@ import { createMemoryProducts } from './memory-products.js';
 import {
   createMemoryCounters,
   createMemoryChainCursors,
+  createMemoryKeyHolders,
   createMemoryLeases,
   createMemorySessions,
   createMemoryWalletReservations,
@@ -35,6 +36,7 @@ export const createMemoryStore = (): ShopStore => {
     sessions: createMemorySessions(tables),
     withdrawals: createMemoryWithdrawals(tables),
     leases: createMemoryLeases(tables),
+    keyHolders: createMemoryKeyHolders(tables),
     chainCursors: createMemoryChainCursors(tables),
     walletReservations: createMemoryWalletReservations(tables),
     reconciliation: createMemoryReconciliation(),

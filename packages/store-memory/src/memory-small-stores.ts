@@ -3,6 +3,7 @@ import type {
   CounterStore,
   IdempotencyStore,
   ChainCursorStore,
+  KeyHolderStore,
   LeaseStore,
   Session,
   SessionStore,
@@ -122,6 +123,23 @@ export const createMemoryLeases = ({ leases }: Pick<Tables, 'leases'>): LeaseSto
   },
   async release(name, holder) {
     if (leases.get(name)?.holder === holder) leases.delete(name);
+  },
+});
+
+export const createMemoryKeyHolders = ({ keyHolders }: Pick<Tables, 'keyHolders'>): KeyHolderStore => ({
+  async announce(holder, now) {
+    for (const [id, held] of keyHolders) {
+      if (held.expiresAt.getTime() <= now.getTime()) keyHolders.delete(id);
+    }
+    keyHolders.set(holder.id, { ...holder, opens: [...holder.opens] });
+  },
+  async withdraw(id) {
+    keyHolders.delete(id);
+  },
+  async listLive(now) {
+    return [...keyHolders.values()]
+      .filter((holder) => holder.expiresAt.getTime() > now.getTime())
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   },
 });
 

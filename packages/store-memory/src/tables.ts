@@ -1,5 +1,6 @@
 import {
   type ApiKey,
+  type KeyHolder,
   type Order,
   offsetOf,
   type Page,
@@ -40,6 +41,7 @@ export interface Tables {
   /** `${userId}\0${key}` -> record. */
   readonly withdrawals: Map<string, WithdrawalRecord>;
   readonly leases: Map<string, { holder: string; expiresAt: Date }>;
+  readonly keyHolders: Map<string, KeyHolder>;
   readonly chainCursors: Map<string, number>;
   /** address -> key -> {amountSun, reservedAt}. */
   readonly walletReservations: Map<string, Map<string, { amountSun: number; reservedAt: Date }>>;
@@ -65,6 +67,7 @@ export const emptyTables = (): Tables => ({
   sessions: new Map(),
   withdrawals: new Map(),
   leases: new Map(),
+  keyHolders: new Map(),
   chainCursors: new Map(),
   outbox: new Map(),
   eventLog: new Map(),

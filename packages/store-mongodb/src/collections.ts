@@ -4,6 +4,7 @@ import type {
   ChainCursorDocument,
   CounterDocument,
   EventDocument,
+  KeyHolderDocument,
   LeaseDocument,
   OrderDocument,
   PendingOrderLockDocument,
@@ -31,6 +32,7 @@ export interface ShopCollections {
   readonly sessions: Collection<SessionDocument>;
   readonly withdrawals: Collection<WithdrawalDocument>;
   readonly leases: Collection<LeaseDocument>;
+  readonly keyHolders: Collection<KeyHolderDocument>;
   readonly chainCursors: Collection<ChainCursorDocument>;
   readonly walletReservations: Collection<WalletReservationsDocument>;
   readonly reconciliationReports: Collection<ReconciliationReportDocument>;
@@ -53,6 +55,7 @@ export const shopCollections = (db: Db): ShopCollections => ({
   sessions: db.collection<SessionDocument>('sessions'),
   withdrawals: db.collection<WithdrawalDocument>('withdrawals'),
   leases: db.collection<LeaseDocument>('leases'),
+  keyHolders: db.collection<KeyHolderDocument>('key_holders'),
   chainCursors: db.collection<ChainCursorDocument>('chain_cursors'),
   walletReservations: db.collection<WalletReservationsDocument>('wallet_reservations'),
   reconciliationReports: db.collection<ReconciliationReportDocument>('reconciliation_reports'),

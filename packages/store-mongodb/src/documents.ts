@@ -153,6 +153,15 @@ export interface LeaseDocument {
   expiresAt: Date;
 }
 
+/** A process working on the store (`_id` = its id) and the master-key ids it holds. */
+export interface KeyHolderDocument {
+  _id: string;
+  kind: 'service' | 'key-rotation';
+  sealsWith: string;
+  opens: string[];
+  expiresAt: Date;
+}
+
 /** One wallet's outgoing reservations (`_id` = address); `reservedSun` is their sum. */
 export interface WalletReservationsDocument {
   _id: string;

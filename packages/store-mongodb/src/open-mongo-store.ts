@@ -8,6 +8,7 @@ import { createCustomerQueries } from './repositories/mongo-customer-queries.js'
 import { createMongoDashboardReadModel } from './repositories/mongo-dashboard-read-model.js';
 import { createMongoChainCursorStore } from './repositories/mongo-chain-cursor-store.js';
 import { createMongoEventLog } from './repositories/mongo-event-log.js';
+import { createMongoKeyHolderStore } from './repositories/mongo-key-holder-store.js';
 import { createMongoLeaseStore } from './repositories/mongo-lease-store.js';
 import { createMongoOrderStore } from './repositories/mongo-order-store.js';
 import { createMongoOutbox } from './repositories/mongo-outbox.js';
@@ -54,6 +55,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       sessions: createMongoSessionStore(collections, orders),
       withdrawals: createMongoWithdrawalStore(collections),
       leases: createMongoLeaseStore(collections),
+      keyHolders: createMongoKeyHolderStore(collections),
       chainCursors: createMongoChainCursorStore(collections),
       walletReservations: createMongoWalletReservationStore(collections),
       dashboard: createMongoDashboardReadModel(collections),

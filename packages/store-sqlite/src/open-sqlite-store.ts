@@ -9,6 +9,7 @@ import { createSqliteApiKeyRepository } from './repositories/api-keys.repository
 import { createSqliteCounterRepository } from './repositories/counters.repository.js';
 import { createSqliteChainCursorRepository } from './repositories/chain-cursors.repository.js';
 import { createSqliteEventLogRepository } from './repositories/event-log.repository.js';
+import { createSqliteKeyHolderRepository } from './repositories/key-holders.repository.js';
 import { createSqliteLeaseRepository } from './repositories/leases.repository.js';
 import { createSqliteOrderRepository } from './repositories/orders.repository.js';
 import { createSqliteOutboxRepository } from './repositories/outbox.repository.js';
@@ -69,6 +70,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     sessions: createSqliteSessionRepository(db),
     withdrawals: createSqliteWithdrawalRepository(db),
     leases: createSqliteLeaseRepository(db),
+    keyHolders: createSqliteKeyHolderRepository(db),
     chainCursors: createSqliteChainCursorRepository(db),
     walletReservations: createSqliteWalletReservationRepository(db),
     dashboard: createSqliteDashboardReadModel(db),

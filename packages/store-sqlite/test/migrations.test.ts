@@ -75,6 +75,8 @@ describe('schema migrations', () => {
         'customer_volume_total',
         'event_log',
         'event_outbox',
+        // the running processes and the key ids they hold
+        'key_holders',
         'leases',
         'order_day_totals',
         'order_lines',

@@ -4,7 +4,8 @@ import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
 import { systemClock } from '../adapters/system-clock.js';
 import { keyVaultFromSecrets } from '../composition/key-vault-from-secrets.js';
 import { recordAdminCreated } from './admin-created-audit.js';
-import { argument, offlineChain, openCliContext } from './cli-context.js';
+import { offlineChain, openCliContext } from './cli-context.js';
+import { parseCommandLine } from './command-line.js';
 import { readPassword } from './read-password.js';
 
 const USAGE = [
@@ -14,17 +15,17 @@ const USAGE = [
   'does not echo; never from the command line. ADMIN_EMAIL and ADMIN_USERNAME work as the flags.',
 ].join('\n');
 
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log(USAGE);
-  process.exit(0);
-}
-if (process.argv.includes('--password')) {
+if (process.argv.some((word) => word === '--password' || word.startsWith('--password='))) {
   console.error(
     'admin:create: --password is not accepted (it would show in ps); use ADMIN_PASSWORD, stdin or the prompt',
   );
   process.exit(2);
 }
-const email = argument('email') ?? process.env.ADMIN_EMAIL;
+const flags = parseCommandLine('admin:create', USAGE, {
+  email: { type: 'string' },
+  username: { type: 'string' },
+});
+const email = flags.email ?? process.env.ADMIN_EMAIL;
 if (!email) {
   console.error(USAGE);
   process.exit(2);
@@ -35,10 +36,10 @@ if (badEmail) {
   console.error(`admin:create: VALIDATION_ERROR: ${badEmail.message}`);
   process.exit(1);
 }
-const username = argument('username') ?? process.env.ADMIN_USERNAME ?? email.split('@')[0] ?? '';
+const username = flags.username ?? process.env.ADMIN_USERNAME ?? email.split('@')[0] ?? '';
 const password = await readPassword();
 
-const { config, secrets, store } = await openCliContext();
+const { config, secrets, store } = await openCliContext({ chain: false });
 try {
   const created = await createAccount(
     {

@@ -2,24 +2,32 @@ import { createTronChain } from '@trx-shop/chain-tron';
 import type { ChainPort, ShopStore } from '@trx-shop/domain';
 import type { AppConfig } from '../config/config.js';
 import { loadConfig } from '../config/load-config.js';
-import { resolveSecrets, type ServiceSecrets } from '../config/secrets-file.js';
+import { resolveWalletKeys, type WalletKeys } from '../config/secrets-file.js';
 import { openConfiguredStore } from '../composition/open-store.js';
 
 export interface CliContext {
   readonly config: AppConfig;
-  readonly secrets: ServiceSecrets;
+  readonly secrets: WalletKeys;
   readonly store: ShopStore;
 }
 
-/** Configuration, secrets and store as the service would open them; exits on bad configuration. */
-export const openCliContext = async (): Promise<CliContext> => {
-  const loaded = loadConfig(process.env);
+/**
+ * Configuration, master keys and store as the service would open them; exits on bad
+ * configuration. No command signs tokens, so none needs the JWT secrets; `chain: false` for a
+ * command that talks to no node either.
+ */
+export const openCliContext = async ({
+  chain = true,
+}: {
+  readonly chain?: boolean;
+} = {}): Promise<CliContext> => {
+  const loaded = loadConfig(process.env, { tokens: false, chain });
   if (!loaded.ok) {
     for (const problem of loaded.problems) console.error(`config: ${problem}`);
     process.exit(1);
   }
   const { config } = loaded;
-  const secrets = await resolveSecrets(config);
+  const secrets = await resolveWalletKeys(config);
   return { config, secrets, store: await openConfiguredStore(config) };
 };
 
@@ -32,8 +40,3 @@ export const offlineChain = (config: AppConfig): ChainPort =>
     fullHost: config.chain.kind === 'tron' ? config.chain.fullHost : 'http://127.0.0.1:1',
     timeoutMs: 5_000,
   });
-
-export const argument = (name: string): string | undefined => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-};

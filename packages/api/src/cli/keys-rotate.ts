@@ -1,10 +1,14 @@
+import { hostname } from 'node:os';
 import { appendEvent, isDomainError, recordEvents } from '@trx-shop/domain';
+import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
 import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
 import { systemClock } from '../adapters/system-clock.js';
 import { checkSealedKeys } from '../composition/check-sealed-keys.js';
+import { heldKeysOf, joinKeyHolders, type KeyHolderMembership } from '../composition/key-holders.js';
 import { keyIdOf, keyVaultFromSecrets } from '../composition/key-vault-from-secrets.js';
 import { cliActor } from './cli-actor.js';
 import { openCliContext } from './cli-context.js';
+import { parseCommandLine } from './command-line.js';
 import { embeddedRotationKeys, type RotationKeys } from './embedded-key-rotation.js';
 import {
   type AfterEachWrite,
@@ -13,20 +17,27 @@ import {
   rotateWalletKeys,
 } from './reseal-user-secrets.js';
 import { resealWebhookSecrets } from './reseal-webhook-secrets.js';
+import { rotationConflictProblem } from './rotation-conflict.js';
 
 /**
  * `pnpm keys:rotate`: re-seals every wallet key, TOTP secret and webhook signing secret under the
  * current master key.
  * With WALLET_ENCRYPTION_KEY set, that key is the new one and WALLET_ENCRYPTION_PREVIOUS_KEYS
  * holds the old ones; with DATA_DIR/secrets.json as the key source, the command makes the new key
- * and writes it there itself. Safe to kill and re-run; says "nothing left to rotate" once done.
- * An error is one line with its code, never a stack.
+ * and writes it there itself. It refuses to begin while a running instance cannot open the key it
+ * would seal with (docs/operations.md, "Rotating the master key"). Safe to kill and re-run; says
+ * "nothing left to rotate" once done. An error is one line with its code, never a stack.
  */
 const line = (what: string, report: RotationReport) =>
   `keys:rotate: ${what}: ${report.rotated} re-sealed, ${report.alreadyCurrent} already current, ${report.changedMeanwhile} changed meanwhile`;
 
 class RotationRefused extends Error {
-  readonly code = 'KEY_DECRYPTION_FAILED';
+  constructor(
+    message: string,
+    readonly code = 'KEY_DECRYPTION_FAILED',
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -45,7 +56,18 @@ const pauseForCrashTest = (): AfterEachWrite => {
   };
 };
 
-const { config, secrets, store } = await openCliContext();
+const USAGE = [
+  'usage: pnpm keys:rotate',
+  '  (in the Docker image: node dist/cli/keys-rotate.js)',
+  'Re-seals every wallet key, TOTP secret and webhook signing secret under the current master key:',
+  'WALLET_ENCRYPTION_KEY (the old keys in WALLET_ENCRYPTION_PREVIOUS_KEYS), or, without it, a new key',
+  'it writes into DATA_DIR/secrets.json. Refuses while a running instance cannot open that key.',
+  'Safe to kill and run again. Steps: docs/operations.md, "Rotating the master key".',
+].join('\n');
+
+parseCommandLine('keys:rotate', USAGE, {});
+const { config, secrets, store } = await openCliContext({ chain: false });
+let membership: KeyHolderMembership | null = null;
 try {
   const before = keyVaultFromSecrets(secrets.walletKey, secrets.previousWalletKeys);
   const problem = await checkSealedKeys(store, before, {
@@ -57,7 +79,34 @@ try {
   const keys: RotationKeys =
     secrets.walletKeySource === 'file'
       ? await embeddedRotationKeys(config.dataDir, secrets, store)
-      : { walletKey: secrets.walletKey, previousWalletKeys: secrets.previousWalletKeys, began: false };
+      : {
+          walletKey: secrets.walletKey,
+          previousWalletKeys: secrets.previousWalletKeys,
+          began: false,
+          commit: async () => {},
+        };
+  // Listed among the store's key holders before anything is written: a running instance that
+  // cannot open the key this run seals with refuses the run, and one starting meanwhile refuses to start.
+  const joined = await joinKeyHolders(
+    {
+      store,
+      clock: systemClock,
+      scheduler: createIntervalScheduler((error) =>
+        console.error(`keys:rotate: renewing this run among the key holders failed: ${String(error)}`),
+      ),
+    },
+    {
+      id: `keys:rotate:${hostname()}:${process.pid}:${createObjectIdGenerator().newId()}`,
+      kind: 'key-rotation',
+      ...heldKeysOf(keys.walletKey, keys.previousWalletKeys),
+    },
+  );
+  if (!joined.ok) {
+    const refusal = rotationConflictProblem(joined.conflict, secrets.walletKeySource);
+    throw new RotationRefused(refusal.message, refusal.code);
+  }
+  membership = joined.membership;
+  await keys.commit();
   if (secrets.walletKeySource === 'file') {
     console.log(
       keys.began
@@ -94,5 +143,9 @@ try {
   console.error(`keys:rotate: ${code}: ${message}`);
   process.exitCode = 1;
 } finally {
-  await store.close();
+  try {
+    await membership?.leave();
+  } finally {
+    await store.close();
+  }
 }

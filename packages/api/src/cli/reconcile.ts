@@ -3,7 +3,8 @@ import { createObjectIdGenerator } from '../adapters/object-id-generator.js';
 import { systemClock } from '../adapters/system-clock.js';
 import { openRunningChain, reconcileRequestsPerSecond } from '../composition/open-chain.js';
 import { cliActor } from './cli-actor.js';
-import { argument, openCliContext } from './cli-context.js';
+import { openCliContext } from './cli-context.js';
+import { parseCommandLine } from './command-line.js';
 import { reconcileDeps } from '../composition/reconcile-deps.js';
 import { formatReport, OUTPUT_FORMATS, type OutputFormat } from './reconciliation-output.js';
 
@@ -21,9 +22,24 @@ const fail = (message: string): never => {
   process.exit(2);
 };
 
-const format = (argument('format') ?? 'text') as OutputFormat;
+const USAGE = [
+  'usage: pnpm reconcile [--all-wallets] [--from-block <n>] [--format text|json|csv]',
+  '  (in the Docker image: node dist/cli/reconcile.js [options])',
+  'Compares the ledger with the solidified chain of the configured network and keeps the report.',
+  '  --all-wallets     read every custodial wallet (default: those active since the last run)',
+  '  --from-block <n>  compare the blocks again from block n',
+  "  --format <f>      text (default), json (the admin route's report) or csv (one row per discrepancy)",
+  'Exit code 0: nothing wrong; 1: discrepancies; 2: it could not run.',
+].join('\n');
+
+const flags = parseCommandLine('reconcile', USAGE, {
+  'all-wallets': { type: 'boolean' },
+  'from-block': { type: 'string' },
+  format: { type: 'string' },
+});
+const format = (flags.format ?? 'text') as OutputFormat;
 if (!OUTPUT_FORMATS.includes(format)) fail(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`);
-const fromBlockText = argument('from-block');
+const fromBlockText = flags['from-block'];
 const fromBlock = fromBlockText === undefined ? null : Number(fromBlockText);
 if (fromBlock !== null && !(Number.isInteger(fromBlock) && fromBlock >= 0))
   fail('--from-block must be a block number');
@@ -43,7 +59,7 @@ try {
       requestsPerSecond: reconcileRequestsPerSecond(config),
       actor: cliActor('reconcile'),
     }),
-    { allWallets: process.argv.includes('--all-wallets'), fromBlock },
+    { allWallets: flags['all-wallets'] === true, fromBlock },
   );
   process.stdout.write(formatReport(report, format));
   process.exitCode = totalDiscrepancies(report) === 0 ? 0 : 1;

@@ -17,6 +17,14 @@ const adminCreateCommand = (): string => {
   return `node ${relative(process.cwd(), cli)} --email <email>`;
 };
 
+/** Where `/metrics` answers (docs/operations.md, "Metrics"), and how; none when both are off. */
+const metricsEndpoints = (service: RunningService, config: AppConfig): string[] => [
+  ...(config.metrics.token === null
+    ? []
+    : [`${service.url}/metrics (Authorization: Bearer <METRICS_TOKEN>)`]),
+  ...(service.metricsServerUrl === null ? [] : [`${service.metricsServerUrl} (its own port, no token)`]),
+];
+
 /**
  * What a person starting the shop needs to know, once. In a terminal it follows the pretty log on
  * stdout; with JSON logs, stdout carries JSON lines only, so the banner goes to stderr in one
@@ -34,6 +42,7 @@ export const printBanner = (service: RunningService, config: AppConfig): void =>
       docs: `${service.url}/api/docs`,
       network: service.network.network,
       ...(service.chain.devnet ? { devnet: service.chain.devnet.url } : {}),
+      ...(metricsEndpoints(service, config).length > 0 ? { metrics: metricsEndpoints(service, config) } : {}),
     },
     'TRX Shop is running',
   );
@@ -48,6 +57,7 @@ const bannerLines = (service: RunningService, config: AppConfig): string[] => {
     `  API        ${service.url}/api`,
     `  API docs   ${service.url}/api/docs`,
     `  WebSocket  ${wsUrl}/api/ws`,
+    ...metricsEndpoints(service, config).map((endpoint) => `  Metrics    ${endpoint}`),
     `  Store      ${config.store.kind === 'mongodb' ? 'MongoDB' : `SQLite in ${config.dataDir}`}`,
     `  Chain      ${service.chain.description}`,
     `  Network    ${networkLine(service)}`,

@@ -30,6 +30,7 @@ import { type BootstrapResult, ensureBootstrapAdmin } from './bootstrap-admin.js
 import { seedDemoProducts } from './demo-products.js';
 import { deferredLogger } from './deferred-logger.js';
 import { checkSealedKeys } from './check-sealed-keys.js';
+import { heldKeysOf, joinKeyHolders, startUpKeyConflictProblem } from './key-holders.js';
 import { keyVaultFromSecrets } from './key-vault-from-secrets.js';
 import { type OpenedChain, openConfiguredChain, reconcileRequestsPerSecond } from './open-chain.js';
 import { openConfiguredStore } from './open-store.js';
@@ -45,6 +46,8 @@ export interface RunningService {
   readonly demoProductsCreated: number;
   /** How the log is written: the banner keeps JSON output free of anything but JSON lines. */
   readonly logFormat: 'pretty' | 'json';
+  /** Where METRICS_PORT's own server answers `/metrics`; null when it is not set. */
+  readonly metricsServerUrl: string | null;
   /** Stops accepting, finishes in-flight requests, then closes the store and the devnet. */
   stop(): Promise<void>;
 }
@@ -74,31 +77,57 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     onCustomerSearch: (outcome) => metrics.memoizedAnswers.inc({ kind: 'customer_search', outcome }),
   });
   const vault = keyVaultFromSecrets(secrets.walletKey, secrets.previousWalletKeys);
+  const ids = createObjectIdGenerator();
+  const startupLog = deferredLogger();
+  const instanceId = `${hostname()}:${process.pid}:${ids.newId()}`;
+  // From here on the store lists this instance with the keys it holds, until it stops.
+  const joined = await joinKeyHolders(
+    {
+      store,
+      clock: systemClock,
+      scheduler: createIntervalScheduler((error) =>
+        startupLog.logger.warn({ err: String(error) }, 'renewing this instance among the key holders failed'),
+      ),
+    },
+    { id: instanceId, kind: 'service', ...heldKeysOf(secrets.walletKey, secrets.previousWalletKeys) },
+  ).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
+  if (!joined.ok) {
+    await store.close();
+    throw new Error(startUpKeyConflictProblem(joined.conflict));
+  }
+  const closeStore = async () => {
+    try {
+      await joined.membership.leave();
+    } finally {
+      await store.close();
+    }
+  };
   const keyProblem = await checkSealedKeys(store, vault, {
     current: secrets.walletKey,
     previous: secrets.previousWalletKeys,
   }).catch(async (error: unknown) => {
-    await store.close();
+    await closeStore();
     throw error;
   });
   if (keyProblem !== null) {
-    await store.close();
+    await closeStore();
     throw new Error(keyProblem);
   }
   const chain = await openConfiguredChain(config).catch(async (error: unknown) => {
-    await store.close();
+    await closeStore();
     throw error;
   });
-  const startupLog = deferredLogger();
   if (chain.notice) startupLog.logger.warn({}, chain.notice);
   const network = await verifyNetwork(chain.chain, config, startupLog.logger).catch(
     async (error: unknown) => {
-      await store.close();
+      await closeStore();
       await chain.devnet?.stop();
       throw error;
     },
   );
-  const ids = createObjectIdGenerator();
   const rooms = createRoomHub();
   const webhooks = {
     sender: instrumentWebhookSender(
@@ -160,7 +189,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     }),
   ]);
   if (built.status === 'rejected') {
-    await store.close();
+    await closeStore();
     await chain.devnet?.stop();
     throw built.reason;
   }
@@ -179,7 +208,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     await relay?.stop();
     await dispatcher?.stop();
     await metricsServer?.close();
-    await store.close();
+    await closeStore();
     await chain.devnet?.stop();
   };
   try {
@@ -201,7 +230,6 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       });
       logger.info({ url: metricsServer.url }, 'metrics listening');
     }
-    const instanceId = `${hostname()}:${process.pid}:${ids.newId()}`;
     relay = startEventRelay({
       deps,
       scheduler: createIntervalScheduler((error) =>
@@ -252,7 +280,17 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
         }
       },
     });
-    return { app, url, chain, network, bootstrap, demoProductsCreated, logFormat, stop: stopAll };
+    return {
+      app,
+      url,
+      chain,
+      network,
+      bootstrap,
+      demoProductsCreated,
+      logFormat,
+      metricsServerUrl: metricsServer?.url ?? null,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

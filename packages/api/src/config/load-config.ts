@@ -13,10 +13,26 @@ const LOG_FORMATS: readonly LogFormat[] = ['auto', 'pretty', 'json'];
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 
 /**
+ * What the caller will use, so production requires only that: the service signs tokens and talks
+ * to a node; `admin:create` and `keys:rotate` only seal and open values in the store.
+ */
+export interface ConfigNeeds {
+  /** JWT_ACCESS_SECRET and JWT_REFRESH_SECRET. */
+  readonly tokens: boolean;
+  /** TRON_NETWORK, and TRON_FULL_HOST for a network other than devnet. */
+  readonly chain: boolean;
+}
+
+export const SERVICE_NEEDS: ConfigNeeds = { tokens: true, chain: true };
+
+/**
  * Reads and validates every setting. All problems are collected so a bad deployment learns
  * everything wrong in one start, one line per variable.
  */
-export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: false; problems: string[] } => {
+export const loadConfig = (
+  env: Env,
+  needs: ConfigNeeds = SERVICE_NEEDS,
+): { ok: true; config: AppConfig } | { ok: false; problems: string[] } => {
   const problems: string[] = [];
   const text = (name: string): string | null => {
     const value = env[name]?.trim();
@@ -80,7 +96,7 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
   const secret = (name: string, minLength: number): string | null => {
     const value = text(name);
     if (value === null) {
-      if (production) problems.push(`${name}: required when NODE_ENV=production`);
+      if (production && needs.tokens) problems.push(`${name}: required when NODE_ENV=production`);
       return null;
     }
     if (value.length < minLength) problems.push(`${name}: must be at least ${minLength} characters`);
@@ -105,10 +121,10 @@ export const loadConfig = (env: Env): { ok: true; config: AppConfig } | { ok: fa
   const networkText = text('TRON_NETWORK');
   const tronNetwork = networkText === null ? null : isTronNetwork(networkText) ? networkText : undefined;
   if (tronNetwork === undefined) problems.push(`TRON_NETWORK: must be one of ${TRON_NETWORKS.join(', ')}`);
-  if (production && networkText === null) {
+  if (production && needs.chain && networkText === null) {
     problems.push(`TRON_NETWORK: required when NODE_ENV=production (one of ${TRON_NETWORKS.join(', ')})`);
   }
-  if (tronNetwork && tronNetwork !== 'devnet' && text('TRON_FULL_HOST') === null) {
+  if (needs.chain && tronNetwork && tronNetwork !== 'devnet' && text('TRON_FULL_HOST') === null) {
     problems.push(`TRON_FULL_HOST: required when TRON_NETWORK is ${tronNetwork} (the node to use)`);
   }
   const merchant = text('MERCHANT_WALLET_ADDRESS');

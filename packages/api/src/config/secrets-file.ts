@@ -118,3 +118,26 @@ export const resolveSecrets = async (config: {
   }
   return loadOrCreateSecrets(config.dataDir, config.secrets);
 };
+
+/** The master keys alone, for the commands that seal and open values but sign no tokens. */
+export type WalletKeys = Pick<ServiceSecrets, 'walletKey' | 'previousWalletKeys' | 'walletKeySource'>;
+
+/**
+ * Production takes the keys from the environment and never writes `secrets.json`; elsewhere they
+ * come as the service's do (configured ones win, the rest from DATA_DIR).
+ */
+export const resolveWalletKeys = async (config: {
+  readonly production: boolean;
+  readonly dataDir: string;
+  readonly secrets: Given;
+}): Promise<WalletKeys> => {
+  const { walletKey, previousWalletKeys } = config.secrets;
+  if (config.production && walletKey)
+    return { walletKey, previousWalletKeys, walletKeySource: 'environment' };
+  const {
+    walletKey: resolved,
+    previousWalletKeys: previous,
+    walletKeySource,
+  } = await loadOrCreateSecrets(config.dataDir, config.secrets);
+  return { walletKey: resolved, previousWalletKeys: previous, walletKeySource };
+};

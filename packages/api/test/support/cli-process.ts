@@ -29,8 +29,22 @@ export const spawnScript = (
   args: readonly string[],
   env: Record<string, string>,
   stdin = '',
+): CliProcess =>
+  spawnProgram(
+    process.execPath,
+    ['--conditions=@trx-shop/source', '--import', 'tsx', path, ...args],
+    env,
+    stdin,
+  );
+
+/** Any program (`bash`, say) with only the given environment, from the api package's directory. */
+export const spawnProgram = (
+  program: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  stdin = '',
 ): CliProcess => {
-  const child = spawn(process.execPath, ['--conditions=@trx-shop/source', '--import', 'tsx', path, ...args], {
+  const child = spawn(program, [...args], {
     cwd: apiDir,
     env: childEnv({ ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env }),
     stdio: ['pipe', 'pipe', 'pipe'],

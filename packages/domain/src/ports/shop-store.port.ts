@@ -2,6 +2,7 @@ import type { ChainCursorStore } from './chain-cursor-store.port.js';
 import type { DashboardReadModel } from './dashboard-read-model.port.js';
 import type { EventLogStore } from './event-log.port.js';
 import type { IdempotencyStore } from './idempotency-store.port.js';
+import type { KeyHolderStore } from './key-holder-store.port.js';
 import type { LeaseStore } from './lease-store.port.js';
 import type { CounterStore, OrderStore } from './order-store.port.js';
 import type { OutboxStore } from './outbox.port.js';
@@ -25,6 +26,7 @@ export interface ShopStore {
   readonly sessions: SessionStore;
   readonly withdrawals: IdempotencyStore;
   readonly leases: LeaseStore;
+  readonly keyHolders: KeyHolderStore;
   readonly chainCursors: ChainCursorStore;
   readonly walletReservations: WalletReservationStore;
   readonly dashboard: DashboardReadModel;

@@ -354,6 +354,17 @@ export const MIGRATIONS: readonly string[] = [
   // holder, so a connection can remember the addresses a lookup found held by no one while it
   // stands (the deposit scanner's recipients outside the shop recur block after block).
   walletHoldersVersionMigration(),
+  // The processes working on the store and the master-key ids each holds, so a key rotation
+  // never seals values with a key a running instance cannot open.
+  `
+  CREATE TABLE key_holders (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    seals_with TEXT NOT NULL,
+    opens TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /*
