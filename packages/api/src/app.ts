@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps, AppSettings } from './app-deps.js';
+import { answerClientError } from './http/client-errors.js';
 import { loggerOptions } from './http/logger-options.js';
 import { parseQueryString } from './http/query-string.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
@@ -76,6 +77,7 @@ export const createHttpServer = (settings: AppSettings): FastifyInstance =>
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
     // requestIdOf reads the header itself, refusing ids that are not plausible.
