@@ -12,6 +12,7 @@ import { validatorCompiler } from './http/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
+import { jsonBodiesPlugin } from './plugins/json-bodies.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -114,6 +115,7 @@ export const shopApp = fp(
       counters: deps.store.windowCounters,
     });
     await app.register(errorHandlerPlugin);
+    await app.register(jsonBodiesPlugin);
     await app.register(authPlugin, {
       deps,
       accessSecret: settings.jwtAccessSecret,
