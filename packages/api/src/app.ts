@@ -24,6 +24,7 @@ import {
   DEFAULT_EVENT_POLL_INTERVAL_MS,
   eventDeliveryPlugin,
 } from './realtime/event-delivery.js';
+import { answerSocketError, MAX_FRAME_BYTES } from './realtime/frame-limits.js';
 import { adminApiKeyRoutes } from './routes/admin-api-keys.routes.js';
 import { adminAuditRoutes } from './routes/admin-audit.routes.js';
 import { adminCustomerRoutes } from './routes/admin-customers.routes.js';
@@ -123,7 +124,10 @@ export const shopApp = fp(
     });
     await app.register(openApiPlugin);
     await app.register(strictBodiesPlugin);
-    await app.register(websocket);
+    await app.register(websocket, {
+      options: { maxPayload: MAX_FRAME_BYTES },
+      errorHandler: answerSocketError,
+    });
 
     const routeOptions = { deps, settings };
     await app.register(healthRoutes, routeOptions);
