@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdmin, loginAdmin } from './admin/admin-fixtures.js';
 import { expectError, type LoggedIn, register } from './support/http.js';
@@ -104,5 +104,23 @@ describe('methods over the wire', () => {
     expect(put.status).toBe(405);
     expect(put.headers.allow).toBe('GET, HEAD');
     expect(JSON.parse(put.body)).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+  });
+
+  it('answers a request line Node cannot parse with 400 VALIDATION_ERROR and our error body', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      let received = '';
+      const socket = connect({ host: '127.0.0.1', port }, () =>
+        socket.write('GET /api/products HTTP/1.1\r\nno colon here\r\n\r\n'),
+      );
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+      });
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(body)).toEqual({ error: 'The request is not valid HTTP', code: 'VALIDATION_ERROR' });
   });
 });
