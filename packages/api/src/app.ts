@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps, AppSettings } from './app-deps.js';
+import { answerClientError } from './http/client-errors.js';
 import { loggerOptions } from './http/logger-options.js';
 import { parseQueryString } from './http/query-string.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
@@ -11,6 +12,7 @@ import { validatorCompiler } from './http/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
+import { jsonBodiesPlugin } from './plugins/json-bodies.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -23,6 +25,7 @@ import {
   eventDeliveryPlugin,
 } from './realtime/event-delivery.js';
 import { closeSocketsGoingAway } from './realtime/going-away.js';
+import { answerSocketError, MAX_FRAME_BYTES } from './realtime/frame-limits.js';
 import { adminApiKeyRoutes } from './routes/admin-api-keys.routes.js';
 import { adminAuditRoutes } from './routes/admin-audit.routes.js';
 import { adminCustomerRoutes } from './routes/admin-customers.routes.js';
@@ -77,6 +80,7 @@ export const createHttpServer = (settings: AppSettings): FastifyInstance =>
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
     // requestIdOf reads the header itself, refusing ids that are not plausible.
@@ -113,6 +117,7 @@ export const shopApp = fp(
       counters: deps.store.windowCounters,
     });
     await app.register(errorHandlerPlugin);
+    await app.register(jsonBodiesPlugin);
     await app.register(authPlugin, {
       deps,
       accessSecret: settings.jwtAccessSecret,
@@ -121,7 +126,10 @@ export const shopApp = fp(
     await app.register(openApiPlugin);
     await app.register(strictBodiesPlugin);
     closeSocketsGoingAway(app);
-    await app.register(websocket);
+    await app.register(websocket, {
+      options: { maxPayload: MAX_FRAME_BYTES },
+      errorHandler: answerSocketError,
+    });
 
     const routeOptions = { deps, settings };
     await app.register(healthRoutes, routeOptions);

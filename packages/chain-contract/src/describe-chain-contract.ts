@@ -142,6 +142,7 @@ export const describeChainContract = (harness: ChainHarness): void => {
         kind: 'rejected',
         code: expect.any(String),
         reason: expect.any(String),
+        failure: 'INSUFFICIENT_BALANCE',
       });
       await world.confirm();
       expect(await balances(sender.address, recipient.address)).toEqual([2 * TRX, 1 * TRX]);
@@ -154,7 +155,10 @@ export const describeChainContract = (harness: ChainHarness): void => {
         sender.privateKey,
       );
       await world.inject('reject');
-      expect(await world.chain.broadcast(signed.signedTransaction)).toMatchObject({ kind: 'rejected' });
+      expect(await world.chain.broadcast(signed.signedTransaction)).toMatchObject({
+        kind: 'rejected',
+        failure: 'BROADCAST_REJECTED',
+      });
       await world.confirm();
       expect(await world.chain.lookupTransfer(signed.txId)).toEqual({ kind: 'not-found' });
       expect(await balances(sender.address)).toEqual([50 * TRX]);

@@ -91,13 +91,23 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
   const accept = (transfer: Transfer): BroadcastOutcome => {
     if (included.has(transfer.txId) || mempool.has(transfer.txId)) return { kind: 'accepted' };
     if (chainTime > transfer.expiresAt) {
-      return { kind: 'rejected', code: 'TRANSACTION_EXPIRATION_ERROR', reason: 'transaction expired' };
+      return {
+        kind: 'rejected',
+        code: 'TRANSACTION_EXPIRATION_ERROR',
+        reason: 'transaction expired',
+        failure: 'EXPIRED',
+      };
     }
     const pendingOut = [...mempool.values()]
       .filter((other) => other.from === transfer.from)
       .reduce((sum, other) => sum + other.amountSun + other.feeSun, 0);
     if ((balances.get(transfer.from) ?? 0) - pendingOut < transfer.amountSun + transfer.feeSun) {
-      return { kind: 'rejected', code: 'CONTRACT_VALIDATE_ERROR', reason: 'balance is not sufficient' };
+      return {
+        kind: 'rejected',
+        code: 'CONTRACT_VALIDATE_ERROR',
+        reason: 'balance is not sufficient',
+        failure: 'INSUFFICIENT_BALANCE',
+      };
     }
     mempool.set(transfer.txId, transfer);
     return { kind: 'accepted' };
@@ -147,11 +157,22 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
       if (!reachable) return { kind: 'unknown', reason: 'the node could not be reached' };
       const { txID } = JSON.parse(signedTransaction) as { txID: string };
       const transfer = signed.get(txID);
-      if (!transfer) return { kind: 'rejected', code: 'SIGERROR', reason: 'unknown transaction' };
+      if (!transfer)
+        return {
+          kind: 'rejected',
+          code: 'SIGERROR',
+          reason: 'unknown transaction',
+          failure: 'BROADCAST_REJECTED',
+        };
       const armed = fault;
       fault = null;
       if (armed === 'reject')
-        return { kind: 'rejected', code: 'OTHER_ERROR', reason: 'devnet fault: rejected' };
+        return {
+          kind: 'rejected',
+          code: 'OTHER_ERROR',
+          reason: 'devnet fault: rejected',
+          failure: 'BROADCAST_REJECTED',
+        };
       if (armed === 'drop') return { kind: 'accepted' };
       if (armed === 'timeout') return { kind: 'unknown', reason: 'timeout' };
       const outcome = accept(transfer);

@@ -188,6 +188,7 @@ describe('unreachable or misbehaving node', () => {
       kind: 'rejected',
       code: 'BANDWITH_ERROR',
       reason: 'Account resource insufficient error.',
+      failure: 'INSUFFICIENT_BALANCE',
     });
   });
 

@@ -28,7 +28,11 @@ describe('broadcasts the node refuses', () => {
       sender.privateKey,
     );
     const outcome = await chain.broadcast(signed.signedTransaction);
-    expect(outcome).toMatchObject({ kind: 'rejected', code: 'CONTRACT_VALIDATE_ERROR' });
+    expect(outcome).toMatchObject({
+      kind: 'rejected',
+      code: 'CONTRACT_VALIDATE_ERROR',
+      failure: 'INSUFFICIENT_BALANCE',
+    });
     expect(outcome.kind === 'rejected' && outcome.reason).toMatch(/balance is not sufficient/);
   });
 
@@ -40,7 +44,11 @@ describe('broadcasts the node refuses', () => {
       sender.privateKey,
     );
     const outcome = await chain.broadcast(signed.signedTransaction);
-    expect(outcome).toMatchObject({ kind: 'rejected', code: 'CONTRACT_VALIDATE_ERROR' });
+    expect(outcome).toMatchObject({
+      kind: 'rejected',
+      code: 'CONTRACT_VALIDATE_ERROR',
+      failure: 'BROADCAST_REJECTED',
+    });
     expect(outcome.kind === 'rejected' && outcome.reason).toMatch(/does not exist|no OwnerAccount/);
   });
 
@@ -58,7 +66,7 @@ describe('broadcasts the node refuses', () => {
     value.amount = 9 * TRX;
 
     const outcome = await chain.broadcast(JSON.stringify(transaction));
-    expect(outcome).toMatchObject({ kind: 'rejected', code: 'SIGERROR' });
+    expect(outcome).toMatchObject({ kind: 'rejected', code: 'SIGERROR', failure: 'BROADCAST_REJECTED' });
     expect(outcome.kind === 'rejected' && outcome.reason).toMatch(/signature/i);
     // The untouched transaction still goes through: the marker that the tampered one would have shown up by now.
     expect(await chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
@@ -76,7 +84,11 @@ describe('broadcasts the node refuses', () => {
     await control.produceBlocks(1);
     expect((await control.state()).headTime).toBeGreaterThan(signed.expiresAt.getTime());
     const outcome = await chain.broadcast(signed.signedTransaction);
-    expect(outcome).toMatchObject({ kind: 'rejected', code: 'TRANSACTION_EXPIRATION_ERROR' });
+    expect(outcome).toMatchObject({
+      kind: 'rejected',
+      code: 'TRANSACTION_EXPIRATION_ERROR',
+      failure: 'EXPIRED',
+    });
     expect(outcome.kind === 'rejected' && outcome.reason).toMatch(/expired/i);
   });
 
@@ -108,6 +120,7 @@ describe('injected node faults', () => {
     expect(await chain.broadcast(signed.signedTransaction)).toMatchObject({
       kind: 'rejected',
       code: 'OTHER_ERROR',
+      failure: 'BROADCAST_REJECTED',
     });
     expect(await chain.broadcast(signed.signedTransaction)).toEqual({ kind: 'accepted' });
     await control.settle();

@@ -55,6 +55,7 @@ export * from './stats/chart-series.js';
 export * from './stats/time-windows.js';
 export * from './stats/trend.js';
 export * from './transactions/ledger-entry-key.js';
+export * from './transactions/payment-failure.js';
 export * from './transactions/transaction.js';
 export * from './transactions/transaction-status.js';
 export * from './transactions/wallet-movement.js';

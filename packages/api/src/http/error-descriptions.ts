@@ -29,7 +29,8 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
   PAYMENT_IN_PROGRESS: 'a payment of the order is in flight or confirmed',
   INSUFFICIENT_BALANCE:
     'the wallet cannot cover it (userBalance, requiredAmount, estimatedFee); nothing was signed',
-  PAYMENT_FAILED: 'the node refused the transfer (reason)',
+  PAYMENT_FAILED:
+    'the transfer failed (reason: INSUFFICIENT_BALANCE, EXPIRED, FAILED_ON_CHAIN or BROADCAST_REJECTED)',
   CHAIN_UNAVAILABLE: 'the TRON node does not answer; nothing failed, try again',
   INVALID_STATUS: 'a status override to something other than pending, completed or refunded',
   USER_NOT_FOUND: 'no such user',
@@ -60,7 +61,7 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
     'a webhook URL that is not http(s) or reaches a private, loopback, link-local or metadata address',
   WEBHOOK_NOT_FOUND: 'no such webhook endpoint',
   WEBHOOK_DELIVERY_NOT_FOUND: 'no such delivery of the endpoint',
-  METHOD_NOT_ALLOWED: 'an HTTP method no route serves (Allow lists ours)',
+  METHOD_NOT_ALLOWED: 'a method the path is not served with (Allow lists those it is)',
   UPGRADE_REQUIRED: 'the WebSocket route without an upgrade',
   NOT_FOUND: 'no such route or resource',
   TRANSACTION_NOT_FOUND: 'no such transaction of the caller',
@@ -68,6 +69,6 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
   RECONCILIATION_RUNNING: 'a reconciliation is running already (one at a time, on every instance)',
   TRANSACTION_NOT_PENDING: 'a settled transaction cannot change status (internal guard)',
   KEY_DECRYPTION_FAILED: 'a sealed key cannot be opened with the configured keys',
-  UNSUPPORTED_MEDIA_TYPE: 'a body that is not JSON',
+  UNSUPPORTED_MEDIA_TYPE: 'a body that is not application/json in UTF-8',
   INTERNAL_ERROR: 'an unexpected error (logged with the request id)',
 };

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@trx-shop/domain';
+import { ERROR_CODES, PAYMENT_FAILURE_REASONS, PAYMENT_FAILURE_TEXT } from '@trx-shop/domain';
 import { COMPONENT_NAME } from './components.js';
 import { ERROR_DESCRIPTIONS } from './error-descriptions.js';
 import { Type } from 'typebox';
@@ -21,6 +21,12 @@ export const TrxAmountInput = (description: string, options: { readonly examples
   Type.Union([Type.Number(), Type.String({ maxLength: 32 })], { description, ...options });
 export const NullableIsoDate = Type.Union([IsoDate, Type.Null()]);
 
+/** Why a transfer failed: PAYMENT_FAILED's `reason`, a failed transaction's `failureReason`. */
+export const PaymentFailureReasonSchema = Type.Enum([...PAYMENT_FAILURE_REASONS], {
+  description: `why the transfer failed: ${PAYMENT_FAILURE_REASONS.map((reason) => `${reason} (${PAYMENT_FAILURE_TEXT[reason]})`).join('; ')}`,
+  'x-enum-descriptions': PAYMENT_FAILURE_REASONS.map((reason) => PAYMENT_FAILURE_TEXT[reason]),
+});
+
 export const ErrorResponse = Type.Object(
   {
     success: Type.Optional(Type.Literal(false)),
@@ -40,7 +46,7 @@ export const ErrorResponse = Type.Object(
     estimatedFee: Type.Optional(Type.Number()),
     adminBalance: Type.Optional(Type.Number()),
     refundable: Type.Optional(Type.Number({ description: 'TRX of the order still refundable' })),
-    reason: Type.Optional(Type.String()),
+    reason: Type.Optional(PaymentFailureReasonSchema),
     requiredScope: Type.Optional(
       Type.Union([Type.String(), Type.Null()], {
         description: 'INSUFFICIENT_SCOPE: the scope the route needs; null where API keys cannot go',

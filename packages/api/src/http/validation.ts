@@ -35,6 +35,7 @@ export const acceptsMissingBody = (schema: {
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
   // A request that sends no body is fine where the body may be left out (a refund's `{amount?, reason?}`).
+  // Fastify hands an absent body over as null; a JSON `null` never gets here (plugins/json-bodies.ts).
   const bodyOptional =
     httpPart === 'body' && acceptsMissingBody(schema as Parameters<typeof acceptsMissingBody>[0]);
   return (data: unknown) => {

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body.js';
 import { STATUS_OF } from '../http/error-status.js';
+import { ALLOW_ANY_PATH, createRouteMethods, SERVED_METHODS } from '../http/route-methods.js';
 import { validationDetails } from '../http/validation-details.js';
 
 declare module 'fastify' {
@@ -50,10 +51,6 @@ const FRAMEWORK_ERRORS: Readonly<Record<string, { code: ErrorCode; message: stri
   FST_ERR_MAX_PARAM_LENGTH: { code: 'INVALID_ID', message: 'Malformed id' },
 };
 
-/** The methods some route answers; anything else (QUERY, PROPFIND, ...) is refused up front. */
-const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-const ALLOW = [...SERVED_METHODS].join(', ');
-
 /**
  * 5xx answers say what failed in our words: the underlying message (a node address, driver text)
  * goes to the log only.
@@ -80,9 +77,15 @@ export const answerFrameworkError = (error: FastifyError, request: FastifyReques
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
+    const routeMethods = createRouteMethods();
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routeMethods.add(method, route.url);
+    });
+
     app.addHook('onRequest', async (request, reply) => {
       if (SERVED_METHODS.has(request.method)) return;
-      reply.header('allow', ALLOW);
+      const allowed = routeMethods.allowedOn(request.url);
+      reply.header('allow', allowed.length > 0 ? allowed.join(', ') : ALLOW_ANY_PATH);
       return send(request, reply, 'METHOD_NOT_ALLOWED', `Method ${request.method} is not supported`);
     });
 
@@ -111,10 +114,15 @@ export const errorHandlerPlugin = fp(
     });
 
     // Rate-limited so that probing for routes costs the prober like any other request. The path
-    // is not echoed: it is the client's own input, of any length.
-    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) =>
-      send(request, reply, 'NOT_FOUND', `No route answers ${request.method} on this path`),
-    );
+    // is not echoed: it is the client's own input, of any length. A path served with other
+    // methods answers 405 with them in `Allow` (RFC 9110, section 15.5.6).
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+      const allowed = routeMethods.allowedOn(request.url);
+      if (allowed.length === 0)
+        return send(request, reply, 'NOT_FOUND', `No route answers ${request.method} on this path`);
+      reply.header('allow', allowed.join(', '));
+      return send(request, reply, 'METHOD_NOT_ALLOWED', `This path answers ${allowed.join(', ')} only`);
+    });
   },
   { name: 'error-handler', dependencies: ['rate-limit'] },
 );

@@ -1,4 +1,5 @@
 import type { Sun } from '../money/sun.js';
+import type { PaymentFailureReason } from '../transactions/payment-failure.js';
 
 export interface CreatedWallet {
   readonly address: string;
@@ -22,8 +23,16 @@ export interface SignedTransfer {
 export type BroadcastOutcome =
   /** The node accepted it (or already had it: DUP_TRANSACTION_ERROR). */
   | { readonly kind: 'accepted' }
-  /** The node refused it; `code` is java-tron's (`CONTRACT_VALIDATE_ERROR`, ...), `reason` decoded text. */
-  | { readonly kind: 'rejected'; readonly code: string; readonly reason: string }
+  /**
+   * The node refused it; `code` is java-tron's (`CONTRACT_VALIDATE_ERROR`, ...), `reason` decoded
+   * text (both for the log), `failure` what the refusal means for the payment.
+   */
+  | {
+      readonly kind: 'rejected';
+      readonly code: string;
+      readonly reason: string;
+      readonly failure: PaymentFailureReason;
+    }
   /** No answer (timeout, connection lost after sending): it may or may not have been accepted. */
   | { readonly kind: 'unknown'; readonly reason: string };
 

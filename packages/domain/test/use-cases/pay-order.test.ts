@@ -1,4 +1,11 @@
-import { cancelOrder, createOrder, payOrder, runSettlement, type ShopStore } from '@trx-shop/domain';
+import {
+  cancelOrder,
+  createOrder,
+  type Logger,
+  payOrder,
+  runSettlement,
+  type ShopStore,
+} from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 import { Crash, createDomainWorld, TRX, withStore } from '../support/domain-world.js';
 
@@ -134,12 +141,46 @@ describe('payOrder', () => {
     const failed = await payOrder(world.deps, buyer.id, order.id);
     expect(failed).toMatchObject({
       ok: false,
-      error: { code: 'PAYMENT_FAILED', data: { reason: 'devnet fault: rejected' } },
+      error: { code: 'PAYMENT_FAILED', data: { reason: 'BROADCAST_REJECTED' } },
     });
     expect((await world.store.orders.findById(order.id))?.status).toBe('failed');
     expect((await world.store.products.findById(product.id))?.reservedStock).toBe(0);
     expect(await world.store.walletReservations.reservedSun(buyer.wallet.address ?? '')).toBe(0);
     expect((await world.frames()).map(({ event }) => event.event)).toEqual(['transaction:failed']);
+  });
+
+  it('gives the chain’s stable reason, never the node’s words, which go to the log with the txID', async () => {
+    const { world, buyer, order } = await scene();
+    const logged: { context: Record<string, unknown>; message: string }[] = [];
+    const warn = (context: Record<string, unknown>, message: string) =>
+      void logged.push({ context, message });
+    const logger: Logger = { debug: () => {}, info: () => {}, warn, error: () => {} };
+    world.controls.inject('reject');
+
+    const failed = await payOrder({ ...world.deps, logger }, buyer.id, order.id);
+
+    if (failed.ok) throw new Error('the payment went through');
+    expect(failed.error.data).toEqual({ reason: 'BROADCAST_REJECTED' });
+    expect(failed.error.message).toBe('Transaction failed: the network rejected the transfer');
+    const txId = (await world.store.orders.findById(order.id))?.payment?.txId ?? '';
+    expect(await world.store.transactions.findByHash(txId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'BROADCAST_REJECTED',
+    });
+    expect((await world.frames()).map(({ event }) => event.data)).toEqual([
+      expect.objectContaining({ message: 'Transaction failed: the network rejected the transfer' }),
+    ]);
+    expect(logged).toEqual([
+      {
+        message: 'the node rejected a transfer',
+        context: {
+          txHash: txId,
+          code: 'OTHER_ERROR',
+          reason: 'devnet fault: rejected',
+          failure: 'BROADCAST_REJECTED',
+        },
+      },
+    ]);
   });
 });
 

@@ -1,7 +1,13 @@
 import { COMPONENT_NAME } from '../../http/components.js';
-import { sunToTrx, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionRecord } from '@trx-shop/domain';
+import {
+  paymentFailureReasonOf,
+  sunToTrx,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionRecord,
+} from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { IsoDate, OneOf } from '../../http/schemas.js';
+import { IsoDate, OneOf, PaymentFailureReasonSchema } from '../../http/schemas.js';
 
 export const TransactionView = Type.Object(
   {
@@ -19,7 +25,7 @@ export const TransactionView = Type.Object(
     confirmations: Type.Integer(),
     blockNumber: Type.Union([Type.Integer(), Type.Null()]),
     fee: Type.Union([Type.Number(), Type.Null()]),
-    failureReason: Type.Union([Type.String(), Type.Null()]),
+    failureReason: Type.Union([PaymentFailureReasonSchema, Type.Null()]),
     createdAt: IsoDate,
     updatedAt: IsoDate,
   },
@@ -65,7 +71,8 @@ export const presentTransaction = (tx: TransactionRecord) => ({
   confirmations: tx.confirmations,
   blockNumber: tx.blockNumber,
   fee: tx.feeSun === null ? null : sunToTrx(tx.feeSun),
-  failureReason: tx.failureReason,
+  // A failure stored before reasons had codes may hold the node's text; the code stands for it.
+  failureReason: tx.failureReason === null ? null : paymentFailureReasonOf(tx.failureReason),
   createdAt: tx.createdAt.toISOString(),
   updatedAt: tx.updatedAt.toISOString(),
 });

@@ -1,3 +1,4 @@
+import type { PaymentFailureReason } from '../../transactions/payment-failure.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import { applyTransferEffect } from './apply-transfer-effect.js';
 import type { PaymentDeps } from './payment-deps.js';
@@ -10,7 +11,7 @@ import type { PaymentDeps } from './payment-deps.js';
 export const failTransaction = async (
   deps: Pick<PaymentDeps, 'store' | 'clock' | 'ids'>,
   tx: TransactionRecord,
-  reason: string,
+  reason: PaymentFailureReason,
 ): Promise<void> => {
   await deps.store.transactions.markFailed(tx.id, reason, deps.clock.now());
   const current = await deps.store.transactions.findById(tx.id);

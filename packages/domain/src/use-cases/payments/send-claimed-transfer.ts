@@ -2,6 +2,7 @@ import { type DomainError, domainError } from '../../errors/domain-error.js';
 import type { TransferClaim } from '../../orders/order.js';
 import type { TransferRequest } from '../../ports/chain.port.js';
 import { err, ok, type Result } from '../../shared/result.js';
+import { PAYMENT_FAILURE_TEXT, type PaymentFailureReason } from '../../transactions/payment-failure.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import { failTransaction } from './fail-transaction.js';
 import type { PaymentDeps } from './payment-deps.js';
@@ -30,7 +31,7 @@ export interface SentTransfer {
  * between any two steps leaves a claim or a record from which the listener finishes the job.
  */
 export const sendClaimedTransfer = async (
-  deps: Pick<PaymentDeps, 'store' | 'chain' | 'clock' | 'ids'>,
+  deps: Pick<PaymentDeps, 'store' | 'chain' | 'clock' | 'ids' | 'logger'>,
   plan: ClaimedTransferPlan,
 ): Promise<Result<SentTransfer, DomainError>> => {
   const signed = await deps.chain.signTransfer(plan.request, plan.privateKey);
@@ -53,9 +54,17 @@ export const sendClaimedTransfer = async (
 
   const outcome = await deps.chain.broadcast(signed.signedTransaction);
   if (outcome.kind === 'rejected') {
-    const reason = outcome.reason || outcome.code;
-    await failTransaction(deps, transaction, reason);
-    return err(domainError('PAYMENT_FAILED', 'The network rejected the transfer', { reason }));
+    // The node's words are for the operator; the client gets the stable reason.
+    deps.logger.warn(
+      { txHash: claim.txId, code: outcome.code, reason: outcome.reason, failure: outcome.failure },
+      'the node rejected a transfer',
+    );
+    await failTransaction(deps, transaction, outcome.failure);
+    return err(paymentFailed(outcome.failure));
   }
   return ok({ claim, transaction });
 };
+
+/** 502 PAYMENT_FAILED with its stable reason (docs/api.md, "Errors"). */
+export const paymentFailed = (reason: PaymentFailureReason): DomainError =>
+  domainError('PAYMENT_FAILED', `Transaction failed: ${PAYMENT_FAILURE_TEXT[reason]}`, { reason });

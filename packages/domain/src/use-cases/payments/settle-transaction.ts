@@ -20,7 +20,7 @@ export const settleTransaction = async (deps: SettleDeps, tx: TransactionRecord)
     const lookup = await deps.chain.lookupTransfer(tx.transactionHash);
     if (lookup.kind === 'confirmed') {
       if (!lookup.succeeded) {
-        await failTransaction(deps, tx, 'the transfer failed on chain');
+        await failTransaction(deps, tx, 'FAILED_ON_CHAIN');
         return 'failed';
       }
       await deps.store.transactions.markConfirmed(tx.id, {
@@ -35,7 +35,7 @@ export const settleTransaction = async (deps: SettleDeps, tx: TransactionRecord)
     }
     const solidHead = await deps.chain.solidifiedHeadTime();
     if (solidHead.getTime() > tx.expiresAt.getTime()) {
-      await failTransaction(deps, tx, 'the transaction expired before it was included in a block');
+      await failTransaction(deps, tx, 'EXPIRED');
       return 'failed';
     }
     const outcome = await deps.chain.broadcast(tx.signedTransaction);

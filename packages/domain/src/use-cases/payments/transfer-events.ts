@@ -1,3 +1,4 @@
+import { PAYMENT_FAILURE_TEXT, paymentFailureReasonOf } from '../../transactions/payment-failure.js';
 import type { ServiceEvent } from '../../ports/notifier.port.js';
 
 /** The frames of a transfer (docs/api.md, "Real-time events"): their names and messages. */
@@ -10,7 +11,9 @@ export const TRANSFER_FRAMES = {
   refunded: { event: 'order:refunded', message: 'Refund confirmed; your order is refunded' },
 } as const;
 
-export const failedMessage = (reason: string): string => `Transaction failed: ${reason}`;
+/** A failure's frame message: the stored reason in words, never the node's own text. */
+export const failedMessage = (reason: string): string =>
+  `Transaction failed: ${PAYMENT_FAILURE_TEXT[paymentFailureReasonOf(reason)]}`;
 
 export type TransferFrameName = 'transaction:confirmed' | 'transaction:failed' | 'order:refunded';
 

@@ -6,12 +6,13 @@ import { parseTrxAmount } from '../../money/trx-amount.js';
 import type { WithdrawalRecord } from '../../ports/idempotency-store.port.js';
 import type { TotpPort } from '../../ports/totp.port.js';
 import { err, ok, type Result } from '../../shared/result.js';
+import { paymentFailureReasonOf } from '../../transactions/payment-failure.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import type { User } from '../../users/user.js';
 import { acceptTwoFactorCode } from '../identity/two-factor-code.js';
 import type { PaymentDeps } from './payment-deps.js';
 import { recordOfClaim } from './recover-unrecorded-claims.js';
-import { type SentTransfer, sendClaimedTransfer } from './send-claimed-transfer.js';
+import { paymentFailed, type SentTransfer, sendClaimedTransfer } from './send-claimed-transfer.js';
 import { balanceErrorData, reserveOutgoing } from './outgoing-reservations.js';
 import { outgoingReservationKey } from './reservation-keys.js';
 
@@ -77,11 +78,7 @@ const replay = async (
   if (existing.requestFingerprint !== requestFingerprint) return err(keyReused());
   const transaction = await deps.store.transactions.findByHash(existing.claim.txId);
   if (transaction?.status === 'failed') {
-    return err(
-      domainError('PAYMENT_FAILED', 'The network rejected the transfer', {
-        reason: transaction.failureReason ?? '',
-      }),
-    );
+    return err(paymentFailed(paymentFailureReasonOf(transaction.failureReason)));
   }
   return ok(
     transaction ??
