@@ -74,6 +74,12 @@ export const MessageResponse = (text: string) =>
 export const SuccessMessageResponse = (text: string) =>
   Type.Object({ success: Type.Literal(true), message: MessageText(text) }, { additionalProperties: false });
 
+/** The 200 answer of a CSV export, with an example file (the header line and a row). */
+export const CsvFileResponse = (example: string) => ({
+  description: 'CSV file (text/csv; charset=utf-8, CRLF line ends, every cell double-quoted)',
+  content: { 'text/csv': { schema: Type.String(), example } },
+});
+
 /** Statuses any route can answer: bad input, body limits, rate limiting and server faults. */
 export const ALWAYS_POSSIBLE_STATUSES = [400, 413, 415, 429, 500] as const;
 

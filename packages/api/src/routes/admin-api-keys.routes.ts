@@ -96,6 +96,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         ...schemaBase,
         operationId: 'createApiKey',
         summary: 'Make an API key with the scopes given; the answer shows the key, once',
+        description:
+          'For signed-in admins only (no API key): makes an API key acting as the caller with the scopes given and shows the key in this answer only; the service keeps only its hash and prefix.',
         body: CreateBody,
         response: {
           201: Type.Object(
@@ -132,6 +134,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         ...schemaBase,
         operationId: 'listApiKeys',
         summary: 'Every API key (revoked ones too), newest first; never the keys themselves',
+        description:
+          'For signed-in admins only (no API key): every API key, revoked and expired ones too, newest first, with its last use; the keys themselves are never shown again.',
         response: {
           200: Type.Object(
             { success: Type.Literal(true), apiKeys: Type.Array(ApiKeyView) },
@@ -152,6 +156,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         ...schemaBase,
         operationId: 'revokeApiKey',
         summary: 'Revoke an API key: it stops working at the next request, on every instance',
+        description:
+          'For signed-in admins only (no API key): revokes an API key, which stops working at the next request on every instance.',
         params: IdParams,
         response: {
           200: Type.Object(

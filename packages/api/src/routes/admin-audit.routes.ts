@@ -134,6 +134,8 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         ...schemaBase,
         operationId: 'listAuditEntries',
         summary: 'Who did what: every admin action and server command, newest first, with what it changed',
+        description:
+          'For signed-in admins only (no API key): every admin action and server command from the event log, newest first, with who did it and what changed; changes nothing.',
         querystring: AuditQuery,
         response: {
           200: Type.Object(
@@ -178,6 +180,8 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         ...schemaBase,
         operationId: 'getOrderHistory',
         summary: "An order's timeline, oldest first: every event of it, admin actions with who did them",
+        description:
+          "For admins: every event of one order from the event log, oldest first, the service's own steps with a null actor and admin actions with theirs; changes nothing.",
         params: IdParams,
         response: {
           200: Type.Object(

@@ -83,6 +83,8 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'listAdminProducts',
         summary: 'All products (archived too), newest first; search on name or description, category filter',
+        description:
+          "For admins: every product, archived ones too, newest first, with the public list's search and category filter; changes nothing.",
         querystring: ProductListQuery,
         response: { 200: ProductListResponse, ...errorResponses(401, 403) },
       },
@@ -112,6 +114,8 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'createProduct',
         summary: 'Create a product',
+        description:
+          'For admins: adds a product to the catalogue (active unless `isActive` is false, stock 0 unless given) and records it in the audit trail.',
         body: CreateBody,
         response: { 201: ProductAnswer('Product created'), ...errorResponses(401, 403) },
       },
@@ -138,6 +142,8 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'updateProduct',
         summary: 'Update any subset of a product’s writable fields',
+        description:
+          'For admins: changes the fields sent (at least one) and records them, before and after, in the audit trail; the next catalogue request on any instance shows the change.',
         params: IdParams,
         body: PatchBody,
         response: { 200: ProductAnswer('Product updated'), ...errorResponses(401, 403, 404) },
@@ -163,6 +169,8 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'archiveProduct',
         summary: 'Archive a product (isActive false); it stays in this list and in past orders',
+        description:
+          'For admins: sets `isActive` to false, so the product leaves the public catalogue but stays in the admin list, in past orders and in statistics; recorded in the audit trail.',
         params: IdParams,
         response: { 200: SuccessMessageResponse('Product archived'), ...errorResponses(401, 403, 404) },
       },

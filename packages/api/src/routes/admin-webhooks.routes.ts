@@ -119,6 +119,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'createWebhook',
         summary: 'Add a webhook endpoint; the answer shows its signing secret, once',
+        description:
+          'For admins: registers an HTTP endpoint that will receive the chosen events as signed POSTs, and shows its signing secret in this answer only; recorded in the audit trail.',
         body: CreateBody,
         response: { 201: SecretAnswer, ...errorResponses(401, 403) },
       },
@@ -143,6 +145,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'listWebhooks',
         summary: 'Every webhook endpoint, oldest first (secrets are never shown again)',
+        description:
+          'For admins: every webhook endpoint, oldest first, with its state; secrets are never shown again.',
         response: {
           200: Type.Object(
             { success: Type.Literal(true), webhooks: Type.Array(WebhookView) },
@@ -167,6 +171,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'getWebhook',
         summary: 'One webhook endpoint',
+        description: 'For admins: one webhook endpoint with its state; its secret is never shown again.',
         params: IdParams,
         response: { 200: WebhookAnswer, ...errorResponses(401, 403, 404) },
       },
@@ -187,6 +192,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'updateWebhook',
         summary: 'Change a webhook endpoint’s URL, event filter, description or enabled flag',
+        description:
+          'For admins: changes the fields sent; enabling an endpoint again clears the reason the service disabled it (what happened meanwhile is not sent). Recorded in the audit trail.',
         params: IdParams,
         body: PatchBody,
         response: { 200: WebhookAnswer, ...errorResponses(401, 403, 404) },
@@ -212,6 +219,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'deleteWebhook',
         summary: 'Remove a webhook endpoint and its delivery log; nothing more is sent to it',
+        description:
+          'For admins: removes the endpoint and its delivery log; nothing more is sent to it. Recorded in the audit trail.',
         params: IdParams,
         response: { 200: SuccessMessageResponse('Webhook deleted'), ...errorResponses(401, 403, 404) },
       },
@@ -233,6 +242,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         operationId: 'rotateWebhookSecret',
         summary:
           'A new signing secret, shown once; the previous one keeps signing (a second signature) for 24 hours',
+        description:
+          'For admins: makes a new signing secret, shown in this answer only; for 24 hours deliveries carry a second signature with the previous one. Recorded in the audit trail.',
         params: IdParams,
         body: NoBody,
         response: { 200: SecretAnswer, ...errorResponses(401, 403, 404) },
@@ -262,6 +273,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         operationId: 'pingWebhook',
         summary:
           'Queue a webhook.ping delivery to the endpoint now (a test of the receiver and its signature check)',
+        description:
+          'For admins: queues a `webhook.ping` delivery to the endpoint through the usual queue, retries and log, to test the receiver and its signature check.',
         params: IdParams,
         body: NoBody,
         response: { 202: DeliveryAnswer, ...errorResponses(401, 403, 404) },
@@ -283,6 +296,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'listWebhookDeliveries',
         summary: 'The endpoint’s delivery log, newest first: each attempt’s status, latency and response',
+        description:
+          "For admins: the endpoint's delivery log, newest first, each delivery with its attempts (time, status code, latency, the start of the response); changes nothing.",
         params: IdParams,
         querystring: DeliveryListQuery,
         response: {
@@ -321,6 +336,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         operationId: 'redeliverWebhookDelivery',
         summary:
           'Send one delivery again now, with the same webhook-id and body; its retry schedule starts over',
+        description:
+          'For admins: sends a logged delivery again now with the same webhook-id and body, its retry schedule starting over.',
         params: DeliveryParams,
         body: NoBody,
         response: { 202: DeliveryAnswer, ...errorResponses(401, 403, 404) },

@@ -57,6 +57,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         ...schemaBase,
         operationId: 'getProfile',
         summary: 'The caller’s profile',
+        description:
+          'For a signed-in user (or admin): the caller’s own profile with wallet addresses, phone, country and 2FA state; changes nothing.',
         response: { 200: ProfileResponse, ...errorResponses(401, 403) },
       },
     },
@@ -72,6 +74,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         ...schemaBase,
         operationId: method === 'PUT' ? 'updateProfile' : 'updateProfileLegacy',
         summary: method === 'PUT' ? 'Update username, phone or country' : 'Alias of PUT /api/users/profile',
+        description:
+          method === 'PUT'
+            ? 'For a signed-in user: changes the caller’s own username, phone or country, only the fields sent (null clears phone or country); usernames are unique regardless of case.'
+            : 'Deprecated alias of PUT /api/users/profile, with the same body, rules and answer.',
         deprecated: method === 'PATCH',
         body: ProfileBody,
         response: { 200: ProfileUpdateResponse, ...errorResponses(401, 403, 409) },
@@ -103,6 +109,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
           method === 'PUT'
             ? 'Change the password; other sessions are logged out'
             : 'Alias of PUT /api/users/password',
+        description:
+          method === 'PUT'
+            ? 'For a signed-in user: replaces the caller’s password after checking the current one; every other session of the caller ends, this one stays.'
+            : 'Deprecated alias of PUT /api/users/password, with the same body, rules and answer.',
         deprecated: method === 'PATCH',
         body: PasswordBody,
         response: {
@@ -136,6 +146,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
           summary: alias
             ? 'Alias of POST /api/users/wallet/connect'
             : 'Record an external TRON address (informational)',
+          description: alias
+            ? 'Deprecated alias of POST /api/users/wallet/connect, with the same body, rules and answer.'
+            : 'For a signed-in user: records an external TRON address on the caller’s profile, for information only; payments still come from the custodial wallet.',
           deprecated: alias,
           body: WalletBody,
           response: {

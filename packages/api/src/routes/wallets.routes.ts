@@ -37,6 +37,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         ...schemaBase,
         operationId: 'getWalletBalance',
         summary: 'Confirmed balance of the custodial wallet and what it has in flight, in TRX',
+        description:
+          "For a signed-in user: asks the TRON node for the custodial wallet's solidified balance and adds what the service has in flight from it; changes nothing.",
         response: {
           200: Type.Object(
             {
@@ -76,6 +78,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         ...schemaBase,
         operationId: 'sendFromWallet',
         summary: 'Withdraw TRX from the custodial wallet (Idempotency-Key honoured for 24 h)',
+        description:
+          "For a signed-in user: signs and broadcasts a TRX transfer from the caller's custodial wallet to another TRON address (with a TOTP code when 2FA is on). The same Idempotency-Key within 24 hours answers the first withdrawal again instead of sending twice.",
         headers: IdempotencyHeaders,
         body: SendBody,
         response: {
