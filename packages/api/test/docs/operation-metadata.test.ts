@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from './openapi-document.js';
 
 interface Operation {
+  parameters?: { name: string; in: string; schema?: Record<string, unknown> }[];
   operationId?: unknown;
   summary?: unknown;
   description?: unknown;
@@ -177,5 +178,15 @@ describe('OpenAPI operation metadata', () => {
       (tag) => !declared.has(tag),
     );
     expect(undeclared).toEqual([]);
+  });
+
+  it('documents limit and page as integers without bounds (the service clamps them)', () => {
+    const paging = operations.flatMap(({ name, operation }) =>
+      (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query' && ['limit', 'page'].includes(parameter.name))
+        .map((parameter) => ({ name: `${name} ${parameter.name}`, schema: parameter.schema })),
+    );
+    expect(paging.length).toBeGreaterThan(10);
+    for (const { name, schema } of paging) expect(schema, name).toEqual({ type: 'integer' });
   });
 });

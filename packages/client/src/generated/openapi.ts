@@ -5014,10 +5014,16 @@ export interface operations {
             query?: {
                 search?: string;
                 category?: "digital" | "physical" | "service";
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -5222,10 +5228,16 @@ export interface operations {
             query?: {
                 search?: string;
                 category?: "digital" | "physical" | "service";
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -5688,10 +5700,16 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "completed" | "refunded" | "failed" | "cancelled";
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -6431,10 +6449,16 @@ export interface operations {
             query?: {
                 type?: "purchase" | "refund" | "deposit" | "withdrawal" | "fee";
                 status?: "pending" | "confirmed" | "failed";
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -6923,10 +6947,16 @@ export interface operations {
                 from?: string;
                 /** @description createdAt before this instant (ISO 8601) */
                 to?: string;
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -7762,10 +7792,16 @@ export interface operations {
         parameters: {
             query?: {
                 search?: string;
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -8341,10 +8377,16 @@ export interface operations {
                 from?: string;
                 /** @description createdAt before this instant (ISO 8601) */
                 to?: string;
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -9607,10 +9649,16 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path: {
@@ -9891,10 +9939,16 @@ export interface operations {
                 from?: string;
                 /** @description exclusive */
                 to?: string;
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
