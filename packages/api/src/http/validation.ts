@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { withoutDomainChecked } from './domain-checked.js';
 import { firstIllFormedText } from './well-formed-text.js';
 
 // ajv-formats is CommonJS whose default export arrives wrapped under NodeNext.
@@ -33,7 +34,9 @@ export const acceptsMissingBody = (schema: {
 }) => Object.keys(schema.properties ?? {}).length === 0 || schema[OPTIONAL_BODY] === true;
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+  const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(
+    withoutDomainChecked(schema) as object,
+  );
   // A request that sends no body is fine where the body may be left out (a refund's `{amount?, reason?}`).
   const bodyOptional =
     httpPart === 'body' && acceptsMissingBody(schema as Parameters<typeof acceptsMissingBody>[0]);

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hoistNamedSchemas } from '../http/components.js';
+import { withoutDomainCheckedMarks } from '../http/domain-checked.js';
 import { nameOperationBodies } from '../http/operation-bodies.js';
 import { errorCodesOf } from '../http/operation-errors.js';
 import { ALWAYS_POSSIBLE_STATUSES, ErrorResponse } from '../http/schemas.js';
@@ -36,8 +37,10 @@ export const openApiPlugin = fp(
     await app.register(swagger, {
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
-          ? hoistNamedSchemas(
-              nameOperationBodies(listErrorCodes(markOptionalBodies(documentObject.openapiObject))),
+          ? withoutDomainCheckedMarks(
+              hoistNamedSchemas(
+                nameOperationBodies(listErrorCodes(markOptionalBodies(documentObject.openapiObject))),
+              ),
             )
           : documentObject.swaggerObject,
       openapi: {

@@ -8,6 +8,7 @@ import {
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { COMPONENT_NAME } from '../http/components.js';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import {
   errorResponses,
   IdParams,
@@ -66,13 +67,24 @@ const presentApiKey = (key: ApiKey) => ({
 
 const CreateBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: MAX_API_KEY_NAME_LENGTH, examples: ['Warehouse sync'] }),
+    // Stored trimmed, so it needs a character that is not white space.
+    name: Type.String({
+      minLength: 1,
+      maxLength: MAX_API_KEY_NAME_LENGTH,
+      pattern: '\\S',
+      [DOMAIN_CHECKED]: ['pattern'],
+      examples: ['Warehouse sync'],
+    }),
     scopes: Type.Array(OneOf([...API_KEY_SCOPES]), {
       minItems: 1,
       maxItems: API_KEY_SCOPES.length,
+      uniqueItems: true,
+      [DOMAIN_CHECKED]: ['uniqueItems'],
       examples: [['orders:read']],
     }),
-    expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'absent: never expires' })),
+    expiresAt: Type.Optional(
+      Type.String({ format: 'date-time', description: 'in the future; absent: never expires' }),
+    ),
   },
   {
     additionalProperties: false,

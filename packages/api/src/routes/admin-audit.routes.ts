@@ -7,9 +7,11 @@ import {
   listAuditTrail,
   normalizePageRequest,
   orderHistory,
+  SHOP_EVENT_TYPES,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { COMPONENT_NAME } from '../http/components.js';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import { errorResponses, IdParams, IsoDate, Nullable, ObjectIdString, OneOf } from '../http/schemas.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -98,7 +100,14 @@ const HistoryEntryView = Type.Object(
 const AuditQuery = Type.Object(
   {
     actor: Type.Optional(ObjectIdString),
-    action: Type.Optional(Type.String({ maxLength: 64, description: 'an event type' })),
+    action: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        enum: [...SHOP_EVENT_TYPES],
+        [DOMAIN_CHECKED]: ['enum'],
+        description: 'an event type',
+      }),
+    ),
     target: Type.Optional(ObjectIdString),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'inclusive' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'exclusive' })),

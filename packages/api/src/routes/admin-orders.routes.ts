@@ -4,19 +4,23 @@ import {
   formatOrderNumber,
   formatSunAsTrx,
   invalidRange,
+  MAX_ORDER_TOTAL_SUN,
   normalizePageRequest,
   ORDER_STATUSES,
+  OVERRIDE_STATUSES,
   type OrderStatus,
   type OrderWithCustomer,
   overrideOrderStatus,
   parseTrxAmount,
   refundOrder,
   type SalesQuery as DomainStoreSalesQuery,
+  SUN_PER_TRX,
   verifyPayment,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
 import { csvCell, csvFile, csvLine } from '../http/csv.js';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import {
   CsvFileResponse,
   errorResponses,
@@ -36,10 +40,16 @@ import { presentTransferSummary, TransferSummary } from './presenters/transactio
 import type { RouteOptions } from './route-options.js';
 import { paymentDeps } from '../use-case-deps.js';
 
-// Any string reaches the domain, which answers `Invalid status` for anything but the three allowed.
+// The domain answers `Invalid status` for anything but the three allowed (so does the validator,
+// through the route's validationOverrides, for a status too long or not a string).
 const StatusBody = Type.Object(
   {
-    status: Type.String({ maxLength: 32, description: 'pending, completed or refunded' }),
+    status: Type.String({
+      maxLength: 32,
+      enum: [...OVERRIDE_STATUSES],
+      [DOMAIN_CHECKED]: ['enum'],
+      description: 'pending, completed or refunded',
+    }),
     transactionHash: Type.Optional(Type.String({ maxLength: 128 })),
   },
   {
@@ -72,9 +82,8 @@ const RefundBody = Type.Object(
     amount: Type.Optional(
       TrxAmountInput(
         'TRX, at most 6 decimals, > 0 and at most what is left to refund; omitted: everything left',
-        {
-          examples: [1.5],
-        },
+        // No order totals more, so no refund can either.
+        { maxTrx: MAX_ORDER_TOTAL_SUN / SUN_PER_TRX, examples: [1.5] },
       ),
     ),
     reason: Type.Optional(

@@ -2,10 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   archiveProduct,
   createProduct,
+  MAX_PRODUCT_PRICE_SUN,
   normalizePageRequest,
   PRODUCT_CATEGORIES,
+  PRODUCT_IMAGE_URL_PATTERN,
+  SUN_PER_TRX,
   updateProduct,
 } from '@trx-shop/domain';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import { Type } from 'typebox';
 import {
   errorResponses,
@@ -23,15 +27,23 @@ import { ProductView, presentProduct } from './presenters/product.presenter.js';
 import { ProductListQuery, ProductListResponse } from './products.routes.js';
 import type { RouteOptions } from './route-options.js';
 
-const Amount = TrxAmountInput('TRX, > 0, at most 6 decimals, at most 1,000,000');
+const Amount = TrxAmountInput('TRX, > 0, at most 6 decimals, at most 1,000,000', {
+  maxTrx: MAX_PRODUCT_PRICE_SUN / SUN_PER_TRX,
+});
 
 const productFields = {
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  // Stored trimmed, so it needs a character that is not white space.
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', [DOMAIN_CHECKED]: ['pattern'] }),
   description: Type.String({ maxLength: 5000 }),
   price: Amount,
   category: OneOf(PRODUCT_CATEGORIES),
-  stock: Type.Integer({ minimum: 0 }),
-  image: Type.String({ maxLength: 2048, description: 'http or https URL' }),
+  stock: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, [DOMAIN_CHECKED]: ['maximum'] }),
+  image: Type.String({
+    maxLength: 2048,
+    pattern: `^$|${PRODUCT_IMAGE_URL_PATTERN}`,
+    [DOMAIN_CHECKED]: ['pattern'],
+    description: 'http or https URL, or empty',
+  }),
   isActive: Type.Boolean(),
 };
 
@@ -60,7 +72,7 @@ const CreateBody = Type.Object(
 const PatchBody = Type.Partial(Type.Object(productFields, { additionalProperties: false }), {
   additionalProperties: false,
   minProperties: 1,
-  examples: [{ price: 139.99, stock: 40 }],
+  examples: [{ price: 139.95, stock: 40 }],
 });
 
 const ProductAnswer = (message: string) =>

@@ -14,6 +14,7 @@ import {
   updateWebhook,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import { errorResponses, IdParams, NoBody, ObjectIdString, SuccessMessageResponse } from '../http/schemas.js';
 import { actorOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
@@ -30,11 +31,17 @@ const webhookFields = {
   url: Type.String({
     minLength: 1,
     maxLength: MAX_URL_LENGTH,
-    description: 'http or https; its host must not resolve to a loopback, private or link-local address',
+    // parseWebhookFields' rule in one pattern: an absolute http(s) URL without credentials.
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s@]+(?:[/?#]\\S*)?$',
+    [DOMAIN_CHECKED]: ['pattern'],
+    description:
+      'http or https, without credentials; its host must not resolve to a loopback, private or link-local address',
     examples: ['https://erp.example.com/hooks/trx-shop'],
   }),
   events: Type.Array(Type.Union(SHOP_EVENT_TYPES.map((type) => Type.Literal(type))), {
     maxItems: SHOP_EVENT_TYPES.length,
+    uniqueItems: true,
+    [DOMAIN_CHECKED]: ['uniqueItems'],
     description: 'the event types to receive; empty or absent: every type',
     examples: [['order.completed', 'order.refunded']],
   }),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type Authenticated,
   domainError,
+  EMAIL_PATTERN,
   loginUser,
   logout,
   refreshSession,
@@ -13,7 +14,14 @@ import { domainLogger } from '../adapters/fastify-logger.js';
 import { LOGIN_STATUS_OVERRIDES } from '../http/error-status.js';
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../auth/auth-cookies.js';
 import { ACCESS_TOKEN_TTL_S } from '../auth/token-service.js';
-import { errorResponses, MessageResponse, MessageText } from '../http/schemas.js';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
+import {
+  errorResponses,
+  MessageResponse,
+  MessageText,
+  PasswordInput,
+  UsernameInput,
+} from '../http/schemas.js';
 import { accessTokenOf, identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import {
@@ -29,10 +37,10 @@ import { identityDeps } from '../use-case-deps.js';
 
 const RegisterBody = Type.Object(
   {
-    email: Type.String({ maxLength: 254 }),
-    username: Type.String({ maxLength: 50 }),
-    password: Type.String({ maxLength: 1024 }),
-    passwordConfirm: Type.String({ maxLength: 1024 }),
+    email: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, [DOMAIN_CHECKED]: ['pattern'] }),
+    username: UsernameInput,
+    password: PasswordInput,
+    passwordConfirm: { ...PasswordInput, description: 'the password again; must be equal to it' },
   },
   {
     additionalProperties: false,

@@ -1229,8 +1229,10 @@ export interface components {
         };
         RegisterRequest: {
             email: string;
+            /** @description letters and digits of any script, `_`, `.` and `-`; unique regardless of case */
             username: string;
             password: string;
+            /** @description the password again; must be equal to it */
             passwordConfirm: string;
         };
         /**
@@ -1415,10 +1417,15 @@ export interface components {
             user: components["schemas"]["User"];
         };
         UpdateProfileRequest: {
+            /** @description letters and digits of any script, `_`, `.` and `-`; unique regardless of case */
             username?: string;
+            /** @description digits, with an optional leading +, spaces, dashes and parentheses */
             phone?: string | null;
-            /** @description ISO 3166-1 alpha-2 */
-            country?: string | null;
+            /**
+             * @description an assigned ISO 3166-1 alpha-2 code, upper case
+             * @enum {string|null}
+             */
+            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW" | null;
         };
         UpdateProfileResponse: {
             /** @enum {boolean} */
@@ -1428,10 +1435,15 @@ export interface components {
             user: components["schemas"]["User"];
         };
         UpdateProfileLegacyRequest: {
+            /** @description letters and digits of any script, `_`, `.` and `-`; unique regardless of case */
             username?: string;
+            /** @description digits, with an optional leading +, spaces, dashes and parentheses */
             phone?: string | null;
-            /** @description ISO 3166-1 alpha-2 */
-            country?: string | null;
+            /**
+             * @description an assigned ISO 3166-1 alpha-2 code, upper case
+             * @enum {string|null}
+             */
+            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW" | null;
         };
         UpdateProfileLegacyResponse: {
             /** @enum {boolean} */
@@ -1441,8 +1453,8 @@ export interface components {
             user: components["schemas"]["User"];
         };
         ChangePasswordRequest: {
-            currentPassword?: string;
-            newPassword?: string;
+            currentPassword: string;
+            newPassword: string;
         };
         ChangePasswordResponse: {
             /** @enum {boolean} */
@@ -1451,8 +1463,8 @@ export interface components {
             message: string;
         };
         ChangePasswordLegacyRequest: {
-            currentPassword?: string;
-            newPassword?: string;
+            currentPassword: string;
+            newPassword: string;
         };
         ChangePasswordLegacyResponse: {
             /** @enum {boolean} */
@@ -1461,6 +1473,10 @@ export interface components {
             message: string;
         };
         ConnectWalletRequest: {
+            /**
+             * @description an address of a wallet the user holds elsewhere
+             * @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7
+             */
             walletAddress: string;
         };
         ConnectWalletResponse: {
@@ -1470,6 +1486,10 @@ export interface components {
             message: string;
         };
         ConnectWalletLegacyRequest: {
+            /**
+             * @description an address of a wallet the user holds elsewhere
+             * @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7
+             */
             walletAddress: string;
         };
         ConnectWalletLegacyResponse: {
@@ -1625,7 +1645,7 @@ export interface components {
             /** @enum {unknown} */
             category: "digital" | "physical" | "service";
             stock?: number;
-            /** @description http or https URL */
+            /** @description http or https URL, or empty */
             image?: string;
             isActive?: boolean;
         };
@@ -1644,7 +1664,7 @@ export interface components {
             /** @enum {unknown} */
             category?: "digital" | "physical" | "service";
             stock?: number;
-            /** @description http or https URL */
+            /** @description http or https URL, or empty */
             image?: string;
             isActive?: boolean;
         };
@@ -1864,8 +1884,12 @@ export interface components {
             pendingOutgoing: number;
         };
         SendFromWalletRequest: {
+            /**
+             * @description the recipient; not the wallet’s own address
+             * @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7
+             */
             toAddress: string;
-            /** @description TRX, at most 6 decimals */
+            /** @description TRX, > 0, at most 6 decimals, at most 1,000,000,000 */
             amount: number | string;
             /** @description TOTP code, required when 2FA is on */
             code?: string;
@@ -1971,8 +1995,11 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         OverrideOrderStatusRequest: {
-            /** @description pending, completed or refunded */
-            status: string;
+            /**
+             * @description pending, completed or refunded
+             * @enum {string}
+             */
+            status: "pending" | "completed" | "refunded";
             transactionHash?: string;
         };
         OverrideOrderStatusResponse: {
@@ -1983,8 +2010,11 @@ export interface components {
             order: components["schemas"]["Order"];
         };
         OverrideOrderStatusLegacyRequest: {
-            /** @description pending, completed or refunded */
-            status: string;
+            /**
+             * @description pending, completed or refunded
+             * @enum {string}
+             */
+            status: "pending" | "completed" | "refunded";
             transactionHash?: string;
         };
         OverrideOrderStatusLegacyResponse: {
@@ -2354,7 +2384,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             /**
-             * @description http or https; its host must not resolve to a loopback, private or link-local address
+             * @description http or https, without credentials; its host must not resolve to a loopback, private or link-local address
              * @example https://erp.example.com/hooks/trx-shop
              */
             url: string;
@@ -2437,7 +2467,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             /**
-             * @description http or https; its host must not resolve to a loopback, private or link-local address
+             * @description http or https, without credentials; its host must not resolve to a loopback, private or link-local address
              * @example https://erp.example.com/hooks/trx-shop
              */
             url?: string;
@@ -2657,7 +2687,7 @@ export interface components {
             scopes: ("orders:read" | "orders:write" | "refunds:write" | "products:write" | "customers:read" | "stats:read" | "ledger:read" | "webhooks:write")[];
             /**
              * Format: date-time
-             * @description absent: never expires
+             * @description in the future; absent: never expires
              */
             expiresAt?: string;
         };
@@ -5587,7 +5617,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "price": 139.99,
+                 *       "price": 139.95,
                  *       "stock": 40
                  *     }
                  */
@@ -9929,7 +9959,7 @@ export interface operations {
                  */
                 actor?: string;
                 /** @description an event type */
-                action?: string;
+                action?: "order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "keys.rotated";
                 /**
                  * @description 24-hex object id
                  * @example 6760c0f4a1b2c3d4e5f60718
