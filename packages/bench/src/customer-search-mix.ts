@@ -33,7 +33,7 @@ export const customerSearchMix = async (
   const requests: MixedRequest[] = [];
   for (const search of searches) {
     for (const page of [1, 2]) {
-      const query = { search, page: String(page), limit: '20' };
+      const query = { search, page, limit: 20 };
       const body = await text(
         `customer search ${search} page ${page}`,
         admin.GET('/api/admin/customers', { params: { query }, parseAs: 'text' }),

@@ -122,8 +122,7 @@ export const endpointCases = (
       name: 'products',
       method: 'GET',
       path: '/api/products (44 pages, categories and searches)',
-      read: () =>
-        guest.GET('/api/products', { params: { query: { page: '1', limit: '10' } }, parseAs: 'text' }),
+      read: () => guest.GET('/api/products', { params: { query: { page: 1, limit: 10 } }, parseAs: 'text' }),
       mix: () => catalogueMix(admin.baseUrl),
       memoKind: 'catalogue',
       stockWritesPerSecond: STOCK_WRITES_PER_SECOND,

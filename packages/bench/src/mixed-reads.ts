@@ -47,7 +47,7 @@ export const catalogueMix = async (baseUrl: string): Promise<MixedRequest[]> => 
           `catalogue ${query}`,
           guest.GET('/api/products', {
             params: {
-              query: { page: String(page), limit: String(limit), ...(category ? { category } : {}) },
+              query: { page, limit, ...(category ? { category } : {}) },
             },
             parseAs: 'text',
           }),
@@ -78,7 +78,7 @@ export const productMix = async (baseUrl: string, count: number): Promise<MixedR
   const guest: ShopClient = createShopClient({ baseUrl });
   const { products } = await unwrapFor(
     'the catalogue',
-    guest.GET('/api/products', { params: { query: { limit: '100' } } }),
+    guest.GET('/api/products', { params: { query: { limit: 100 } } }),
   );
   return products.slice(0, count).map((product) => {
     const head = `{"success":true,"product":{"_id":"${product._id}"`;
@@ -99,7 +99,7 @@ export const orderPageMix = async (
 ): Promise<MixedRequest[]> => {
   const { sales } = await unwrapFor(
     'sales',
-    admin.GET('/api/admin/sales', { params: { query: { limit: '100' } } }),
+    admin.GET('/api/admin/sales', { params: { query: { limit: 100 } } }),
   );
   const emails = [
     ...new Set(

@@ -77,7 +77,7 @@ const newBuyer = async (): Promise<Buyer> => {
 };
 
 const cheapestProduct = async (shop: ShopClient) => {
-  const { products } = await unwrap(shop.GET('/api/products', { params: { query: { limit: '100' } } }));
+  const { products } = await unwrap(shop.GET('/api/products', { params: { query: { limit: 100 } } }));
   const [product] = products.filter((p) => p.stock > 0).sort((a, b) => a.price - b.price);
   if (!product) throw new Error('no product in stock');
   return product;

@@ -86,7 +86,7 @@ describe('createShopClient', () => {
       const shop = createShopClient({ baseUrl, fetch });
       expect(shop.baseUrl).toBe('http://shop.test');
       await shop.GET('/api/orders/{id}', { params: { path: { id: ORDER_ID } } });
-      await shop.GET('/api/products', { params: { query: { search: 'tee shirt', limit: '5' } } });
+      await shop.GET('/api/products', { params: { query: { search: 'tee shirt', limit: 5 } } });
       expect(sent.map((request) => request.url)).toEqual([
         `http://shop.test/api/orders/${ORDER_ID}`,
         'http://shop.test/api/products?search=tee%20shirt&limit=5',

@@ -61,7 +61,9 @@ const typedCalls = async (shop: ShopClient) => {
   // @ts-expect-error: quantity is a number
   await shop.POST('/api/orders', { body: { products: [{ productId: id, quantity: '1' }] } });
   // @ts-expect-error: orders are not created with GET's parameters
-  await shop.POST('/api/orders', { params: { query: { page: '1' } } });
+  await shop.POST('/api/orders', { params: { query: { page: 1 } } });
+  // @ts-expect-error: limit is an integer, not its text
+  await shop.GET('/api/products', { params: { query: { limit: '5' } } });
   // @ts-expect-error: category is one of the enum's values
   await shop.GET('/api/products', { params: { query: { category: 'food' } } });
 };

@@ -7,7 +7,7 @@ export const checkout = async (baseUrl: string, email: string, password: string)
   const shop = createShopClient({ baseUrl, accessToken });
   const { user } = await unwrap(shop.GET('/api/auth/profile'));
 
-  const { products } = await unwrap(shop.GET('/api/products', { params: { query: { limit: '100' } } }));
+  const { products } = await unwrap(shop.GET('/api/products', { params: { query: { limit: 100 } } }));
   const [product] = products.filter((p) => p.stock > 0).sort((a, b) => a.price - b.price);
   if (!product) throw new Error('nothing in stock');
   const body = { products: [{ productId: product._id, quantity: 1 }] };

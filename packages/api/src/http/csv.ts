@@ -12,3 +12,13 @@ export const csvCell = (value: string, kind: 'text' | 'number' = 'text'): string
 
 /** A CSV line with CRLF, as RFC 4180 has it. */
 export const csvLine = (cells: readonly string[]): string => `${cells.join(',')}\r\n`;
+
+/** A whole CSV file as an export writes it (strings are text cells, numbers number cells): an example of one. */
+export const csvFile = (rows: readonly (readonly (string | number)[])[]): string =>
+  rows
+    .map((cells) =>
+      csvLine(
+        cells.map((cell) => (typeof cell === 'number' ? csvCell(String(cell), 'number') : csvCell(cell))),
+      ),
+    )
+    .join('');

@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { withoutDomainChecked } from './domain-checked.js';
 import { firstIllFormedText } from './well-formed-text.js';
 
 // ajv-formats is CommonJS whose default export arrives wrapped under NodeNext.
@@ -33,18 +34,65 @@ export const acceptsMissingBody = (schema: {
 }) => Object.keys(schema.properties ?? {}).length === 0 || schema[OPTIONAL_BODY] === true;
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+  const validate: ValidateFunction = (httpPart === 'body' ? bodyAjv : textAjv).compile(
+    withoutDomainChecked(schema) as object,
+  );
   // A request that sends no body is fine where the body may be left out (a refund's `{amount?, reason?}`).
   // Fastify hands an absent body over as null; a JSON `null` never gets here (plugins/json-bodies.ts).
   const bodyOptional =
     httpPart === 'body' && acceptsMissingBody(schema as Parameters<typeof acceptsMissingBody>[0]);
+  const integerFields = httpPart === 'body' ? [] : integerFieldsOf(schema);
   return (data: unknown) => {
     if ((data === undefined || data === null) && bodyOptional) return { value: data };
     const illFormed = httpPart === 'body' ? firstIllFormedText(data) : null;
     if (illFormed !== null) return { error: illFormedTextFailure(illFormed) };
+    const notDecimal = readDecimalIntegers(data, integerFields);
+    if (notDecimal !== null) return { error: notDecimalFailure(notDecimal, httpPart) };
     return validate(data) ? { value: data } : { error: validationFailure(validate, httpPart) };
   };
 };
+
+/** The properties of a query or params schema declared as integers. */
+const integerFieldsOf = (schema: unknown): string[] =>
+  Object.entries((schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {})
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name);
+
+const DECIMAL_INTEGER = /^-?\d+$/;
+
+/**
+ * Integers in a query string are decimal digits: Ajv's coercion alone would also take `0x10`,
+ * `1e2`, `+5` or ` 5`. A digit string of any length is read as a number (beyond the double range:
+ * the largest double), so the bounds that apply clamp it. Answers the first field that is no
+ * decimal integer, else null.
+ */
+const readDecimalIntegers = (data: unknown, fields: readonly string[]): string | null => {
+  if (fields.length === 0 || typeof data !== 'object' || data === null) return null;
+  const values = data as Record<string, unknown>;
+  for (const field of fields) {
+    const text = values[field];
+    if (typeof text !== 'string') continue;
+    if (!DECIMAL_INTEGER.test(text)) return field;
+    const number = Number(text);
+    values[field] = Number.isFinite(number) ? number : Math.sign(number) * Number.MAX_VALUE;
+  }
+  return null;
+};
+
+const notDecimalFailure = (field: string, httpPart: string | undefined): Error =>
+  Object.assign(new Error('Request validation failed'), {
+    validation: [
+      {
+        instancePath: `/${field}`,
+        keyword: 'type',
+        params: { type: 'integer' },
+        schemaPath: '',
+        message: 'must be a decimal integer',
+      },
+    ],
+    validationContext: httpPart ?? 'querystring',
+    statusCode: 400,
+  });
 
 const illFormedTextFailure = (instancePath: string): Error =>
   Object.assign(new Error('Request validation failed'), {

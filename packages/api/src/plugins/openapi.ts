@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hoistNamedSchemas } from '../http/components.js';
+import { withoutDomainCheckedMarks } from '../http/domain-checked.js';
 import { nameOperationBodies } from '../http/operation-bodies.js';
 import { errorCodesOf } from '../http/operation-errors.js';
 import { ALWAYS_POSSIBLE_STATUSES, ErrorResponse } from '../http/schemas.js';
@@ -20,20 +21,26 @@ export const openApiPlugin = fp(
       route.schema.response ??= {};
       const response = route.schema.response as Record<string | number, unknown>;
       for (const status of ALWAYS_POSSIBLE_STATUSES) response[status] ??= ErrorResponse;
-      // A route an API key may use says so, and with which scope (docs/api.md, "API keys").
+      const schema = route.schema as { security?: unknown[]; description?: string };
+      // A route without credentials says so: an absent `security` would not say "public".
+      schema.security ??= [];
+      // A route an API key may use says so, and with which scope (docs/api.md, "API keys"). A GET
+      // and its HEAD twin share one schema object, so this must not add the scope twice.
       const scope = (route.config as { apiKeyScope?: string } | undefined)?.apiKeyScope;
-      if (scope) {
-        const schema = route.schema as { security?: unknown[]; description?: string };
-        schema.security = [...(schema.security ?? []), { apiKeyHeader: [] }, { apiKeyBearer: [] }];
-        schema.description = `${schema.description ? `${schema.description} ` : ''}API key scope: \`${scope}\`.`;
+      const scopeText = `API key scope: \`${scope}\`.`;
+      if (scope && !schema.description?.endsWith(scopeText)) {
+        schema.security = [...schema.security, { apiKeyHeader: [] }, { apiKeyBearer: [] }];
+        schema.description = `${schema.description ? `${schema.description} ` : ''}${scopeText}`;
       }
     });
 
     await app.register(swagger, {
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
-          ? hoistNamedSchemas(
-              nameOperationBodies(listErrorCodes(markOptionalBodies(documentObject.openapiObject))),
+          ? withoutDomainCheckedMarks(
+              hoistNamedSchemas(
+                nameOperationBodies(listErrorCodes(markOptionalBodies(documentObject.openapiObject))),
+              ),
             )
           : documentObject.swaggerObject,
       openapi: {
@@ -43,8 +50,14 @@ export const openApiPlugin = fp(
           version: '1.0.0',
           description:
             'Online-shop backend taking payment in TRX on TRON. Amounts are TRX as JSON numbers with at most 6 decimals. ' +
-            'Authenticate with the accessToken cookie or `Authorization: Bearer <token>`.',
+            'Authenticate with the accessToken cookie or `Authorization: Bearer <token>`. ' +
+            'Each shop is self-hosted: ask its operator for help, quoting the `x-request-id` of the answer in question.',
+          license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+          contact: { name: 'The TRX Shop project' },
         },
+        // Relative: every self-hosted instance serves the API under its own origin (a document
+        // without `servers` means the same, OpenAPI 3.0.3 section 4.7.1, but linters ask for it).
+        servers: [{ url: '/', description: 'The instance serving this document' }],
         components: {
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -72,6 +85,7 @@ export const openApiPlugin = fp(
           { name: 'transactions', description: 'The caller’s transactions' },
           { name: 'wallets', description: 'The caller’s custodial wallet' },
           { name: 'admin', description: 'Shop administration' },
+          { name: 'webhooks', description: 'Administration: webhook endpoints and their deliveries' },
           { name: 'health', description: 'Service health' },
           { name: 'realtime', description: 'WebSocket events' },
         ],

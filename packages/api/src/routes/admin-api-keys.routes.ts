@@ -8,6 +8,7 @@ import {
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { COMPONENT_NAME } from '../http/components.js';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import {
   errorResponses,
   IdParams,
@@ -66,13 +67,24 @@ const presentApiKey = (key: ApiKey) => ({
 
 const CreateBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: MAX_API_KEY_NAME_LENGTH, examples: ['Warehouse sync'] }),
+    // Stored trimmed, so it needs a character that is not white space.
+    name: Type.String({
+      minLength: 1,
+      maxLength: MAX_API_KEY_NAME_LENGTH,
+      pattern: '\\S',
+      [DOMAIN_CHECKED]: ['pattern'],
+      examples: ['Warehouse sync'],
+    }),
     scopes: Type.Array(OneOf([...API_KEY_SCOPES]), {
       minItems: 1,
       maxItems: API_KEY_SCOPES.length,
+      uniqueItems: true,
+      [DOMAIN_CHECKED]: ['uniqueItems'],
       examples: [['orders:read']],
     }),
-    expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'absent: never expires' })),
+    expiresAt: Type.Optional(
+      Type.String({ format: 'date-time', description: 'in the future; absent: never expires' }),
+    ),
   },
   {
     additionalProperties: false,
@@ -96,6 +108,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         ...schemaBase,
         operationId: 'createApiKey',
         summary: 'Make an API key with the scopes given; the answer shows the key, once',
+        description:
+          'For signed-in admins only (no API key): makes an API key acting as the caller with the scopes given and shows the key in this answer only; the service keeps only its hash and prefix.',
         body: CreateBody,
         response: {
           201: Type.Object(
@@ -136,6 +150,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         ...schemaBase,
         operationId: 'listApiKeys',
         summary: 'Every API key (revoked ones too), newest first; never the keys themselves',
+        description:
+          'For signed-in admins only (no API key): every API key, revoked and expired ones too, newest first, with its last use; the keys themselves are never shown again.',
         response: {
           200: Type.Object(
             { success: Type.Literal(true), apiKeys: Type.Array(ApiKeyView) },
@@ -156,6 +172,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         ...schemaBase,
         operationId: 'revokeApiKey',
         summary: 'Revoke an API key: it stops working at the next request, on every instance',
+        description:
+          'For signed-in admins only (no API key): revokes an API key, which stops working at the next request on every instance.',
         params: IdParams,
         response: {
           200: Type.Object(

@@ -7,9 +7,11 @@ import {
   listAuditTrail,
   normalizePageRequest,
   orderHistory,
+  SHOP_EVENT_TYPES,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { COMPONENT_NAME } from '../http/components.js';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import { errorResponses, IdParams, IsoDate, Nullable, ObjectIdString, OneOf } from '../http/schemas.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -106,7 +108,14 @@ const HistoryEntryView = Type.Object(
 const AuditQuery = Type.Object(
   {
     actor: Type.Optional(ObjectIdString),
-    action: Type.Optional(Type.String({ maxLength: 64, description: 'an event type' })),
+    action: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        enum: [...SHOP_EVENT_TYPES],
+        [DOMAIN_CHECKED]: ['enum'],
+        description: 'an event type',
+      }),
+    ),
     target: Type.Optional(ObjectIdString),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'inclusive' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'exclusive' })),
@@ -143,6 +152,8 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         ...schemaBase,
         operationId: 'listAuditEntries',
         summary: 'Who did what: every admin action and server command, newest first, with what it changed',
+        description:
+          'For signed-in admins only (no API key): every admin action and server command from the event log, newest first, with who did it and what changed; changes nothing.',
         querystring: AuditQuery,
         response: {
           200: Type.Object(
@@ -187,6 +198,8 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         ...schemaBase,
         operationId: 'getOrderHistory',
         summary: "An order's timeline, oldest first: every event of it, admin actions with who did them",
+        description:
+          "For admins: every event of one order from the event log, oldest first, the service's own steps with a null actor and admin actions with theirs; changes nothing.",
         params: IdParams,
         response: {
           200: Type.Object(

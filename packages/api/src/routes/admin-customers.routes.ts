@@ -11,8 +11,8 @@ import {
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { COMPONENT_NAME, firstExampleOf } from '../http/components.js';
-import { csvCell, csvLine } from '../http/csv.js';
-import { errorResponses, IdParams, MessageText, ObjectIdString } from '../http/schemas.js';
+import { csvCell, csvFile, csvLine } from '../http/csv.js';
+import { CsvFileResponse, errorResponses, IdParams, MessageText, ObjectIdString } from '../http/schemas.js';
 import { actorOf, adminOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -41,6 +41,20 @@ const CSV_COLUMNS = [
   'createdAt',
   'lastLogin',
 ];
+
+const CSV_EXAMPLE = csvFile([
+  CSV_COLUMNS,
+  [
+    '6760c0f4a1b2c3d4e5f60701',
+    'alice',
+    'alice@example.com',
+    'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    259.98,
+    'true',
+    '2025-01-15T10:00:00.000Z',
+    '2025-01-16T08:42:00.000Z',
+  ],
+]);
 
 const csvRowOf = ({ user, totalSpentSun }: CustomerRow): string =>
   csvLine([
@@ -77,6 +91,8 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
         ...schemaBase,
         operationId: 'listCustomers',
         summary: 'Customers with their spending, newest first; search on username or email',
+        description:
+          'For admins: the customers (role user), newest first, each with what they spent, and their count and volume against the previous 30 days; changes nothing.',
         querystring: Type.Object(
           { search: Type.Optional(Type.String({ maxLength: 200 })), ...PageQueryFields },
           { additionalProperties: false },
@@ -144,6 +160,8 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
         ...schemaBase,
         operationId: 'setCustomerActive',
         summary: 'Block (isActive false) or unblock (true) a customer; admins cannot be blocked',
+        description:
+          'For signed-in admins only (no API key): blocks a customer, ending every session of theirs at once and refusing their logins, or unblocks one (who then logs in again); admins cannot be blocked. Recorded in the audit trail.',
         params: IdParams,
         body: Type.Object(
           { isActive: Type.Boolean() },
@@ -196,8 +214,10 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
         ...schemaBase,
         operationId: 'exportCustomers',
         summary: 'All customers as CSV (customers.csv), streamed',
+        description:
+          'For admins: every customer with what they spent as a CSV file, streamed row by row from the store; changes nothing.',
         response: {
-          200: { description: 'CSV file', content: { 'text/csv': { schema: Type.String() } } },
+          200: CsvFileResponse(CSV_EXAMPLE),
           ...errorResponses(401, 403),
         },
       },

@@ -15,8 +15,8 @@ import {
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { COMPONENT_NAME, firstExampleOf } from '../http/components.js';
-import { csvCell, csvLine } from '../http/csv.js';
-import { errorResponses, IsoDate, OneOf } from '../http/schemas.js';
+import { csvCell, csvFile, csvLine } from '../http/csv.js';
+import { CsvFileResponse, errorResponses, IsoDate, OneOf } from '../http/schemas.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
 import { presentTransaction, TransactionView } from './presenters/transaction.presenter.js';
@@ -101,6 +101,24 @@ const CSV_COLUMNS = [
   'blockNumber',
 ];
 
+const CSV_EXAMPLE = csvFile([
+  CSV_COLUMNS,
+  [
+    '6760c0f4a1b2c3d4e5f60740',
+    '2025-01-15T10:31:00.000Z',
+    'purchase',
+    'in',
+    'confirmed',
+    259.97,
+    1250.6,
+    '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
+    'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
+    '6760c0f4a1b2c3d4e5f60730',
+    61250123,
+  ],
+]);
+
 const csvRowOf = ({ line, direction, balanceAfterSun }: LedgerRow): string =>
   csvLine([
     csvCell(line.id),
@@ -139,9 +157,11 @@ export const adminLedgerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         security: BEARER_OR_COOKIE,
         operationId: 'exportMerchantLedger',
         summary: 'The merchant ledger as CSV (ledger.csv), oldest first, streamed, with the same filters',
+        description:
+          "For admins: the merchant wallet's movements GET /api/admin/ledger selects, oldest first and unpaged, as a CSV file with the balance after each; changes nothing.",
         querystring: ExportQuery,
         response: {
-          200: { description: 'CSV file', content: { 'text/csv': { schema: Type.String() } } },
+          200: CsvFileResponse(CSV_EXAMPLE),
           ...errorResponses(401, 403, 503),
         },
       },
@@ -169,6 +189,8 @@ export const adminLedgerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         operationId: 'listMerchantLedger',
         summary:
           'Every movement of the merchant wallet with its running balance and the totals of the filter',
+        description:
+          'For admins: every movement of the merchant wallet (payments in, refunds out, deposits, withdrawals, fees) with the balance after each, and the totals of the filter; changes nothing.',
         querystring: LedgerQuery,
         response: { 200: LedgerAnswer, ...errorResponses(401, 403, 503) },
       },

@@ -4,20 +4,25 @@ import {
   formatOrderNumber,
   formatSunAsTrx,
   invalidRange,
+  MAX_ORDER_TOTAL_SUN,
   normalizePageRequest,
   ORDER_STATUSES,
+  OVERRIDE_STATUSES,
   type OrderStatus,
   type OrderWithCustomer,
   overrideOrderStatus,
   parseTrxAmount,
   refundOrder,
   type SalesQuery as DomainStoreSalesQuery,
+  SUN_PER_TRX,
   verifyPayment,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
-import { csvCell, csvLine } from '../http/csv.js';
+import { csvCell, csvFile, csvLine } from '../http/csv.js';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import {
+  CsvFileResponse,
   errorResponses,
   IdParams,
   IsoDate,
@@ -35,10 +40,16 @@ import { presentTransferSummary, TransferSummary } from './presenters/transactio
 import type { RouteOptions } from './route-options.js';
 import { paymentDeps } from '../use-case-deps.js';
 
-// Any string reaches the domain, which answers `Invalid status` for anything but the three allowed.
+// The domain answers `Invalid status` for anything but the three allowed (so does the validator,
+// through the route's validationOverrides, for a status too long or not a string).
 const StatusBody = Type.Object(
   {
-    status: Type.String({ maxLength: 32, description: 'pending, completed or refunded' }),
+    status: Type.String({
+      maxLength: 32,
+      enum: [...OVERRIDE_STATUSES],
+      [DOMAIN_CHECKED]: ['enum'],
+      description: 'pending, completed or refunded',
+    }),
     transactionHash: Type.Optional(Type.String({ maxLength: 128 })),
   },
   {
@@ -71,9 +82,8 @@ const RefundBody = Type.Object(
     amount: Type.Optional(
       TrxAmountInput(
         'TRX, at most 6 decimals, > 0 and at most what is left to refund; omitted: everything left',
-        {
-          examples: [1.5],
-        },
+        // No order totals more, so no refund can either.
+        { maxTrx: MAX_ORDER_TOTAL_SUN / SUN_PER_TRX, examples: [1.5] },
       ),
     ),
     reason: Type.Optional(
@@ -128,6 +138,24 @@ const SALES_CSV_COLUMNS = [
   'transactionHash',
 ];
 
+const SALES_CSV_EXAMPLE = csvFile([
+  SALES_CSV_COLUMNS,
+  [
+    '6760c0f4a1b2c3d4e5f60730',
+    formatOrderNumber(42),
+    '2025-01-15T10:30:00.000Z',
+    'completed',
+    '6760c0f4a1b2c3d4e5f60701',
+    'alice',
+    'alice@example.com',
+    'Premium Theme License x 2',
+    259.98,
+    -0.01,
+    259.97,
+    '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
+  ],
+]);
+
 const salesCsvRowOf = ({ order, customer }: OrderWithCustomer): string =>
   csvLine([
     csvCell(order.id),
@@ -169,6 +197,8 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         ...schemaBase,
         operationId: 'listSales',
         summary: 'All orders with their customer, newest first (status, from and to filters)',
+        description:
+          'For admins: every order with its customer, newest first, filtered by status and a createdAt range; changes nothing.',
         querystring: SalesQuery,
         response: {
           200: Type.Object(
@@ -201,9 +231,11 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         operationId: 'exportSales',
         summary:
           'All orders with their customer as CSV (sales.csv), newest first, streamed, with the same filters',
+        description:
+          "For admins: the orders GET /api/admin/sales selects, unpaged, as a CSV file streamed row by row; a text cell that a spreadsheet would run as a formula starts with `'`.",
         querystring: SalesExportQuery,
         response: {
-          200: { description: 'CSV file', content: { 'text/csv': { schema: Type.String() } } },
+          200: CsvFileResponse(SALES_CSV_EXAMPLE),
           ...errorResponses(401, 403),
         },
       },
@@ -234,6 +266,9 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
           summary: alias
             ? 'Alias of PATCH /api/orders/{id}/status'
             : 'Override an order’s status (pending, completed, refunded); no stock change, no transfer',
+          description: alias
+            ? 'Deprecated alias of PATCH /api/orders/{id}/status, with the same body, rules and answer.'
+            : 'For admins: sets an order’s status by hand, moving neither stock nor money; refused while a payment or refund is in flight, or when it would make a second pending order. Recorded in the audit trail.',
           deprecated: alias,
           params: IdParams,
           body: StatusBody,
@@ -278,6 +313,8 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         operationId: 'refundOrder',
         summary:
           'Refund all or part of what a completed order’s payment brought, from the merchant wallet; the status follows once the whole payment is back',
+        description:
+          'For admins: sends TRX from the merchant wallet back to the wallet that paid a completed order, the amount given or all that is left; the order becomes refunded once the whole payment is back. Recorded in the audit trail.',
         params: IdParams,
         body: RefundBody,
         response: {
@@ -322,6 +359,8 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         operationId: 'verifyOrderPayment',
         summary:
           'Mark a pending or failed order paid by a transfer made outside the service, after checking it on the solidified chain',
+        description:
+          'For admins: checks on the solidified chain a transfer the customer made outside the service (to the merchant wallet, at least the total, paying no other order) and completes the pending or failed order with it; recorded in the audit trail.',
         params: IdParams,
         body: VerifyPaymentBody,
         response: {

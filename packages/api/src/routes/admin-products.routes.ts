@@ -2,10 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   archiveProduct,
   createProduct,
+  MAX_PRODUCT_PRICE_SUN,
   normalizePageRequest,
   PRODUCT_CATEGORIES,
+  PRODUCT_IMAGE_URL_PATTERN,
+  SUN_PER_TRX,
   updateProduct,
 } from '@trx-shop/domain';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import { Type } from 'typebox';
 import {
   errorResponses,
@@ -23,15 +27,23 @@ import { ProductView, presentProduct } from './presenters/product.presenter.js';
 import { ProductListQuery, ProductListResponse } from './products.routes.js';
 import type { RouteOptions } from './route-options.js';
 
-const Amount = TrxAmountInput('TRX, > 0, at most 6 decimals, at most 1,000,000');
+const Amount = TrxAmountInput('TRX, > 0, at most 6 decimals, at most 1,000,000', {
+  maxTrx: MAX_PRODUCT_PRICE_SUN / SUN_PER_TRX,
+});
 
 const productFields = {
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  // Stored trimmed, so it needs a character that is not white space.
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', [DOMAIN_CHECKED]: ['pattern'] }),
   description: Type.String({ maxLength: 5000 }),
   price: Amount,
   category: OneOf(PRODUCT_CATEGORIES),
-  stock: Type.Integer({ minimum: 0 }),
-  image: Type.String({ maxLength: 2048, description: 'http or https URL' }),
+  stock: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, [DOMAIN_CHECKED]: ['maximum'] }),
+  image: Type.String({
+    maxLength: 2048,
+    pattern: `^$|${PRODUCT_IMAGE_URL_PATTERN}`,
+    [DOMAIN_CHECKED]: ['pattern'],
+    description: 'http or https URL, or empty',
+  }),
   isActive: Type.Boolean(),
 };
 
@@ -60,7 +72,7 @@ const CreateBody = Type.Object(
 const PatchBody = Type.Partial(Type.Object(productFields, { additionalProperties: false }), {
   additionalProperties: false,
   minProperties: 1,
-  examples: [{ price: 139.99, stock: 40 }],
+  examples: [{ price: 139.95, stock: 40 }],
 });
 
 const ProductAnswer = (message: string) =>
@@ -83,6 +95,8 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'listAdminProducts',
         summary: 'All products (archived too), newest first; search on name or description, category filter',
+        description:
+          "For admins: every product, archived ones too, newest first, with the public list's search and category filter; changes nothing.",
         querystring: ProductListQuery,
         response: { 200: ProductListResponse, ...errorResponses(401, 403) },
       },
@@ -112,6 +126,8 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'createProduct',
         summary: 'Create a product',
+        description:
+          'For admins: adds a product to the catalogue (active unless `isActive` is false, stock 0 unless given) and records it in the audit trail.',
         body: CreateBody,
         response: { 201: ProductAnswer('Product created'), ...errorResponses(401, 403) },
       },
@@ -138,6 +154,8 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'updateProduct',
         summary: 'Update any subset of a product’s writable fields',
+        description:
+          'For admins: changes the fields sent (at least one) and records them, before and after, in the audit trail; the next catalogue request on any instance shows the change.',
         params: IdParams,
         body: PatchBody,
         response: { 200: ProductAnswer('Product updated'), ...errorResponses(401, 403, 404) },
@@ -163,6 +181,8 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'archiveProduct',
         summary: 'Archive a product (isActive false); it stays in this list and in past orders',
+        description:
+          'For admins: sets `isActive` to false, so the product leaves the public catalogue but stays in the admin list, in past orders and in statistics; recorded in the audit trail.',
         params: IdParams,
         response: { 200: SuccessMessageResponse('Product archived'), ...errorResponses(401, 403, 404) },
       },

@@ -57,6 +57,8 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
         ...schemaBase,
         operationId: 'getReconciliationReport',
         summary: 'The latest reconciliation of the ledger against the chain (404 before the first run)',
+        description:
+          'For admins: the report of the latest reconciliation, whoever ran it (this route, another instance or `pnpm reconcile`); changes nothing.',
         response: { 200: ReportAnswer, ...errorResponses(401, 403, 404) },
       },
     },
@@ -77,6 +79,8 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
         operationId: 'runReconciliation',
         summary:
           'Reconcile the ledger with the solidified chain now, keep the report as the latest and answer it',
+        description:
+          'For signed-in admins only (no API key): compares the ledger with the solidified chain now (the blocks since the last run and the wallets active in them, or what the body asks), keeps the report as the latest and answers it. One reconciliation runs at a time across instances.',
         body: RunBody,
         response: { 200: ReportAnswer, ...errorResponses(401, 403, 409, 503) },
       },

@@ -15,6 +15,8 @@ export const adminStatsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         tags: ['admin'],
         operationId: 'getDashboardStats',
         summary: 'Dashboard: totals, 30-day trends, status counts, recent sales, top products, 181-day chart',
+        description:
+          "For admins: the dashboard's figures, computed from the orders at the moment of the request; changes nothing.",
         security: BEARER_OR_COOKIE,
         response: { 200: DashboardView, ...errorResponses(401, 403) },
       },

@@ -14,6 +14,7 @@ import {
   updateWebhook,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import { errorResponses, IdParams, NoBody, ObjectIdString, SuccessMessageResponse } from '../http/schemas.js';
 import { actorOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
@@ -30,11 +31,17 @@ const webhookFields = {
   url: Type.String({
     minLength: 1,
     maxLength: MAX_URL_LENGTH,
-    description: 'http or https; its host must not resolve to a loopback, private or link-local address',
+    // parseWebhookFields' rule in one pattern: an absolute http(s) URL without credentials.
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s@]+(?:[/?#]\\S*)?$',
+    [DOMAIN_CHECKED]: ['pattern'],
+    description:
+      'http or https, without credentials; its host must not resolve to a loopback, private or link-local address',
     examples: ['https://erp.example.com/hooks/trx-shop'],
   }),
   events: Type.Array(Type.Union(SHOP_EVENT_TYPES.map((type) => Type.Literal(type))), {
     maxItems: SHOP_EVENT_TYPES.length,
+    uniqueItems: true,
+    [DOMAIN_CHECKED]: ['uniqueItems'],
     description: 'the event types to receive; empty or absent: every type',
     examples: [['order.completed', 'order.refunded']],
   }),
@@ -119,6 +126,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'createWebhook',
         summary: 'Add a webhook endpoint; the answer shows its signing secret, once',
+        description:
+          'For admins: registers an HTTP endpoint that will receive the chosen events as signed POSTs, and shows its signing secret in this answer only; recorded in the audit trail.',
         body: CreateBody,
         response: { 201: SecretAnswer, ...errorResponses(401, 403) },
       },
@@ -143,6 +152,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'listWebhooks',
         summary: 'Every webhook endpoint, oldest first (secrets are never shown again)',
+        description:
+          'For admins: every webhook endpoint, oldest first, with its state; secrets are never shown again.',
         response: {
           200: Type.Object(
             { success: Type.Literal(true), webhooks: Type.Array(WebhookView) },
@@ -167,6 +178,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'getWebhook',
         summary: 'One webhook endpoint',
+        description: 'For admins: one webhook endpoint with its state; its secret is never shown again.',
         params: IdParams,
         response: { 200: WebhookAnswer, ...errorResponses(401, 403, 404) },
       },
@@ -187,6 +199,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'updateWebhook',
         summary: 'Change a webhook endpoint’s URL, event filter, description or enabled flag',
+        description:
+          'For admins: changes the fields sent; enabling an endpoint again clears the reason the service disabled it (what happened meanwhile is not sent). Recorded in the audit trail.',
         params: IdParams,
         body: PatchBody,
         response: { 200: WebhookAnswer, ...errorResponses(401, 403, 404) },
@@ -212,6 +226,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'deleteWebhook',
         summary: 'Remove a webhook endpoint and its delivery log; nothing more is sent to it',
+        description:
+          'For admins: removes the endpoint and its delivery log; nothing more is sent to it. Recorded in the audit trail.',
         params: IdParams,
         response: { 200: SuccessMessageResponse('Webhook deleted'), ...errorResponses(401, 403, 404) },
       },
@@ -233,6 +249,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         operationId: 'rotateWebhookSecret',
         summary:
           'A new signing secret, shown once; the previous one keeps signing (a second signature) for 24 hours',
+        description:
+          'For admins: makes a new signing secret, shown in this answer only; for 24 hours deliveries carry a second signature with the previous one. Recorded in the audit trail.',
         params: IdParams,
         body: NoBody,
         response: { 200: SecretAnswer, ...errorResponses(401, 403, 404) },
@@ -262,6 +280,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         operationId: 'pingWebhook',
         summary:
           'Queue a webhook.ping delivery to the endpoint now (a test of the receiver and its signature check)',
+        description:
+          'For admins: queues a `webhook.ping` delivery to the endpoint through the usual queue, retries and log, to test the receiver and its signature check.',
         params: IdParams,
         body: NoBody,
         response: { 202: DeliveryAnswer, ...errorResponses(401, 403, 404) },
@@ -283,6 +303,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         ...schemaBase,
         operationId: 'listWebhookDeliveries',
         summary: 'The endpoint’s delivery log, newest first: each attempt’s status, latency and response',
+        description:
+          "For admins: the endpoint's delivery log, newest first, each delivery with its attempts (time, status code, latency, the start of the response); changes nothing.",
         params: IdParams,
         querystring: DeliveryListQuery,
         response: {
@@ -321,6 +343,8 @@ export const adminWebhookRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         operationId: 'redeliverWebhookDelivery',
         summary:
           'Send one delivery again now, with the same webhook-id and body; its retry schedule starts over',
+        description:
+          'For admins: sends a logged delivery again now with the same webhook-id and body, its retry schedule starting over.',
         params: DeliveryParams,
         body: NoBody,
         response: { 202: DeliveryAnswer, ...errorResponses(401, 403, 404) },

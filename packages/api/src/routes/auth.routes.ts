@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type Authenticated,
   domainError,
+  EMAIL_PATTERN,
   loginUser,
   logout,
   refreshSession,
@@ -13,7 +14,14 @@ import { domainLogger } from '../adapters/fastify-logger.js';
 import { LOGIN_STATUS_OVERRIDES } from '../http/error-status.js';
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../auth/auth-cookies.js';
 import { ACCESS_TOKEN_TTL_S } from '../auth/token-service.js';
-import { errorResponses, MessageResponse, MessageText } from '../http/schemas.js';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
+import {
+  errorResponses,
+  MessageResponse,
+  MessageText,
+  PasswordInput,
+  UsernameInput,
+} from '../http/schemas.js';
 import { accessTokenOf, identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import {
@@ -29,10 +37,10 @@ import { identityDeps } from '../use-case-deps.js';
 
 const RegisterBody = Type.Object(
   {
-    email: Type.String({ maxLength: 254 }),
-    username: Type.String({ maxLength: 50 }),
-    password: Type.String({ maxLength: 1024 }),
-    passwordConfirm: Type.String({ maxLength: 1024 }),
+    email: Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, [DOMAIN_CHECKED]: ['pattern'] }),
+    username: UsernameInput,
+    password: PasswordInput,
+    passwordConfirm: { ...PasswordInput, description: 'the password again; must be equal to it' },
   },
   {
     additionalProperties: false,
@@ -133,6 +141,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         tags: ['auth'],
         operationId: 'register',
         summary: 'Register; creates the custodial wallet and sets the auth cookies',
+        description:
+          'Anyone may call it: creates a user account with its own custodial TRON wallet (the key stored sealed), opens a first session and sets the accessToken and refreshToken cookies. Emails and usernames are unique regardless of case.',
         body: RegisterBody,
         response: {
           201: Type.Object(
@@ -162,6 +172,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         tags: ['auth'],
         operationId: 'login',
         summary: 'Log in with email and password (and the TOTP code when 2FA is on)',
+        description:
+          'Anyone may call it: checks the email and password (and the TOTP code when 2FA is on), opens a session, records the login time and sets the auth cookies. Strictly rate-limited, with a per-account throttle after failures.',
         body: LoginBody,
         response: {
           200: Type.Object(
@@ -188,6 +200,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         tags: ['auth'],
         operationId: 'getCurrentUser',
         summary: 'The logged-in user',
+        description:
+          "For a signed-in user (or admin): the caller's own account as login answers it, with the last login time; changes nothing.",
         security: BEARER_OR_COOKIE,
         response: {
           200: Type.Object({ user: AuthProfileView }, { additionalProperties: false }),
@@ -213,6 +227,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
     summary: deprecated
       ? 'Alias of POST /api/auth/refresh'
       : 'New access cookie from the refresh cookie (rotates it)',
+    description: deprecated
+      ? 'Deprecated alias of POST /api/auth/refresh, with the same cookies, rules and answer.'
+      : 'Whoever holds the refreshToken cookie (no access token needed): sets a new access cookie and rotates the refresh cookie; presenting an already used refresh token ends its session (theft detection).',
     deprecated,
     response: { 200: MessageResponse('Token refreshed'), ...errorResponses(401, 403) },
   });
@@ -238,6 +255,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         operationId: 'createTokens',
         summary:
           'Log in without cookies: an access and a refresh token (the TOTP code when 2FA is on); sets no cookie',
+        description:
+          'Anyone may call it: logs in exactly as POST /api/auth/login does but answers the access and refresh tokens in the body and sets no cookie, for apps that cannot keep cookies. The session it opens is listed, revoked and ended like any other.',
         body: LoginBody,
         response: { 200: TokenPair, ...errorResponses(401, 403) },
       },
@@ -258,6 +277,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         operationId: 'refreshTokens',
         summary:
           'A new token pair for a refresh token (rotates it; an old one presented again ends the session); sets no cookie',
+        description:
+          'Whoever holds a refresh token from POST /api/auth/tokens may trade it, once, for a new pair of the same session; presenting a spent one again ends that session (theft detection). Sets no cookie.',
         body: RefreshTokensBody,
         response: { 200: TokenPair, ...errorResponses(401, 403) },
       },
@@ -276,6 +297,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         tags: ['auth'],
         operationId: 'logout',
         summary: 'Clear the auth cookies and end the session',
+        description:
+          'Anyone may call it, signed in or not: ends the session of the access token (or of the refresh cookie) and clears both auth cookies. It always answers 200, so a client can always drop its cookies.',
         response: { 200: MessageResponse('Logged out successfully') },
       },
     },

@@ -47,6 +47,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         tags: ['health'],
         operationId: 'getLiveness',
         summary: 'The process answers (for a liveness probe: restart it when this fails)',
+        description:
+          'Public and read-only: answers 200 while the process can answer at all, touching neither the store nor the node. Point a liveness probe here (restart the instance when it fails).',
         response: {
           200: Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }),
         },
@@ -63,6 +65,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         operationId: 'getReadiness',
         summary:
           'Whether to send this instance traffic: store and node answer, the scanner and the event log keep up (200, else 503)',
+        description:
+          "Public and read-only: asks the store and the TRON node, and compares the deposit scanner's lag and the event backlog with their bounds; 503 with the reasons when one fails. Point a load balancer's readiness probe here.",
         response: { 200: ReadinessView, 503: ReadinessView },
       },
     },
@@ -88,6 +92,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         tags: ['health'],
         operationId: 'getHealth',
         summary: 'Store and chain reachability (200 when both answer, else 503)',
+        description:
+          'Public and read-only: asks the store and the TRON node whether they answer and reports how far the deposit scanner is behind; 503 when either does not answer.',
         response: { 200: HealthView, 503: HealthView },
       },
     },

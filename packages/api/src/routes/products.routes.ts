@@ -34,6 +34,8 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
         tags: ['products'],
         operationId: 'listProducts',
         summary: 'Active products, newest first; search on name or description, category filter',
+        description:
+          "Public and read-only: the active products, newest first, with a case-insensitive search in name and description and a category filter. The answer carries the catalogue's ETag: send it back as If-None-Match for a 304 while nothing changed.",
         querystring: ProductListQuery,
         response: { 200: ProductListResponse, 304: NotModified },
       },
@@ -64,6 +66,8 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
         tags: ['products'],
         operationId: 'getProduct',
         summary: 'One active product',
+        description:
+          "Public and read-only: one active product (an archived or unknown id answers 404), with the catalogue's ETag for If-None-Match.",
         params: IdParams,
         response: {
           200: Type.Object(

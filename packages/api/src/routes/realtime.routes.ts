@@ -200,10 +200,13 @@ export const realtimeRoutes = async (
       summary:
         'WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded, wallet:deposit',
       description:
+        'For a signed-in user (the access token may also come as ?token=): opens a WebSocket that delivers the real-time events of the rooms it joins (admins may join any user’s room); it changes nothing. ' +
         'Frames are {event, data, id}; `id` is the logged event id. To resume after a reconnect, connect with ?lastEventId=<id> (or send {"event":"resume","data":"<id>"} before join-user): the rooms joined first receive what was missed, then live frames (docs/api.md, "Real-time events").',
       security: [{ bearerAuth: [] }, { cookieAuth: [] }],
       response: {
+        // `type: 'null'`: a 101 carries no body, so the document lists no content for it.
         101: {
+          type: 'null',
           description: 'Switching Protocols: the WebSocket is open (closed with 4401 when unauthenticated)',
         },
         426: ErrorResponse,

@@ -25,6 +25,8 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         tags: ['security'],
         operationId: 'enableTwoFactor',
         summary: 'Start 2FA setup (needs the current password): the one answer that shows the TOTP secret',
+        description:
+          'For a signed-in user without 2FA: after checking the current password, stores a new TOTP secret (sealed, not yet active) and shows it, with its otpauth URL and QR code, in this answer only. POST /api/security/2fa/verify then turns 2FA on.',
         security: BEARER_OR_COOKIE,
         body: Type.Object(
           { password: PasswordField },
@@ -77,6 +79,8 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         tags: ['security'],
         operationId: 'verifyTwoFactor',
         summary: 'Activate 2FA with a code from the authenticator',
+        description:
+          'For a signed-in user who started the setup: turns 2FA on when the code matches the pending secret; from then on login, token creation and withdrawals need a code.',
         security: BEARER_OR_COOKIE,
         body: Type.Object(
           { code: CodeField },
@@ -103,6 +107,8 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         tags: ['security'],
         operationId: 'disableTwoFactor',
         summary: 'Turn 2FA off (needs a current code and the password)',
+        description:
+          'For a signed-in user with 2FA on: turns it off and deletes the secret, after checking a current code and the password.',
         security: BEARER_OR_COOKIE,
         body: Type.Object(
           { code: CodeField, password: PasswordField },

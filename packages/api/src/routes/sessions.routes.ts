@@ -47,6 +47,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
         tags: ['sessions'],
         operationId: 'listSessions',
         summary: 'The caller’s active sessions, most recent activity first',
+        description:
+          "For a signed-in user: the caller's own active sessions with device, IP address and last activity, the one making this request marked `current`; changes nothing.",
         security: BEARER_OR_COOKIE,
         response: {
           200: Type.Object(
@@ -86,6 +88,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
         tags: ['sessions'],
         operationId: 'revokeSession',
         summary: 'Revoke one of the caller’s sessions',
+        description:
+          "For a signed-in user: ends one of the caller's own sessions, so its tokens stop working at the next request and its WebSockets close; another user's session answers 404.",
         security: BEARER_OR_COOKIE,
         params: IdParams,
         response: { 200: SuccessMessageResponse('Session revoked'), ...errorResponses(401, 403, 404) },

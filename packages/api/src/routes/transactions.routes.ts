@@ -33,6 +33,8 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         ...schemaBase,
         operationId: 'listTransactions',
         summary: 'The caller’s transactions (refunds of the caller’s orders included), newest first',
+        description:
+          "For a signed-in user: the caller's purchases, withdrawals and deposits, and the refunds of the caller's orders, newest first, filtered by type and status; changes nothing.",
         querystring: TransactionQuery,
         response: {
           200: Type.Object(
@@ -70,6 +72,8 @@ export const transactionRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         ...schemaBase,
         operationId: 'getTransaction',
         summary: 'One of the caller’s transactions',
+        description:
+          "For a signed-in user: one of the caller's own transactions; another user's answers 404.",
         params: IdParams,
         response: {
           200: Type.Object(

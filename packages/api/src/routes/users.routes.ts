@@ -1,7 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { changePassword, connectWallet, updateProfile } from '@trx-shop/domain';
+import {
+  changePassword,
+  connectWallet,
+  ISO_COUNTRY_CODES,
+  PHONE_PATTERN,
+  updateProfile,
+} from '@trx-shop/domain';
 import { Type } from 'typebox';
-import { errorResponses, MessageText, SuccessMessageResponse } from '../http/schemas.js';
+import { DOMAIN_CHECKED } from '../http/domain-checked.js';
+import {
+  errorResponses,
+  MessageText,
+  PasswordInput,
+  SuccessMessageResponse,
+  TronAddressInput,
+  UsernameInput,
+} from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentUser, UserView } from './presenters/user.presenter.js';
@@ -9,29 +23,48 @@ import type { RouteOptions } from './route-options.js';
 
 const ProfileBody = Type.Object(
   {
-    username: Type.Optional(Type.String({ maxLength: 50 })),
-    phone: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+    username: Type.Optional(UsernameInput),
+    phone: Type.Optional(
+      Type.Union([
+        Type.String({
+          maxLength: 32,
+          pattern: PHONE_PATTERN,
+          [DOMAIN_CHECKED]: ['pattern'],
+          description: 'digits, with an optional leading +, spaces, dashes and parentheses',
+        }),
+        Type.Null(),
+      ]),
+    ),
     country: Type.Optional(
-      Type.Union([Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2' }), Type.Null()]),
+      Type.Union([
+        Type.String({
+          maxLength: 2,
+          enum: [...ISO_COUNTRY_CODES],
+          [DOMAIN_CHECKED]: ['enum'],
+          description: 'an assigned ISO 3166-1 alpha-2 code, upper case',
+        }),
+        Type.Null(),
+      ]),
     ),
   },
   { additionalProperties: false, examples: [{ username: 'ann', phone: '+49 30 1234567', country: 'DE' }] },
 );
 
-// Both fields optional in the schema: "both passwords required" is a rule with its own answer.
+// "Both passwords required" and the new one's length are rules the domain answers in its words.
 const PasswordBody = Type.Object(
   {
-    currentPassword: Type.Optional(Type.String({ maxLength: 1024 })),
-    newPassword: Type.Optional(Type.String({ maxLength: 1024 })),
+    currentPassword: Type.String({ maxLength: 1024 }),
+    newPassword: PasswordInput,
   },
   {
     additionalProperties: false,
+    [DOMAIN_CHECKED]: ['required'],
     examples: [{ currentPassword: 'correct horse battery staple', newPassword: 'purple monkey dishwasher' }],
   },
 );
 
 const WalletBody = Type.Object(
-  { walletAddress: Type.String({ maxLength: 64 }) },
+  { walletAddress: TronAddressInput('an address of a wallet the user holds elsewhere') },
   { additionalProperties: false, examples: [{ walletAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' }] },
 );
 
@@ -57,6 +90,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         ...schemaBase,
         operationId: 'getProfile',
         summary: 'The caller’s profile',
+        description:
+          'For a signed-in user (or admin): the caller’s own profile with wallet addresses, phone, country and 2FA state; changes nothing.',
         response: { 200: ProfileResponse, ...errorResponses(401, 403) },
       },
     },
@@ -72,6 +107,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         ...schemaBase,
         operationId: method === 'PUT' ? 'updateProfile' : 'updateProfileLegacy',
         summary: method === 'PUT' ? 'Update username, phone or country' : 'Alias of PUT /api/users/profile',
+        description:
+          method === 'PUT'
+            ? 'For a signed-in user: changes the caller’s own username, phone or country, only the fields sent (null clears phone or country); usernames are unique regardless of case.'
+            : 'Deprecated alias of PUT /api/users/profile, with the same body, rules and answer.',
         deprecated: method === 'PATCH',
         body: ProfileBody,
         response: { 200: ProfileUpdateResponse, ...errorResponses(401, 403, 409) },
@@ -103,6 +142,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
           method === 'PUT'
             ? 'Change the password; other sessions are logged out'
             : 'Alias of PUT /api/users/password',
+        description:
+          method === 'PUT'
+            ? 'For a signed-in user: replaces the caller’s password after checking the current one; every other session of the caller ends, this one stays.'
+            : 'Deprecated alias of PUT /api/users/password, with the same body, rules and answer.',
         deprecated: method === 'PATCH',
         body: PasswordBody,
         response: {
@@ -136,6 +179,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
           summary: alias
             ? 'Alias of POST /api/users/wallet/connect'
             : 'Record an external TRON address (informational)',
+          description: alias
+            ? 'Deprecated alias of POST /api/users/wallet/connect, with the same body, rules and answer.'
+            : 'For a signed-in user: records an external TRON address on the caller’s profile, for information only; payments still come from the custodial wallet.',
           deprecated: alias,
           body: WalletBody,
           response: {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { domainError, sunToTrx, withdraw } from '@trx-shop/domain';
+import { domainError, MAX_WITHDRAWAL_SUN, SUN_PER_TRX, sunToTrx, withdraw } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
-import { errorResponses, MessageText, TrxAmountInput } from '../http/schemas.js';
+import { errorResponses, MessageText, TronAddressInput, TrxAmountInput } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { presentTransferSummary, TransferSummary } from './presenters/transaction.presenter.js';
@@ -11,8 +11,10 @@ import { paymentDeps } from '../use-case-deps.js';
 
 const SendBody = Type.Object(
   {
-    toAddress: Type.String({ maxLength: 64 }),
-    amount: TrxAmountInput('TRX, at most 6 decimals'),
+    toAddress: TronAddressInput('the recipient; not the wallet’s own address'),
+    amount: TrxAmountInput('TRX, > 0, at most 6 decimals, at most 1,000,000,000', {
+      maxTrx: MAX_WITHDRAWAL_SUN / SUN_PER_TRX,
+    }),
     code: Type.Optional(Type.String({ maxLength: 16, description: 'TOTP code, required when 2FA is on' })),
   },
   {
@@ -37,6 +39,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         ...schemaBase,
         operationId: 'getWalletBalance',
         summary: 'Confirmed balance of the custodial wallet and what it has in flight, in TRX',
+        description:
+          "For a signed-in user: asks the TRON node for the custodial wallet's solidified balance and adds what the service has in flight from it; changes nothing.",
         response: {
           200: Type.Object(
             {
@@ -76,6 +80,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         ...schemaBase,
         operationId: 'sendFromWallet',
         summary: 'Withdraw TRX from the custodial wallet (Idempotency-Key honoured for 24 h)',
+        description:
+          "For a signed-in user: signs and broadcasts a TRX transfer from the caller's custodial wallet to another TRON address (with a TOTP code when 2FA is on). The same Idempotency-Key within 24 hours answers the first withdrawal again instead of sending twice.",
         headers: IdempotencyHeaders,
         body: SendBody,
         response: {

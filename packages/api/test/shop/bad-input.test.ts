@@ -231,3 +231,42 @@ describe('query strings: repeated parameters keep the last value, never a 500', 
     },
   );
 });
+
+describe('query strings: limit and page are decimal integers, clamped, however long', () => {
+  const lists = [
+    { url: '/api/products', headers: () => ({}) },
+    { url: '/api/orders', headers: () => shopper.jar.header() },
+    { url: '/api/transactions', headers: () => shopper.jar.header() },
+    { url: '/api/admin/sales', headers: () => merchant.admin.jar.header() },
+  ];
+  const notDecimalIntegers = ['abc', '1e3', '0x10', '2.5', '1.0', '+5', '%205', '', '5abc', '%EF%BC%91'];
+
+  it.each(lists)(
+    '$url answers 400 VALIDATION_ERROR naming the field for anything else',
+    async ({ url, headers }) => {
+      for (const field of ['limit', 'page']) {
+        for (const value of notDecimalIntegers) {
+          const response = await h.app.inject({ url: `${url}?${field}=${value}`, headers: headers() });
+          expectError(response, 400, 'VALIDATION_ERROR');
+          expect(json(response).details, `${field}=${value}`).toEqual([expect.objectContaining({ field })]);
+        }
+      }
+    },
+  );
+
+  it.each(lists)(
+    '$url clamps digits of any length, and reads leading zeros as decimal',
+    async ({ url, headers }) => {
+      const cases = [
+        { query: `limit=${'9'.repeat(20)}&page=-${'9'.repeat(20)}`, pagination: { limit: 100, page: 1 } },
+        { query: `limit=${'9'.repeat(400)}&page=007`, pagination: { limit: 100, page: 7 } },
+        { query: 'limit=-3&page=0', pagination: { limit: 1, page: 1 } },
+      ];
+      for (const { query, pagination } of cases) {
+        const response = await h.app.inject({ url: `${url}?${query}`, headers: headers() });
+        expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+        expect(json(response).pagination).toMatchObject(pagination);
+      }
+    },
+  );
+});

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process answers (for a liveness probe: restart it when this fails) */
+        /**
+         * The process answers (for a liveness probe: restart it when this fails)
+         * @description Public and read-only: answers 200 while the process can answer at all, touching neither the store nor the node. Point a liveness probe here (restart the instance when it fails).
+         */
         get: operations["getLiveness"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether to send this instance traffic: store and node answer, the scanner and the event log keep up (200, else 503) */
+        /**
+         * Whether to send this instance traffic: store and node answer, the scanner and the event log keep up (200, else 503)
+         * @description Public and read-only: asks the store and the TRON node, and compares the deposit scanner's lag and the event backlog with their bounds; 503 with the reasons when one fails. Point a load balancer's readiness probe here.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -45,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Store and chain reachability (200 when both answer, else 503) */
+        /**
+         * Store and chain reachability (200 when both answer, else 503)
+         * @description Public and read-only: asks the store and the TRON node whether they answer and reports how far the deposit scanner is behind; 503 when either does not answer.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -64,7 +73,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register; creates the custodial wallet and sets the auth cookies */
+        /**
+         * Register; creates the custodial wallet and sets the auth cookies
+         * @description Anyone may call it: creates a user account with its own custodial TRON wallet (the key stored sealed), opens a first session and sets the accessToken and refreshToken cookies. Emails and usernames are unique regardless of case.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -81,7 +93,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in with email and password (and the TOTP code when 2FA is on) */
+        /**
+         * Log in with email and password (and the TOTP code when 2FA is on)
+         * @description Anyone may call it: checks the email and password (and the TOTP code when 2FA is on), opens a session, records the login time and sets the auth cookies. Strictly rate-limited, with a per-account throttle after failures.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -96,7 +111,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logged-in user */
+        /**
+         * The logged-in user
+         * @description For a signed-in user (or admin): the caller's own account as login answers it, with the last login time; changes nothing.
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -115,7 +133,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New access cookie from the refresh cookie (rotates it) */
+        /**
+         * New access cookie from the refresh cookie (rotates it)
+         * @description Whoever holds the refreshToken cookie (no access token needed): sets a new access cookie and rotates the refresh cookie; presenting an already used refresh token ends its session (theft detection).
+         */
         post: operations["refreshSession"];
         delete?: never;
         options?: never;
@@ -135,6 +156,7 @@ export interface paths {
         /**
          * Alias of POST /api/auth/refresh
          * @deprecated
+         * @description Deprecated alias of POST /api/auth/refresh, with the same cookies, rules and answer.
          */
         post: operations["refreshSessionLegacy"];
         delete?: never;
@@ -152,7 +174,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in without cookies: an access and a refresh token (the TOTP code when 2FA is on); sets no cookie */
+        /**
+         * Log in without cookies: an access and a refresh token (the TOTP code when 2FA is on); sets no cookie
+         * @description Anyone may call it: logs in exactly as POST /api/auth/login does but answers the access and refresh tokens in the body and sets no cookie, for apps that cannot keep cookies. The session it opens is listed, revoked and ended like any other.
+         */
         post: operations["createTokens"];
         delete?: never;
         options?: never;
@@ -169,7 +194,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new token pair for a refresh token (rotates it; an old one presented again ends the session); sets no cookie */
+        /**
+         * A new token pair for a refresh token (rotates it; an old one presented again ends the session); sets no cookie
+         * @description Whoever holds a refresh token from POST /api/auth/tokens may trade it, once, for a new pair of the same session; presenting a spent one again ends that session (theft detection). Sets no cookie.
+         */
         post: operations["refreshTokens"];
         delete?: never;
         options?: never;
@@ -186,7 +214,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Clear the auth cookies and end the session */
+        /**
+         * Clear the auth cookies and end the session
+         * @description Anyone may call it, signed in or not: ends the session of the access token (or of the refresh cookie) and clears both auth cookies. It always answers 200, so a client can always drop its cookies.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -201,9 +232,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s profile */
+        /**
+         * The caller’s profile
+         * @description For a signed-in user (or admin): the caller’s own profile with wallet addresses, phone, country and 2FA state; changes nothing.
+         */
         get: operations["getProfile"];
-        /** Update username, phone or country */
+        /**
+         * Update username, phone or country
+         * @description For a signed-in user: changes the caller’s own username, phone or country, only the fields sent (null clears phone or country); usernames are unique regardless of case.
+         */
         put: operations["updateProfile"];
         post?: never;
         delete?: never;
@@ -212,6 +249,7 @@ export interface paths {
         /**
          * Alias of PUT /api/users/profile
          * @deprecated
+         * @description Deprecated alias of PUT /api/users/profile, with the same body, rules and answer.
          */
         patch: operations["updateProfileLegacy"];
         trace?: never;
@@ -224,7 +262,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the password; other sessions are logged out */
+        /**
+         * Change the password; other sessions are logged out
+         * @description For a signed-in user: replaces the caller’s password after checking the current one; every other session of the caller ends, this one stays.
+         */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
@@ -233,6 +274,7 @@ export interface paths {
         /**
          * Alias of PUT /api/users/password
          * @deprecated
+         * @description Deprecated alias of PUT /api/users/password, with the same body, rules and answer.
          */
         patch: operations["changePasswordLegacy"];
         trace?: never;
@@ -246,7 +288,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record an external TRON address (informational) */
+        /**
+         * Record an external TRON address (informational)
+         * @description For a signed-in user: records an external TRON address on the caller’s profile, for information only; payments still come from the custodial wallet.
+         */
         post: operations["connectWallet"];
         delete?: never;
         options?: never;
@@ -266,6 +311,7 @@ export interface paths {
         /**
          * Alias of POST /api/users/wallet/connect
          * @deprecated
+         * @description Deprecated alias of POST /api/users/wallet/connect, with the same body, rules and answer.
          */
         post: operations["connectWalletLegacy"];
         delete?: never;
@@ -281,7 +327,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s active sessions, most recent activity first */
+        /**
+         * The caller’s active sessions, most recent activity first
+         * @description For a signed-in user: the caller's own active sessions with device, IP address and last activity, the one making this request marked `current`; changes nothing.
+         */
         get: operations["listSessions"];
         put?: never;
         post?: never;
@@ -301,7 +350,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke one of the caller’s sessions */
+        /**
+         * Revoke one of the caller’s sessions
+         * @description For a signed-in user: ends one of the caller's own sessions, so its tokens stop working at the next request and its WebSockets close; another user's session answers 404.
+         */
         delete: operations["revokeSession"];
         options?: never;
         head?: never;
@@ -317,7 +369,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start 2FA setup (needs the current password): the one answer that shows the TOTP secret */
+        /**
+         * Start 2FA setup (needs the current password): the one answer that shows the TOTP secret
+         * @description For a signed-in user without 2FA: after checking the current password, stores a new TOTP secret (sealed, not yet active) and shows it, with its otpauth URL and QR code, in this answer only. POST /api/security/2fa/verify then turns 2FA on.
+         */
         post: operations["enableTwoFactor"];
         delete?: never;
         options?: never;
@@ -334,7 +389,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate 2FA with a code from the authenticator */
+        /**
+         * Activate 2FA with a code from the authenticator
+         * @description For a signed-in user who started the setup: turns 2FA on when the code matches the pending secret; from then on login, token creation and withdrawals need a code.
+         */
         post: operations["verifyTwoFactor"];
         delete?: never;
         options?: never;
@@ -351,7 +409,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn 2FA off (needs a current code and the password) */
+        /**
+         * Turn 2FA off (needs a current code and the password)
+         * @description For a signed-in user with 2FA on: turns it off and deletes the secret, after checking a current code and the password.
+         */
         post: operations["disableTwoFactor"];
         delete?: never;
         options?: never;
@@ -366,7 +427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active products, newest first; search on name or description, category filter */
+        /**
+         * Active products, newest first; search on name or description, category filter
+         * @description Public and read-only: the active products, newest first, with a case-insensitive search in name and description and a category filter. The answer carries the catalogue's ETag: send it back as If-None-Match for a 304 while nothing changed.
+         */
         get: operations["listProducts"];
         put?: never;
         post?: never;
@@ -383,7 +447,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One active product */
+        /**
+         * One active product
+         * @description Public and read-only: one active product (an archived or unknown id answers 404), with the catalogue's ETag for If-None-Match.
+         */
         get: operations["getProduct"];
         put?: never;
         post?: never;
@@ -402,13 +469,13 @@ export interface paths {
         };
         /**
          * All products (archived too), newest first; search on name or description, category filter
-         * @description API key scope: `products:write`. API key scope: `products:write`.
+         * @description For admins: every product, archived ones too, newest first, with the public list's search and category filter; changes nothing. API key scope: `products:write`.
          */
         get: operations["listAdminProducts"];
         put?: never;
         /**
          * Create a product
-         * @description API key scope: `products:write`.
+         * @description For admins: adds a product to the catalogue (active unless `isActive` is false, stock 0 unless given) and records it in the audit trail. API key scope: `products:write`.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -429,14 +496,14 @@ export interface paths {
         post?: never;
         /**
          * Archive a product (isActive false); it stays in this list and in past orders
-         * @description API key scope: `products:write`.
+         * @description For admins: sets `isActive` to false, so the product leaves the public catalogue but stays in the admin list, in past orders and in statistics; recorded in the audit trail. API key scope: `products:write`.
          */
         delete: operations["archiveProduct"];
         options?: never;
         head?: never;
         /**
          * Update any subset of a product’s writable fields
-         * @description API key scope: `products:write`.
+         * @description For admins: changes the fields sent (at least one) and records them, before and after, in the audit trail; the next catalogue request on any instance shows the change. API key scope: `products:write`.
          */
         patch: operations["updateProduct"];
         trace?: never;
@@ -448,10 +515,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s orders, newest first */
+        /**
+         * The caller’s orders, newest first
+         * @description For a signed-in user: the caller's own orders, newest first, optionally of one status; changes nothing.
+         */
         get: operations["listOrders"];
         put?: never;
-        /** Create a pending order (one pending order per user) */
+        /**
+         * Create a pending order (one pending order per user)
+         * @description For a signed-in user with a wallet: creates a pending order of active products at their current prices, the total less the 0.01 TRX network fee, after checking the stock; a user has at most one pending order. Nothing is paid or held yet.
+         */
         post: operations["createOrder"];
         delete?: never;
         options?: never;
@@ -466,7 +539,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller’s orders (admins: any order) */
+        /**
+         * One of the caller’s orders (admins: any order)
+         * @description For a signed-in user: one of the caller's own orders (admins: any order); another user's order answers 404.
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -485,7 +561,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel one’s own pending order that has no pending or confirmed payment */
+        /**
+         * Cancel one’s own pending order that has no pending or confirmed payment
+         * @description For the order's owner: cancels a pending order that has no payment pending or confirmed; nothing was paid, so nothing is sent back.
+         */
         post: operations["cancelOrder"];
         delete?: never;
         options?: never;
@@ -502,7 +581,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay a pending order from the custodial wallet; confirmation follows by event */
+        /**
+         * Pay a pending order from the custodial wallet; confirmation follows by event
+         * @description For the order's owner: holds the order's stock and the amount, then signs a transfer of the total from the caller's custodial wallet to the merchant wallet and broadcasts it. The order completes when the transfer reaches the solidified chain (a `transaction:confirmed` event follows).
+         */
         post: operations["payOrder"];
         delete?: never;
         options?: never;
@@ -517,7 +599,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s transactions (refunds of the caller’s orders included), newest first */
+        /**
+         * The caller’s transactions (refunds of the caller’s orders included), newest first
+         * @description For a signed-in user: the caller's purchases, withdrawals and deposits, and the refunds of the caller's orders, newest first, filtered by type and status; changes nothing.
+         */
         get: operations["listTransactions"];
         put?: never;
         post?: never;
@@ -534,7 +619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller’s transactions */
+        /**
+         * One of the caller’s transactions
+         * @description For a signed-in user: one of the caller's own transactions; another user's answers 404.
+         */
         get: operations["getTransaction"];
         put?: never;
         post?: never;
@@ -551,7 +639,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Confirmed balance of the custodial wallet and what it has in flight, in TRX */
+        /**
+         * Confirmed balance of the custodial wallet and what it has in flight, in TRX
+         * @description For a signed-in user: asks the TRON node for the custodial wallet's solidified balance and adds what the service has in flight from it; changes nothing.
+         */
         get: operations["getWalletBalance"];
         put?: never;
         post?: never;
@@ -570,7 +661,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Withdraw TRX from the custodial wallet (Idempotency-Key honoured for 24 h) */
+        /**
+         * Withdraw TRX from the custodial wallet (Idempotency-Key honoured for 24 h)
+         * @description For a signed-in user: signs and broadcasts a TRX transfer from the caller's custodial wallet to another TRON address (with a TOTP code when 2FA is on). The same Idempotency-Key within 24 hours answers the first withdrawal again instead of sending twice.
+         */
         post: operations["sendFromWallet"];
         delete?: never;
         options?: never;
@@ -587,7 +681,7 @@ export interface paths {
         };
         /**
          * All orders with their customer, newest first (status, from and to filters)
-         * @description API key scope: `orders:read`. API key scope: `orders:read`.
+         * @description For admins: every order with its customer, newest first, filtered by status and a createdAt range; changes nothing. API key scope: `orders:read`.
          */
         get: operations["listSales"];
         put?: never;
@@ -607,7 +701,7 @@ export interface paths {
         };
         /**
          * All orders with their customer as CSV (sales.csv), newest first, streamed, with the same filters
-         * @description API key scope: `orders:read`. API key scope: `orders:read`.
+         * @description For admins: the orders GET /api/admin/sales selects, unpaged, as a CSV file streamed row by row; a text cell that a spreadsheet would run as a formula starts with `'`. API key scope: `orders:read`.
          */
         get: operations["exportSales"];
         put?: never;
@@ -633,7 +727,7 @@ export interface paths {
         head?: never;
         /**
          * Override an order’s status (pending, completed, refunded); no stock change, no transfer
-         * @description API key scope: `orders:write`.
+         * @description For admins: sets an order’s status by hand, moving neither stock nor money; refused while a payment or refund is in flight, or when it would make a second pending order. Recorded in the audit trail. API key scope: `orders:write`.
          */
         patch: operations["overrideOrderStatus"];
         trace?: never;
@@ -654,7 +748,7 @@ export interface paths {
         /**
          * Alias of PATCH /api/orders/{id}/status
          * @deprecated
-         * @description API key scope: `orders:write`.
+         * @description Deprecated alias of PATCH /api/orders/{id}/status, with the same body, rules and answer. API key scope: `orders:write`.
          */
         patch: operations["overrideOrderStatusLegacy"];
         trace?: never;
@@ -670,7 +764,7 @@ export interface paths {
         put?: never;
         /**
          * Refund all or part of what a completed order’s payment brought, from the merchant wallet; the status follows once the whole payment is back
-         * @description API key scope: `refunds:write`.
+         * @description For admins: sends TRX from the merchant wallet back to the wallet that paid a completed order, the amount given or all that is left; the order becomes refunded once the whole payment is back. Recorded in the audit trail. API key scope: `refunds:write`.
          */
         post: operations["refundOrder"];
         delete?: never;
@@ -690,7 +784,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a pending or failed order paid by a transfer made outside the service, after checking it on the solidified chain
-         * @description API key scope: `orders:write`.
+         * @description For admins: checks on the solidified chain a transfer the customer made outside the service (to the merchant wallet, at least the total, paying no other order) and completes the pending or failed order with it; recorded in the audit trail. API key scope: `orders:write`.
          */
         post: operations["verifyOrderPayment"];
         delete?: never;
@@ -708,7 +802,7 @@ export interface paths {
         };
         /**
          * Customers with their spending, newest first; search on username or email
-         * @description API key scope: `customers:read`. API key scope: `customers:read`.
+         * @description For admins: the customers (role user), newest first, each with what they spent, and their count and volume against the previous 30 days; changes nothing. API key scope: `customers:read`.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -732,7 +826,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Block (isActive false) or unblock (true) a customer; admins cannot be blocked */
+        /**
+         * Block (isActive false) or unblock (true) a customer; admins cannot be blocked
+         * @description For signed-in admins only (no API key): blocks a customer, ending every session of theirs at once and refusing their logins, or unblocks one (who then logs in again); admins cannot be blocked. Recorded in the audit trail.
+         */
         patch: operations["setCustomerActive"];
         trace?: never;
     };
@@ -747,7 +844,7 @@ export interface paths {
         put?: never;
         /**
          * All customers as CSV (customers.csv), streamed
-         * @description API key scope: `customers:read`.
+         * @description For admins: every customer with what they spent as a CSV file, streamed row by row from the store; changes nothing. API key scope: `customers:read`.
          */
         post: operations["exportCustomers"];
         delete?: never;
@@ -765,7 +862,7 @@ export interface paths {
         };
         /**
          * Dashboard: totals, 30-day trends, status counts, recent sales, top products, 181-day chart
-         * @description API key scope: `stats:read`. API key scope: `stats:read`.
+         * @description For admins: the dashboard's figures, computed from the orders at the moment of the request; changes nothing. API key scope: `stats:read`.
          */
         get: operations["getDashboardStats"];
         put?: never;
@@ -785,7 +882,7 @@ export interface paths {
         };
         /**
          * The merchant ledger as CSV (ledger.csv), oldest first, streamed, with the same filters
-         * @description API key scope: `ledger:read`. API key scope: `ledger:read`.
+         * @description For admins: the merchant wallet's movements GET /api/admin/ledger selects, oldest first and unpaged, as a CSV file with the balance after each; changes nothing. API key scope: `ledger:read`.
          */
         get: operations["exportMerchantLedger"];
         put?: never;
@@ -805,7 +902,7 @@ export interface paths {
         };
         /**
          * Every movement of the merchant wallet with its running balance and the totals of the filter
-         * @description API key scope: `ledger:read`. API key scope: `ledger:read`.
+         * @description For admins: every movement of the merchant wallet (payments in, refunds out, deposits, withdrawals, fees) with the balance after each, and the totals of the filter; changes nothing. API key scope: `ledger:read`.
          */
         get: operations["listMerchantLedger"];
         put?: never;
@@ -825,11 +922,14 @@ export interface paths {
         };
         /**
          * The latest reconciliation of the ledger against the chain (404 before the first run)
-         * @description API key scope: `ledger:read`. API key scope: `ledger:read`.
+         * @description For admins: the report of the latest reconciliation, whoever ran it (this route, another instance or `pnpm reconcile`); changes nothing. API key scope: `ledger:read`.
          */
         get: operations["getReconciliationReport"];
         put?: never;
-        /** Reconcile the ledger with the solidified chain now, keep the report as the latest and answer it */
+        /**
+         * Reconcile the ledger with the solidified chain now, keep the report as the latest and answer it
+         * @description For signed-in admins only (no API key): compares the ledger with the solidified chain now (the blocks since the last run and the wallets active in them, or what the body asks), keeps the report as the latest and answers it. One reconciliation runs at a time across instances.
+         */
         post: operations["runReconciliation"];
         delete?: never;
         options?: never;
@@ -846,13 +946,13 @@ export interface paths {
         };
         /**
          * Every webhook endpoint, oldest first (secrets are never shown again)
-         * @description API key scope: `webhooks:write`. API key scope: `webhooks:write`.
+         * @description For admins: every webhook endpoint, oldest first, with its state; secrets are never shown again. API key scope: `webhooks:write`.
          */
         get: operations["listWebhooks"];
         put?: never;
         /**
          * Add a webhook endpoint; the answer shows its signing secret, once
-         * @description API key scope: `webhooks:write`.
+         * @description For admins: registers an HTTP endpoint that will receive the chosen events as signed POSTs, and shows its signing secret in this answer only; recorded in the audit trail. API key scope: `webhooks:write`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -870,21 +970,21 @@ export interface paths {
         };
         /**
          * One webhook endpoint
-         * @description API key scope: `webhooks:write`. API key scope: `webhooks:write`.
+         * @description For admins: one webhook endpoint with its state; its secret is never shown again. API key scope: `webhooks:write`.
          */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
         /**
          * Remove a webhook endpoint and its delivery log; nothing more is sent to it
-         * @description API key scope: `webhooks:write`.
+         * @description For admins: removes the endpoint and its delivery log; nothing more is sent to it. Recorded in the audit trail. API key scope: `webhooks:write`.
          */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         /**
          * Change a webhook endpoint’s URL, event filter, description or enabled flag
-         * @description API key scope: `webhooks:write`.
+         * @description For admins: changes the fields sent; enabling an endpoint again clears the reason the service disabled it (what happened meanwhile is not sent). Recorded in the audit trail. API key scope: `webhooks:write`.
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -900,7 +1000,7 @@ export interface paths {
         put?: never;
         /**
          * A new signing secret, shown once; the previous one keeps signing (a second signature) for 24 hours
-         * @description API key scope: `webhooks:write`.
+         * @description For admins: makes a new signing secret, shown in this answer only; for 24 hours deliveries carry a second signature with the previous one. Recorded in the audit trail. API key scope: `webhooks:write`.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -920,7 +1020,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a webhook.ping delivery to the endpoint now (a test of the receiver and its signature check)
-         * @description API key scope: `webhooks:write`.
+         * @description For admins: queues a `webhook.ping` delivery to the endpoint through the usual queue, retries and log, to test the receiver and its signature check. API key scope: `webhooks:write`.
          */
         post: operations["pingWebhook"];
         delete?: never;
@@ -938,7 +1038,7 @@ export interface paths {
         };
         /**
          * The endpoint’s delivery log, newest first: each attempt’s status, latency and response
-         * @description API key scope: `webhooks:write`. API key scope: `webhooks:write`.
+         * @description For admins: the endpoint's delivery log, newest first, each delivery with its attempts (time, status code, latency, the start of the response); changes nothing. API key scope: `webhooks:write`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -960,7 +1060,7 @@ export interface paths {
         put?: never;
         /**
          * Send one delivery again now, with the same webhook-id and body; its retry schedule starts over
-         * @description API key scope: `webhooks:write`.
+         * @description For admins: sends a logged delivery again now with the same webhook-id and body, its retry schedule starting over. API key scope: `webhooks:write`.
          */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
@@ -976,7 +1076,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who did what: every admin action and server command, newest first, with what it changed */
+        /**
+         * Who did what: every admin action and server command, newest first, with what it changed
+         * @description For signed-in admins only (no API key): every admin action and server command from the event log, newest first, with who did it and what changed; changes nothing.
+         */
         get: operations["listAuditEntries"];
         put?: never;
         post?: never;
@@ -995,7 +1098,7 @@ export interface paths {
         };
         /**
          * An order's timeline, oldest first: every event of it, admin actions with who did them
-         * @description API key scope: `orders:read`. API key scope: `orders:read`.
+         * @description For admins: every event of one order from the event log, oldest first, the service's own steps with a null actor and admin actions with theirs; changes nothing. API key scope: `orders:read`.
          */
         get: operations["getOrderHistory"];
         put?: never;
@@ -1013,10 +1116,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every API key (revoked ones too), newest first; never the keys themselves */
+        /**
+         * Every API key (revoked ones too), newest first; never the keys themselves
+         * @description For signed-in admins only (no API key): every API key, revoked and expired ones too, newest first, with its last use; the keys themselves are never shown again.
+         */
         get: operations["listApiKeys"];
         put?: never;
-        /** Make an API key with the scopes given; the answer shows the key, once */
+        /**
+         * Make an API key with the scopes given; the answer shows the key, once
+         * @description For signed-in admins only (no API key): makes an API key acting as the caller with the scopes given and shows the key in this answer only; the service keeps only its hash and prefix.
+         */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -1034,7 +1143,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key: it stops working at the next request, on every instance */
+        /**
+         * Revoke an API key: it stops working at the next request, on every instance
+         * @description For signed-in admins only (no API key): revokes an API key, which stops working at the next request on every instance.
+         */
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
@@ -1050,7 +1162,7 @@ export interface paths {
         };
         /**
          * WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded, wallet:deposit
-         * @description Frames are {event, data, id}; `id` is the logged event id. To resume after a reconnect, connect with ?lastEventId=<id> (or send {"event":"resume","data":"<id>"} before join-user): the rooms joined first receive what was missed, then live frames (docs/api.md, "Real-time events").
+         * @description For a signed-in user (the access token may also come as ?token=): opens a WebSocket that delivers the real-time events of the rooms it joins (admins may join any user’s room); it changes nothing. Frames are {event, data, id}; `id` is the logged event id. To resume after a reconnect, connect with ?lastEventId=<id> (or send {"event":"resume","data":"<id>"} before join-user): the rooms joined first receive what was missed, then live frames (docs/api.md, "Real-time events").
          */
         get: operations["openWebSocket"];
         put?: never;
@@ -1121,8 +1233,10 @@ export interface components {
         };
         RegisterRequest: {
             email: string;
+            /** @description letters and digits of any script, `_`, `.` and `-`; unique regardless of case */
             username: string;
             password: string;
+            /** @description the password again; must be equal to it */
             passwordConfirm: string;
         };
         /**
@@ -1307,10 +1421,15 @@ export interface components {
             user: components["schemas"]["User"];
         };
         UpdateProfileRequest: {
+            /** @description letters and digits of any script, `_`, `.` and `-`; unique regardless of case */
             username?: string;
+            /** @description digits, with an optional leading +, spaces, dashes and parentheses */
             phone?: string | null;
-            /** @description ISO 3166-1 alpha-2 */
-            country?: string | null;
+            /**
+             * @description an assigned ISO 3166-1 alpha-2 code, upper case
+             * @enum {string|null}
+             */
+            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW" | null;
         };
         UpdateProfileResponse: {
             /** @enum {boolean} */
@@ -1320,10 +1439,15 @@ export interface components {
             user: components["schemas"]["User"];
         };
         UpdateProfileLegacyRequest: {
+            /** @description letters and digits of any script, `_`, `.` and `-`; unique regardless of case */
             username?: string;
+            /** @description digits, with an optional leading +, spaces, dashes and parentheses */
             phone?: string | null;
-            /** @description ISO 3166-1 alpha-2 */
-            country?: string | null;
+            /**
+             * @description an assigned ISO 3166-1 alpha-2 code, upper case
+             * @enum {string|null}
+             */
+            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW" | null;
         };
         UpdateProfileLegacyResponse: {
             /** @enum {boolean} */
@@ -1333,8 +1457,8 @@ export interface components {
             user: components["schemas"]["User"];
         };
         ChangePasswordRequest: {
-            currentPassword?: string;
-            newPassword?: string;
+            currentPassword: string;
+            newPassword: string;
         };
         ChangePasswordResponse: {
             /** @enum {boolean} */
@@ -1343,8 +1467,8 @@ export interface components {
             message: string;
         };
         ChangePasswordLegacyRequest: {
-            currentPassword?: string;
-            newPassword?: string;
+            currentPassword: string;
+            newPassword: string;
         };
         ChangePasswordLegacyResponse: {
             /** @enum {boolean} */
@@ -1353,6 +1477,10 @@ export interface components {
             message: string;
         };
         ConnectWalletRequest: {
+            /**
+             * @description an address of a wallet the user holds elsewhere
+             * @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7
+             */
             walletAddress: string;
         };
         ConnectWalletResponse: {
@@ -1362,6 +1490,10 @@ export interface components {
             message: string;
         };
         ConnectWalletLegacyRequest: {
+            /**
+             * @description an address of a wallet the user holds elsewhere
+             * @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7
+             */
             walletAddress: string;
         };
         ConnectWalletLegacyResponse: {
@@ -1517,7 +1649,7 @@ export interface components {
             /** @enum {unknown} */
             category: "digital" | "physical" | "service";
             stock?: number;
-            /** @description http or https URL */
+            /** @description http or https URL, or empty */
             image?: string;
             isActive?: boolean;
         };
@@ -1536,7 +1668,7 @@ export interface components {
             /** @enum {unknown} */
             category?: "digital" | "physical" | "service";
             stock?: number;
-            /** @description http or https URL */
+            /** @description http or https URL, or empty */
             image?: string;
             isActive?: boolean;
         };
@@ -1756,8 +1888,12 @@ export interface components {
             pendingOutgoing: number;
         };
         SendFromWalletRequest: {
+            /**
+             * @description the recipient; not the wallet’s own address
+             * @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7
+             */
             toAddress: string;
-            /** @description TRX, at most 6 decimals */
+            /** @description TRX, > 0, at most 6 decimals, at most 1,000,000,000 */
             amount: number | string;
             /** @description TOTP code, required when 2FA is on */
             code?: string;
@@ -1863,8 +1999,11 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         OverrideOrderStatusRequest: {
-            /** @description pending, completed or refunded */
-            status: string;
+            /**
+             * @description pending, completed or refunded
+             * @enum {string}
+             */
+            status: "pending" | "completed" | "refunded";
             transactionHash?: string;
         };
         OverrideOrderStatusResponse: {
@@ -1875,8 +2014,11 @@ export interface components {
             order: components["schemas"]["Order"];
         };
         OverrideOrderStatusLegacyRequest: {
-            /** @description pending, completed or refunded */
-            status: string;
+            /**
+             * @description pending, completed or refunded
+             * @enum {string}
+             */
+            status: "pending" | "completed" | "refunded";
             transactionHash?: string;
         };
         OverrideOrderStatusLegacyResponse: {
@@ -2246,7 +2388,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             /**
-             * @description http or https; its host must not resolve to a loopback, private or link-local address
+             * @description http or https, without credentials; its host must not resolve to a loopback, private or link-local address
              * @example https://erp.example.com/hooks/trx-shop
              */
             url: string;
@@ -2329,7 +2471,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             /**
-             * @description http or https; its host must not resolve to a loopback, private or link-local address
+             * @description http or https, without credentials; its host must not resolve to a loopback, private or link-local address
              * @example https://erp.example.com/hooks/trx-shop
              */
             url?: string;
@@ -2555,7 +2697,7 @@ export interface components {
             scopes: ("orders:read" | "orders:write" | "refunds:write" | "products:write" | "customers:read" | "stats:read" | "ledger:read" | "webhooks:write")[];
             /**
              * Format: date-time
-             * @description absent: never expires
+             * @description in the future; absent: never expires
              */
             expiresAt?: string;
         };
@@ -4912,10 +5054,16 @@ export interface operations {
             query?: {
                 search?: string;
                 category?: "digital" | "physical" | "service";
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -5120,10 +5268,16 @@ export interface operations {
             query?: {
                 search?: string;
                 category?: "digital" | "physical" | "service";
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -5473,7 +5627,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "price": 139.99,
+                 *       "price": 139.95,
                  *       "stock": 40
                  *     }
                  */
@@ -5586,10 +5740,16 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "completed" | "refunded" | "failed" | "cancelled";
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -6329,10 +6489,16 @@ export interface operations {
             query?: {
                 type?: "purchase" | "refund" | "deposit" | "withdrawal" | "fee";
                 status?: "pending" | "confirmed" | "failed";
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -6821,10 +6987,16 @@ export interface operations {
                 from?: string;
                 /** @description createdAt before this instant (ISO 8601) */
                 to?: string;
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -6967,12 +7139,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV file */
+            /** @description CSV file (text/csv; charset=utf-8, CRLF line ends, every cell double-quoted) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example "id","orderId","createdAt","status","customerId","customerUsername","customerEmail","products","subtotal","networkFee","total","transactionHash"
+                     *     "6760c0f4a1b2c3d4e5f60730","#TRX-42","2025-01-15T10:30:00.000Z","completed","6760c0f4a1b2c3d4e5f60701","alice","alice@example.com","Premium Theme License x 2","259.98","-0.01","259.97","4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c"
+                     */
                     "text/csv": string;
                 };
             };
@@ -7656,10 +7832,16 @@ export interface operations {
         parameters: {
             query?: {
                 search?: string;
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -7912,12 +8094,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description CSV file */
+            /** @description CSV file (text/csv; charset=utf-8, CRLF line ends, every cell double-quoted) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example "id","username","email","walletAddress","totalSpent","isActive","createdAt","lastLogin"
+                     *     "6760c0f4a1b2c3d4e5f60701","alice","alice@example.com","TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7","259.98","true","2025-01-15T10:00:00.000Z","2025-01-16T08:42:00.000Z"
+                     */
                     "text/csv": string;
                 };
             };
@@ -8135,12 +8321,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV file */
+            /** @description CSV file (text/csv; charset=utf-8, CRLF line ends, every cell double-quoted) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example "id","createdAt","type","direction","status","amount","balanceAfter","transactionHash","fromAddress","toAddress","orderId","blockNumber"
+                     *     "6760c0f4a1b2c3d4e5f60740","2025-01-15T10:31:00.000Z","purchase","in","confirmed","259.97","1250.6","4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c","TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7","TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW","6760c0f4a1b2c3d4e5f60730","61250123"
+                     */
                     "text/csv": string;
                 };
             };
@@ -8227,10 +8417,16 @@ export interface operations {
                 from?: string;
                 /** @description createdAt before this instant (ISO 8601) */
                 to?: string;
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -9493,10 +9689,16 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path: {
@@ -9767,7 +9969,7 @@ export interface operations {
                  */
                 actor?: string;
                 /** @description an event type */
-                action?: string;
+                action?: "order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed";
                 /**
                  * @description 24-hex object id
                  * @example 6760c0f4a1b2c3d4e5f60718
@@ -9777,10 +9979,16 @@ export interface operations {
                 from?: string;
                 /** @description exclusive */
                 to?: string;
-                /** @description default 10, clamped to 1..100 */
-                limit?: string;
-                /** @description default 1, minimum 1 */
-                page?: string;
+                /**
+                 * @description default 10, clamped to 1..100
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description default 1, values below 1 read as 1
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -10375,9 +10583,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             /** @description One of: VALIDATION_ERROR */
             400: {

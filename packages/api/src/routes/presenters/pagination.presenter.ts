@@ -18,10 +18,11 @@ export const presentPagination = (page: Page<unknown>) => ({
   limit: page.limit,
 });
 
-/** `limit` and `page` arrive as text; the domain clamps them, so the schema only requires digits. */
+/**
+ * Integers without bounds: the domain clamps them (docs/api.md, "Lists"). The query validator
+ * takes only decimal digits for them (src/http/validation.ts), so `0x10` or `1e2` stay refused.
+ */
 export const PageQueryFields = {
-  limit: Type.Optional(
-    Type.String({ pattern: '^-?\\d{1,15}$', description: 'default 10, clamped to 1..100' }),
-  ),
-  page: Type.Optional(Type.String({ pattern: '^-?\\d{1,15}$', description: 'default 1, minimum 1' })),
+  limit: Type.Optional(Type.Integer({ description: 'default 10, clamped to 1..100', examples: [10] })),
+  page: Type.Optional(Type.Integer({ description: 'default 1, values below 1 read as 1', examples: [1] })),
 };

@@ -20,7 +20,8 @@ const invalid = (field: string, message: string): DomainError =>
   domainError('VALIDATION_ERROR', message, { details: [{ field, message }] });
 
 // The domain sees no URL parser (no platform APIs here): scheme, a host, no whitespace.
-const HTTP_URL = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#]\S*)?$/;
+export const PRODUCT_IMAGE_URL_PATTERN = '^https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:[/?#]\\S*)?$';
+const HTTP_URL = new RegExp(PRODUCT_IMAGE_URL_PATTERN);
 const isHttpUrl = (value: string): boolean => HTTP_URL.test(value);
 
 /** Validates whichever writable fields are present (docs/decisions.md section 6) into a patch. */

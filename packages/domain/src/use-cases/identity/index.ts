@@ -14,4 +14,4 @@ export * from './start-session.js';
 export * from './two-factor-code.js';
 export * from './two-factor.js';
 export * from './update-profile.js';
-export { emailProblem } from './validation.js';
+export { EMAIL_PATTERN, emailProblem, USERNAME_PATTERN } from './validation.js';

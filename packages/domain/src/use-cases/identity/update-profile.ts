@@ -11,7 +11,8 @@ export interface ProfileChanges {
   readonly country?: string | null;
 }
 
-const PHONE = /^\+?[0-9 ()-]{3,32}$/;
+export const PHONE_PATTERN = '^\\+?[0-9 ()-]{3,32}$';
+const PHONE = new RegExp(PHONE_PATTERN);
 
 export const updateProfile = async (
   deps: Pick<IdentityDeps, 'users' | 'clock'>,

@@ -7,8 +7,11 @@ export interface FieldProblem {
 }
 
 // Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is not checkable here.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const USERNAME = /^[\p{L}\p{N}_.-]+$/u;
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+const EMAIL = new RegExp(EMAIL_PATTERN);
+/** Letters and digits of any script, `_`, `.` and `-` (a Unicode pattern: compile it with `u`). */
+export const USERNAME_PATTERN = '^[\\p{L}\\p{N}_.-]+$';
+const USERNAME = new RegExp(USERNAME_PATTERN, 'u');
 
 export const emailProblem = (email: string): FieldProblem | null =>
   EMAIL.test(email) && email.length <= 254
