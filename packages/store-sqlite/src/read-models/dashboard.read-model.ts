@@ -46,7 +46,7 @@ export const DASHBOARD_SQL = {
   partialDayIn:
     `SELECT COUNT(*) AS orders, ${WINDOW_SUMS} FROM orders ` +
     `WHERE status IN (${ORDER_STATUS_LIST}) AND created_at >= ? AND created_at < ?`,
-  /** From the trigger-kept `order_refund_totals` (migration 6): one row per status. */
+  /** From the trigger-kept `order_refund_totals`: one row per status. */
   refundTotals:
     "SELECT COALESCE(SUM(refunded_sun), 0) AS refunded, COALESCE(SUM(CASE status WHEN 'completed' " +
     'THEN refunded_sun END), 0) AS completed_refunded ' +
@@ -80,7 +80,7 @@ interface WindowSums {
 }
 
 /**
- * All-time and per-day figures come from the trigger-kept summaries of migrations 2 and 6
+ * All-time and per-day figures come from the trigger-kept summaries
  * (`order_day_totals`, `completed_lines`, `product_sales`, `order_refund_totals`): a dashboard
  * reads a few rows per day of history, the orders of at most four partial days and the top
  * products' lines in the two windows, never every order. One read transaction keeps the figures

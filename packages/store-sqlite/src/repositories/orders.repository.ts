@@ -155,7 +155,7 @@ export const createSqliteOrderRepository = (db: Database): OrderStore => {
     },
 
     async userOrdersVersion(userId) {
-      // Moved by migration 16's triggers in the order write's own transaction.
+      // Moved by the `user_order_versions` triggers in the order write's own transaction.
       return userOrderVersionText(userOrderVersion.get(userId)?.version);
     },
   };

@@ -51,7 +51,7 @@ const IDS_PER_QUERY = 500;
 
 export const createSqliteProductRepository = (db: Database): ProductStore => {
   const byId = db.prepare<[string], ProductRow>(PRODUCT_SQL.byId);
-  // Moved by migration 15's triggers in the product write's own transaction.
+  // Moved by the catalogue version's triggers in the product write's own transaction.
   const catalogueVersion = db.prepare<[], { epoch: string; version: number }>(
     'SELECT epoch, version FROM catalogue_version WHERE id = 1',
   );

@@ -19,7 +19,7 @@ export const SESSION_SQL = {
   byUser: 'SELECT * FROM sessions WHERE user_id = ? ORDER BY last_active DESC, id DESC',
   // One row whatever exists: each side of the outer joins is a primary-key probe.
   withUser: `${WITH_USER_SELECT} ${WITH_USER_FROM}`,
-  // The same and the user's order version (migration 16's table, moved in every order write).
+  // The same and the user's order version (`user_order_versions`, moved in every order write).
   withUserAndOrdersVersion: `${WITH_USER_SELECT}, v.version ${WITH_USER_FROM} LEFT JOIN user_order_versions v ON v.user_id = ?`,
 } as const;
 
