@@ -3,7 +3,7 @@ import { samePage, text } from './mixed-reads.js';
 import { type SignedInClient, unwrapFor } from './shop-client.js';
 
 /*
- * The admin customer search of issue 23 as a mix: many searches and their next pages while
+ * The admin customer search as a mix: many searches and their next pages while
  * customers' usernames change, so the figure is not one search answered from what the store keeps
  * (SQLite keeps a search's matches until a user write could change them).
  */

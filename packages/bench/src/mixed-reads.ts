@@ -4,7 +4,7 @@ import type { SeededLogins } from './seed-data-set.js';
 import { type SignedInClient, signIn, unwrapFor } from './shop-client.js';
 
 /*
- * The read mixes of issue 23: many catalogue pages, categories, searches and products, and many
+ * The read mixes: many catalogue pages, categories, searches and products, and many
  * customers' order pages, so the figure never measures one memoized answer. Each request carries
  * a check of its answer, made from the answer it got before the load (ids in order, the page
  * number, the owner): a stale, empty or someone else's page fails it.

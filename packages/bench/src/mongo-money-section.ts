@@ -11,7 +11,7 @@ export type MongoMoneyFigures =
   | { readonly server: string; readonly moneyPath: MoneyPathFigures };
 
 /**
- * The money path on the MongoDB store (issue 23: reported, no target): MONGODB_URI when set, else
+ * The money path on the MongoDB store (reported, no target): MONGODB_URI when set, else
  * whatever the tests use (testcontainers, or mongo-java-server from Maven Central). On the
  * stand-in the figure says how the adapter's round trips add up, not how a real server performs:
  * the stand-in ignores non-unique indexes and is an in-memory Java server.

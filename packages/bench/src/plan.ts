@@ -29,7 +29,7 @@ export interface BenchPlan {
   readonly webhookBurstEvents: number;
 }
 
-/** 100,000 users: the customer search's target is set at that size (issue 23). */
+/** 100,000 users: the customer search's target is set at that size. */
 const USERS_AND_PRODUCTS = { users: 100_000, products: 1_000, days: 200 };
 
 export const FULL_PLAN: BenchPlan = {

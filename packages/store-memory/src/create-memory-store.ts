@@ -1,22 +1,21 @@
 import type { ShopStore } from '@trx-shop/domain';
-import { createMemoryApiKeys } from './memory-api-keys.js';
-import { createMemoryEventLog, createMemoryOutbox } from './memory-events.js';
-import { createMemoryOrders } from './memory-orders.js';
-import { createMemoryProducts } from './memory-products.js';
-import {
-  createMemoryCounters,
-  createMemoryChainCursors,
-  createMemoryKeyHolders,
-  createMemoryLeases,
-  createMemorySessions,
-  createMemoryWalletReservations,
-  createMemoryWithdrawals,
-} from './memory-small-stores.js';
-import { createMemoryReconciliation } from './memory-reconciliation.js';
-import { createMemoryTransactions } from './memory-transactions.js';
-import { createMemoryUsers } from './memory-users.js';
-import { createMemoryWebhooks } from './memory-webhooks.js';
-import { createMemoryWindowCounters } from './memory-window-counters.js';
+import { createMemoryApiKeyStore } from './api-key-store.js';
+import { createMemoryChainCursorStore } from './chain-cursor-store.js';
+import { createMemoryCounterStore } from './counter-store.js';
+import { createMemoryEventLogStore } from './event-log-store.js';
+import { createMemoryIdempotencyStore } from './idempotency-store.js';
+import { createMemoryKeyHolderStore } from './key-holder-store.js';
+import { createMemoryLeaseStore } from './lease-store.js';
+import { createMemoryOrderStore } from './order-store.js';
+import { createMemoryOutboxStore } from './outbox-store.js';
+import { createMemoryProductStore } from './product-store.js';
+import { createMemoryReconciliationStore } from './reconciliation-store.js';
+import { createMemorySessionStore } from './session-store.js';
+import { createMemoryTransactionStore } from './transaction-store.js';
+import { createMemoryUserStore } from './user-store.js';
+import { createMemoryWalletReservationStore } from './wallet-reservation-store.js';
+import { createMemoryWebhookStore } from './webhook-store.js';
+import { createMemoryWindowCounterStore } from './window-counter-store.js';
 import { emptyTables } from './tables.js';
 
 /**
@@ -28,23 +27,23 @@ export const createMemoryStore = (): ShopStore => {
   const tables = emptyTables();
   let open = true;
   return {
-    users: createMemoryUsers(tables),
-    products: createMemoryProducts(tables),
-    orders: createMemoryOrders(tables),
-    counters: createMemoryCounters(tables),
-    transactions: createMemoryTransactions(tables),
-    sessions: createMemorySessions(tables),
-    withdrawals: createMemoryWithdrawals(tables),
-    leases: createMemoryLeases(tables),
-    keyHolders: createMemoryKeyHolders(tables),
-    chainCursors: createMemoryChainCursors(tables),
-    walletReservations: createMemoryWalletReservations(tables),
-    reconciliation: createMemoryReconciliation(),
-    eventLog: createMemoryEventLog(tables),
-    outbox: createMemoryOutbox(tables),
-    windowCounters: createMemoryWindowCounters(),
-    webhooks: createMemoryWebhooks(tables),
-    apiKeys: createMemoryApiKeys(tables),
+    users: createMemoryUserStore(tables),
+    products: createMemoryProductStore(tables),
+    orders: createMemoryOrderStore(tables),
+    counters: createMemoryCounterStore(tables),
+    transactions: createMemoryTransactionStore(tables),
+    sessions: createMemorySessionStore(tables),
+    withdrawals: createMemoryIdempotencyStore(tables),
+    leases: createMemoryLeaseStore(tables),
+    keyHolders: createMemoryKeyHolderStore(tables),
+    chainCursors: createMemoryChainCursorStore(tables),
+    walletReservations: createMemoryWalletReservationStore(tables),
+    reconciliation: createMemoryReconciliationStore(),
+    eventLog: createMemoryEventLogStore(tables),
+    outbox: createMemoryOutboxStore(tables),
+    windowCounters: createMemoryWindowCounterStore(),
+    webhooks: createMemoryWebhookStore(tables),
+    apiKeys: createMemoryApiKeyStore(tables),
     dashboard: {
       dashboard: () => Promise.reject(new Error('the in-memory store has no dashboard read model')),
     },

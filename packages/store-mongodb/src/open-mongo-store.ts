@@ -2,26 +2,26 @@ import type { ShopStore } from '@trx-shop/domain';
 import { MongoClient, type MongoClientOptions } from 'mongodb';
 import { shopCollections } from './collections.js';
 import { ensureIndexes } from './indexes.js';
-import { createMongoApiKeyStore } from './repositories/mongo-api-key-store.js';
-import { createMongoCounterStore } from './repositories/mongo-counter-store.js';
+import { createMongoApiKeyStore } from './repositories/api-key-store.js';
+import { createMongoChainCursorStore } from './repositories/chain-cursor-store.js';
+import { createMongoCounterStore } from './repositories/counter-store.js';
+import { createMongoDashboardReadModel } from './repositories/dashboard-read-model.js';
+import { createMongoEventLogStore } from './repositories/event-log-store.js';
+import { createMongoIdempotencyStore } from './repositories/idempotency-store.js';
+import { createMongoKeyHolderStore } from './repositories/key-holder-store.js';
+import { createMongoLeaseStore } from './repositories/lease-store.js';
 import { createCustomerQueries } from './repositories/mongo-customer-queries.js';
-import { createMongoDashboardReadModel } from './repositories/mongo-dashboard-read-model.js';
-import { createMongoChainCursorStore } from './repositories/mongo-chain-cursor-store.js';
-import { createMongoEventLog } from './repositories/mongo-event-log.js';
-import { createMongoKeyHolderStore } from './repositories/mongo-key-holder-store.js';
-import { createMongoLeaseStore } from './repositories/mongo-lease-store.js';
-import { createMongoOrderStore } from './repositories/mongo-order-store.js';
-import { createMongoOutbox } from './repositories/mongo-outbox.js';
-import { createMongoProductStore } from './repositories/mongo-product-store.js';
-import { createMongoReconciliationStore } from './repositories/mongo-reconciliation-store.js';
-import { createMongoSessionStore } from './repositories/mongo-session-store.js';
-import { createMongoTransactionStore } from './repositories/mongo-transaction-store.js';
-import { createMongoUserStore } from './repositories/mongo-user-store.js';
-import { createMongoWalletReservationStore } from './repositories/mongo-wallet-reservations.js';
-import { createMongoWebhookStore } from './repositories/mongo-webhook-store.js';
-import { createMongoWithdrawalStore } from './repositories/mongo-withdrawal-store.js';
-import { createMongoWindowCounters } from './repositories/mongo-window-counters.js';
+import { createMongoOrderStore } from './repositories/order-store.js';
+import { createMongoOutboxStore } from './repositories/outbox-store.js';
 import { createPendingOrderLocks } from './repositories/pending-order-lock.js';
+import { createMongoProductStore } from './repositories/product-store.js';
+import { createMongoReconciliationStore } from './repositories/reconciliation-store.js';
+import { createMongoSessionStore } from './repositories/session-store.js';
+import { createMongoTransactionStore } from './repositories/transaction-store.js';
+import { createMongoUserStore } from './repositories/user-store.js';
+import { createMongoWalletReservationStore } from './repositories/wallet-reservation-store.js';
+import { createMongoWebhookStore } from './repositories/webhook-store.js';
+import { createMongoWindowCounterStore } from './repositories/window-counter-store.js';
 
 export interface MongoStoreOptions {
   /** A MongoDB connection string (standalone, replica set or sharded cluster). */
@@ -53,16 +53,16 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       counters,
       transactions: createMongoTransactionStore(collections),
       sessions: createMongoSessionStore(collections, orders),
-      withdrawals: createMongoWithdrawalStore(collections),
+      withdrawals: createMongoIdempotencyStore(collections),
       leases: createMongoLeaseStore(collections),
       keyHolders: createMongoKeyHolderStore(collections),
       chainCursors: createMongoChainCursorStore(collections),
       walletReservations: createMongoWalletReservationStore(collections),
       dashboard: createMongoDashboardReadModel(collections),
       reconciliation: createMongoReconciliationStore(collections),
-      eventLog: createMongoEventLog(collections, counters, db),
-      outbox: createMongoOutbox(collections),
-      windowCounters: createMongoWindowCounters(collections),
+      eventLog: createMongoEventLogStore(collections, counters, db),
+      outbox: createMongoOutboxStore(collections),
+      windowCounters: createMongoWindowCounterStore(collections),
       webhooks: createMongoWebhookStore(collections),
       apiKeys: createMongoApiKeyStore(collections),
       async ping() {

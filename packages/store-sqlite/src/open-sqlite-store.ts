@@ -4,24 +4,24 @@ import {
   type CustomerSearchOutcome,
   createSqliteCustomerReadModel,
 } from './read-models/customers.read-model.js';
-import { createSqliteDashboardReadModel } from './read-models/dashboard.read-model.js';
-import { createSqliteApiKeyRepository } from './repositories/api-keys.repository.js';
-import { createSqliteCounterRepository } from './repositories/counters.repository.js';
-import { createSqliteChainCursorRepository } from './repositories/chain-cursors.repository.js';
-import { createSqliteEventLogRepository } from './repositories/event-log.repository.js';
-import { createSqliteKeyHolderRepository } from './repositories/key-holders.repository.js';
-import { createSqliteLeaseRepository } from './repositories/leases.repository.js';
-import { createSqliteOrderRepository } from './repositories/orders.repository.js';
-import { createSqliteOutboxRepository } from './repositories/outbox.repository.js';
-import { createSqliteProductRepository } from './repositories/products.repository.js';
-import { createSqliteReconciliationRepository } from './repositories/reconciliation.repository.js';
-import { createSqliteSessionRepository } from './repositories/sessions.repository.js';
-import { createSqliteTransactionRepository } from './repositories/transactions.repository.js';
-import { createSqliteUserRepository } from './repositories/users.repository.js';
-import { createSqliteWalletReservationRepository } from './repositories/wallet-reservations.repository.js';
-import { createSqliteWebhookStore } from './repositories/webhooks.repository.js';
-import { createSqliteWindowCounterRepository } from './repositories/window-counters.repository.js';
-import { createSqliteWithdrawalRepository } from './repositories/withdrawals.repository.js';
+import { createSqliteDashboardReadModel } from './read-models/dashboard-read-model.js';
+import { createSqliteApiKeyStore } from './repositories/api-key-store.js';
+import { createSqliteChainCursorStore } from './repositories/chain-cursor-store.js';
+import { createSqliteCounterStore } from './repositories/counter-store.js';
+import { createSqliteEventLogStore } from './repositories/event-log-store.js';
+import { createSqliteIdempotencyStore } from './repositories/idempotency-store.js';
+import { createSqliteKeyHolderStore } from './repositories/key-holder-store.js';
+import { createSqliteLeaseStore } from './repositories/lease-store.js';
+import { createSqliteOrderStore } from './repositories/order-store.js';
+import { createSqliteOutboxStore } from './repositories/outbox-store.js';
+import { createSqliteProductStore } from './repositories/product-store.js';
+import { createSqliteReconciliationStore } from './repositories/reconciliation-store.js';
+import { createSqliteSessionStore } from './repositories/session-store.js';
+import { createSqliteTransactionStore } from './repositories/transaction-store.js';
+import { createSqliteUserStore } from './repositories/user-store.js';
+import { createSqliteWalletReservationStore } from './repositories/wallet-reservation-store.js';
+import { createSqliteWebhookStore } from './repositories/webhook-store.js';
+import { createSqliteWindowCounterStore } from './repositories/window-counter-store.js';
 import { migrate } from './schema/migrate.js';
 
 export interface SqliteStoreOptions {
@@ -62,24 +62,24 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
 
   const customerReadOptions = options.onCustomerSearch ? { onSearch: options.onCustomerSearch } : {};
   return {
-    users: { ...createSqliteUserRepository(db), ...createSqliteCustomerReadModel(db, customerReadOptions) },
-    products: createSqliteProductRepository(db),
-    orders: createSqliteOrderRepository(db),
-    counters: createSqliteCounterRepository(db),
-    transactions: createSqliteTransactionRepository(db),
-    sessions: createSqliteSessionRepository(db),
-    withdrawals: createSqliteWithdrawalRepository(db),
-    leases: createSqliteLeaseRepository(db),
-    keyHolders: createSqliteKeyHolderRepository(db),
-    chainCursors: createSqliteChainCursorRepository(db),
-    walletReservations: createSqliteWalletReservationRepository(db),
+    users: { ...createSqliteUserStore(db), ...createSqliteCustomerReadModel(db, customerReadOptions) },
+    products: createSqliteProductStore(db),
+    orders: createSqliteOrderStore(db),
+    counters: createSqliteCounterStore(db),
+    transactions: createSqliteTransactionStore(db),
+    sessions: createSqliteSessionStore(db),
+    withdrawals: createSqliteIdempotencyStore(db),
+    leases: createSqliteLeaseStore(db),
+    keyHolders: createSqliteKeyHolderStore(db),
+    chainCursors: createSqliteChainCursorStore(db),
+    walletReservations: createSqliteWalletReservationStore(db),
     dashboard: createSqliteDashboardReadModel(db),
-    reconciliation: createSqliteReconciliationRepository(db),
-    eventLog: createSqliteEventLogRepository(db),
-    outbox: createSqliteOutboxRepository(db),
-    windowCounters: createSqliteWindowCounterRepository(db),
+    reconciliation: createSqliteReconciliationStore(db),
+    eventLog: createSqliteEventLogStore(db),
+    outbox: createSqliteOutboxStore(db),
+    windowCounters: createSqliteWindowCounterStore(db),
     webhooks: createSqliteWebhookStore(db),
-    apiKeys: createSqliteApiKeyRepository(db),
+    apiKeys: createSqliteApiKeyStore(db),
     async ping() {
       try {
         return db.prepare<[], { ok: number }>('SELECT 1 AS ok').get()?.ok === 1;

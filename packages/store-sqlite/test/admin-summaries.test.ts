@@ -1,9 +1,9 @@
 import type { OrderStatus } from '@trx-shop/domain';
 import { buildOrder, buildOrderLine, buildUser, newObjectId, seededRandom } from '@trx-shop/store-contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteDashboardReadModel } from '../src/read-models/dashboard.read-model.js';
-import { createSqliteOrderRepository } from '../src/repositories/orders.repository.js';
-import { createSqliteUserRepository } from '../src/repositories/users.repository.js';
+import { createSqliteDashboardReadModel } from '../src/read-models/dashboard-read-model.js';
+import { createSqliteOrderStore } from '../src/repositories/order-store.js';
+import { createSqliteUserStore } from '../src/repositories/user-store.js';
 import { migrate } from '../src/schema/migrate.js';
 import type { Database } from '../src/sqlite-database.js';
 import { SqliteDatabase } from '../src/sqlite-driver.js';
@@ -56,8 +56,8 @@ const expectSummariesToMatchARecount = () => {
 describe('admin summaries kept by triggers', () => {
   it('match a recount after inserts, status changes, role changes and deletes', async () => {
     const random = seededRandom(7);
-    const users = createSqliteUserRepository(db);
-    const orders = createSqliteOrderRepository(db);
+    const users = createSqliteUserStore(db);
+    const orders = createSqliteOrderStore(db);
     const customers = Array.from({ length: 6 }, (_, i) => buildUser({ role: i === 0 ? 'admin' : 'user' }));
     for (const user of customers.slice(0, 4)) await users.insert(user);
     const products = Array.from({ length: 4 }, () => newObjectId());
@@ -115,7 +115,7 @@ describe('admin summaries kept by triggers', () => {
   });
 
   it('writes no refund totals for orders without refunds, and reads a status without any as 0', async () => {
-    const orders = createSqliteOrderRepository(db);
+    const orders = createSqliteOrderStore(db);
     const dashboard = createSqliteDashboardReadModel(db);
     const refundTotals = () => db.prepare(KEPT.refundTotals).all();
     const refundFigures = async () => {

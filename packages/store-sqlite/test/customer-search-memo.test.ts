@@ -6,7 +6,7 @@ import { BUILDER_NOW, buildUser, minutesAfter, seededRandom } from '@trx-shop/st
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 import { createSqliteCustomerReadModel } from '../src/read-models/customers.read-model.js';
-import { createSqliteUserRepository } from '../src/repositories/users.repository.js';
+import { createSqliteUserStore } from '../src/repositories/user-store.js';
 import { migrate } from '../src/schema/migrate.js';
 import type { Database } from '../src/sqlite-database.js';
 import { SqliteDatabase } from '../src/sqlite-driver.js';
@@ -37,7 +37,7 @@ const openMemoryUsers = (
   return {
     db,
     users: {
-      ...createSqliteUserRepository(db),
+      ...createSqliteUserStore(db),
       ...createSqliteCustomerReadModel(db, options.limits ? { memoLimits: options.limits } : {}),
     },
   };

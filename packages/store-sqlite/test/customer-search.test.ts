@@ -2,7 +2,7 @@ import type { User } from '@trx-shop/domain';
 import { BUILDER_NOW, buildUser } from '@trx-shop/store-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteCustomerReadModel } from '../src/read-models/customers.read-model.js';
-import { createSqliteUserRepository } from '../src/repositories/users.repository.js';
+import { createSqliteUserStore } from '../src/repositories/user-store.js';
 import { USER_COLUMNS, userToRow } from '../src/rows/user-row.js';
 import { migrate } from '../src/schema/migrate.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
@@ -31,7 +31,7 @@ const openUsers = (options: { log?: string[] } = {}) => {
   });
   opened.push(db);
   migrate(db);
-  return { db, users: { ...createSqliteUserRepository(db), ...createSqliteCustomerReadModel(db) } };
+  return { db, users: { ...createSqliteUserStore(db), ...createSqliteCustomerReadModel(db) } };
 };
 
 const insertRow = (db: Database, user: User): void => {
@@ -97,7 +97,7 @@ describe('the customer search index (migration 14)', () => {
     expect(indexed(db, 'ärger')).toEqual([before[0]?.id]);
     expect(indexed(db, 'e"q')).toEqual([before[1]?.id]);
     expect(indexed(db, 'root')).toEqual([before[2]?.id]);
-    const users = { ...createSqliteUserRepository(db), ...createSqliteCustomerReadModel(db) };
+    const users = { ...createSqliteUserStore(db), ...createSqliteCustomerReadModel(db) };
     for (const search of ['ÜNÏCODE', 'old.timer@', 'E"Q', 'root', 'example.com', 'an']) {
       await expectLikeScan(users, before, search);
     }

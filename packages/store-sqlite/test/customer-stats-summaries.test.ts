@@ -6,8 +6,8 @@ import { buildOrder, buildOrderLine, buildUser, newObjectId, seededRandom } from
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 import { createSqliteCustomerReadModel } from '../src/read-models/customers.read-model.js';
-import { createSqliteOrderRepository } from '../src/repositories/orders.repository.js';
-import { createSqliteUserRepository } from '../src/repositories/users.repository.js';
+import { createSqliteOrderStore } from '../src/repositories/order-store.js';
+import { createSqliteUserStore } from '../src/repositories/user-store.js';
 import { USER_COLUMNS, userToRow } from '../src/rows/user-row.js';
 import { migrate } from '../src/schema/migrate.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
@@ -109,7 +109,7 @@ describe('customers created per UTC day and hour (migrations 17 and 21)', () => 
   afterEach(() => db.close());
 
   it('match a recount after inserts, role changes both ways, moved creation times and deletes', async () => {
-    const users = createSqliteUserRepository(db);
+    const users = createSqliteUserStore(db);
     const made = randomUsers(11, 80, 6);
     for (const user of made) expect((await users.insert(user)).ok).toBe(true);
     // On a midnight and the millisecond before it.
@@ -146,7 +146,7 @@ describe('customers created per UTC day and hour (migrations 17 and 21)', () => 
   });
 
   it('count the customers of any window exactly: whole days and hours from the summaries, partial hours from the users', async () => {
-    const users = createSqliteUserRepository(db);
+    const users = createSqliteUserStore(db);
     const made = randomUsers(23, 300, 12);
     for (const user of made) expect((await users.insert(user)).ok).toBe(true);
     const readModel = createSqliteCustomerReadModel(db);
@@ -169,7 +169,7 @@ const writeOrders = async (
   spanHours: number,
 ) => {
   const random = seededRandom(seed);
-  const orders = createSqliteOrderRepository(db);
+  const orders = createSqliteOrderStore(db);
   const products = Array.from({ length: 3 }, () => newObjectId());
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -191,7 +191,7 @@ describe("customers' order volume per UTC hour and in all (migrations 18 and 21)
   afterEach(() => db.close());
 
   it('matches a recount after orders change status, total, time and owner, and users their role', async () => {
-    const users = createSqliteUserRepository(db);
+    const users = createSqliteUserStore(db);
     const owners = randomUsers(41, 8, 1);
     for (const user of owners.slice(0, 6)) expect((await users.insert(user)).ok).toBe(true);
     // Orders of the last two owners are written before they register.
@@ -201,7 +201,7 @@ describe("customers' order volume per UTC hour and in all (migrations 18 and 21)
     expect(db.prepare(KEPT_HOURS).all().length).toBeGreaterThan(5);
 
     const random = seededRandom(47);
-    const orders = createSqliteOrderRepository(db);
+    const orders = createSqliteOrderStore(db);
     for (const id of ids.slice(0, 30)) {
       await orders.changeStatus(id, { from: [...STATUSES], to: random.pick(STATUSES), at: new Date() });
     }
@@ -231,7 +231,7 @@ describe("customers' order volume per UTC hour and in all (migrations 18 and 21)
   });
 
   it('sums the volume of any window exactly: whole days from the day totals, whole hours from the summary, partial hours from the orders', async () => {
-    const users = createSqliteUserRepository(db);
+    const users = createSqliteUserStore(db);
     const owners = randomUsers(53, 10, 1);
     for (const user of owners) expect((await users.insert(user)).ok).toBe(true);
     await writeOrders(db, owners, 59, 300, 72);

@@ -1,22 +1,22 @@
 import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_KEY_SQL } from '../src/repositories/api-keys.repository.js';
+import { API_KEY_SQL } from '../src/repositories/api-key-store.js';
 import { CUSTOMER_SQL, CUSTOMER_STATS_SQL } from '../src/read-models/customers.read-model.js';
-import { DASHBOARD_SQL } from '../src/read-models/dashboard.read-model.js';
-import { EVENT_LOG_SQL } from '../src/repositories/event-log.repository.js';
+import { DASHBOARD_SQL } from '../src/read-models/dashboard-read-model.js';
+import { EVENT_LOG_SQL } from '../src/repositories/event-log-store.js';
 import { ORDER_CHILDREN_SQL } from '../src/repositories/order-reader.js';
 import { ORDER_REFUND_SQL } from '../src/repositories/order-refunds.js';
 import { ORDER_SQL } from '../src/repositories/order-sql.js';
 import { STATUS_GUARD_SQL } from '../src/repositories/order-status.js';
-import { OUTBOX_SQL } from '../src/repositories/outbox.repository.js';
-import { PRODUCT_SQL } from '../src/repositories/products.repository.js';
-import { RECONCILIATION_SQL } from '../src/repositories/reconciliation.repository.js';
-import { SESSION_SQL } from '../src/repositories/sessions.repository.js';
-import { TRANSACTION_SQL } from '../src/repositories/transactions.repository.js';
-import { USER_SQL } from '../src/repositories/users.repository.js';
-import { WEBHOOK_SQL } from '../src/repositories/webhooks.repository.js';
-import { WINDOW_COUNTER_SQL } from '../src/repositories/window-counters.repository.js';
-import { WITHDRAWAL_SQL } from '../src/repositories/withdrawals.repository.js';
+import { OUTBOX_SQL } from '../src/repositories/outbox-store.js';
+import { PRODUCT_SQL } from '../src/repositories/product-store.js';
+import { RECONCILIATION_SQL } from '../src/repositories/reconciliation-store.js';
+import { SESSION_SQL } from '../src/repositories/session-store.js';
+import { TRANSACTION_SQL } from '../src/repositories/transaction-store.js';
+import { USER_SQL } from '../src/repositories/user-store.js';
+import { WEBHOOK_SQL } from '../src/repositories/webhook-store.js';
+import { WINDOW_COUNTER_SQL } from '../src/repositories/window-counter-store.js';
+import { WITHDRAWAL_SQL } from '../src/repositories/idempotency-store.js';
 import { migrate } from '../src/schema/migrate.js';
 
 interface Query {

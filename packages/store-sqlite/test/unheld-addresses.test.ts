@@ -5,7 +5,7 @@ import type { User } from '@trx-shop/domain';
 import { BUILDER_NOW, buildUser, minutesAfter } from '@trx-shop/store-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
-import { createSqliteUserRepository } from '../src/repositories/users.repository.js';
+import { createSqliteUserStore } from '../src/repositories/user-store.js';
 import { createUnheldAddresses } from '../src/repositories/unheld-addresses.js';
 import { migrate } from '../src/schema/migrate.js';
 import type { Database } from '../src/sqlite-database.js';
@@ -31,7 +31,7 @@ const openMemoryUsers = (log?: string[]) => {
     db.close();
   });
   migrate(db);
-  return { db, users: createSqliteUserRepository(db) };
+  return { db, users: createSqliteUserStore(db) };
 };
 
 const versionOf = (db: Database): string => versionRowOf(db, 'wallet_holders_version');

@@ -86,7 +86,7 @@ const RefreshTokensBody = Type.Object(
   },
 );
 
-/** What apps that cannot keep cookies get instead of them (issue 22). */
+/** What apps that cannot keep cookies get instead of them. */
 const TokenPair = Type.Object(
   {
     accessToken: Type.String({
@@ -244,7 +244,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
     refresh,
   );
 
-  // Apps that cannot use cookies (issue 22): the same sessions, rotation and reuse detection, the
+  // Apps that cannot use cookies: the same sessions, rotation and reuse detection, the
   // same strict limit and login throttle (the `strictRateLimit` config) and login's 2FA rule.
   app.post(
     '/api/auth/tokens',

@@ -5,7 +5,7 @@ import type { ContractHarness } from '../harness.js';
 import { useFreshStore } from './use-store.js';
 
 /*
- * The catalogue version (issue 23): memoized public catalogue answers are keyed by it, so every
+ * The catalogue version: memoized public catalogue answers are keyed by it, so every
  * write a public answer can show (a product's fields, its stock) must change it, and nothing else
  * may be needed to see the change. Reading it twice with nothing written gives the same token,
  * or a memo would never be used.

@@ -7,7 +7,7 @@ import { paidOrder } from './paid-order.js';
 import { useFreshStore } from './use-store.js';
 
 /*
- * A user's order version (issue 23): memoized order pages are keyed by it, so every write a page
+ * A user's order version: memoized order pages are keyed by it, so every write a page
  * shows (creation, status, payment and refund claims and their settlement) must move the owner's
  * version; another user's writes leave it alone, or per-user memoizing would buy nothing.
  */

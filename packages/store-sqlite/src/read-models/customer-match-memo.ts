@@ -1,6 +1,6 @@
 /**
  * The customer searches' ordered matches (customer ids, newest first) as of one version of the
- * customer search (migration 20), kept by a connection so that the next page, or the same search
+ * customer search (`customer_search_version`), kept by a connection so that the next page, or the same search
  * from another admin, reads only its page's rows instead of testing and sorting every candidate
  * again. Whatever changes whom a search matches moves the version in the same transaction, and a
  * read takes the version and the page in one read transaction, so a kept list is never answered

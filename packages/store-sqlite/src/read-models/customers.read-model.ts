@@ -34,7 +34,7 @@ const SEARCH = '(instr(u.email_key, @needle) > 0 OR instr(u.username_key, @needl
 
 /**
  * How a search is read: `none` without one; `scan` tests every customer with instr(); `trigram`
- * reads the trigram index (migration 14) for the users holding the needle's trigrams in a row in
+ * reads the trigram index (`users_search`) for the users holding the needle's trigrams in a row in
  * one key (a superset of the matches, by rowid, without a scan) and still tests them with instr(),
  * so the answer is exactly the scan's.
  */
@@ -60,7 +60,7 @@ export const ftsPhraseOf = (needle: string): string => `"${needle.replaceAll('"'
 
 const FROM_CUSTOMERS: Record<Exclude<CustomerSearchMode, 'trigram'>, string> = {
   none: "FROM users u WHERE u.role = 'user'",
-  // The index holding the keys (migration 2): instr() reads them from it, so only matching rows
+  // The index holding the keys (`users_role_created_keys`): instr() reads them from it, so only matching rows
   // are read from the table (the planner would otherwise take users_role_created, without them,
   // and read every customer's row: a rare short needle then costs 8x as much).
   scan: `FROM users u INDEXED BY users_role_created_keys WHERE u.role = 'user' AND ${SEARCH}`,
@@ -76,7 +76,7 @@ export const CUSTOMER_SQL = {
     `SELECT ${CUSTOMER_COLUMNS} ${FROM_CUSTOMERS[search]} ` +
     'ORDER BY u.created_at DESC, u.id DESC LIMIT @limit OFFSET @offset',
   count: (search: Exclude<CustomerSearchMode, 'trigram'>) => `SELECT COUNT(*) AS n ${FROM_CUSTOMERS[search]}`,
-  /** Every customer, from migration 17's per-day counts instead of a count of the users index. */
+  /** Every customer, from the per-day counts of `customer_day_counts` instead of a count of the users index. */
   customerCount: 'SELECT COALESCE(SUM(customers), 0) AS n FROM customer_day_counts',
   /**
    * A scanned search's first @limit matches in page order, ids only: what a connection keeps
@@ -85,7 +85,7 @@ export const CUSTOMER_SQL = {
   scannedIds: `SELECT u.id ${FROM_CUSTOMERS.scan} ORDER BY u.created_at DESC, u.id DESC LIMIT @limit`,
   /** The rows of a page of kept ids, in no particular order. */
   customersById: `SELECT ${CUSTOMER_COLUMNS} FROM users u WHERE u.id IN (SELECT value FROM json_each(@ids))`,
-  /** Migration 20's version: while it stands, every search matches what it matched. */
+  /** The customer search's version: while it stands, every search matches what it matched. */
   searchVersion: "SELECT epoch || ':' || version AS version FROM customer_search_version WHERE id = 1",
   /**
    * At most @cap of the trigram index's candidates in page order, each with whether it matches
@@ -105,20 +105,20 @@ export const CUSTOMER_SQL = {
     'ORDER BY u.created_at DESC, u.id DESC LIMIT @limit',
   createdIn:
     "SELECT COUNT(*) AS n FROM users u WHERE u.role = 'user' AND u.created_at >= ? AND u.created_at < ?",
-  /** Kept by migration 17's triggers: whole UTC days without reading a user. */
+  /** Kept by `customer_day_counts`' triggers: whole UTC days without reading a user. */
   wholeDaysCreated:
     'SELECT COALESCE(SUM(customers), 0) AS n FROM customer_day_counts WHERE utc_day >= ? AND utc_day < ?',
-  /** `customer = 1`: the order's user exists with role `user`, kept so by migration 2's triggers. */
-  /** Kept by migration 21's triggers: one row, whatever the shop's age. */
+  /** `customer = 1`: the order's user exists with role `user`, kept so by the admin summaries' triggers. */
+  /** Kept by `customer_volume_total`'s triggers: one row, whatever the shop's age. */
   totalVolume: 'SELECT volume_sun AS sun FROM customer_volume_total WHERE id = 1',
-  /** Kept by migration 21's triggers: whole UTC hours without reading a user. */
+  /** Kept by `customer_hour_counts`' triggers: whole UTC hours without reading a user. */
   wholeHoursCreated:
     'SELECT COALESCE(SUM(customers), 0) AS n FROM customer_hour_counts WHERE utc_hour >= ? AND utc_hour < ?',
-  /** Kept by migration 2's triggers: a customer's orders per status and UTC day, whole days at once. */
+  /** Kept by `order_day_totals`' triggers: a customer's orders per status and UTC day, whole days at once. */
   wholeDaysVolume:
     `SELECT ${SIGNED_SUMMARY_VOLUME} AS sun FROM order_day_totals ` +
     "WHERE status IN ('completed', 'refunded') AND customer = 1 AND utc_day >= ? AND utc_day < ?",
-  /** Kept by migration 18's triggers: whole UTC hours without reading an order. */
+  /** Kept by `customer_volume_hours`' triggers: whole UTC hours without reading an order. */
   wholeHoursVolume:
     'SELECT COALESCE(SUM(volume_sun), 0) AS sun FROM customer_volume_hours WHERE utc_hour >= ? AND utc_hour < ?',
   volumeIn:

@@ -2,8 +2,8 @@ import type { ShopEvent } from '@trx-shop/domain';
 import { LOGGED_EVENT_COLUMN_LIST, type LoggedEventRow, loggedEventToRow } from '../rows/logged-event-row.js';
 import { positionalInsert } from '../positional-insert.js';
 import type { Database } from '../sqlite-database.js';
-import { createCounterIncrement } from './counters.repository.js';
-import { EVENT_SEQUENCE_COUNTER } from './event-log.repository.js';
+import { createCounterIncrement } from './counter-store.js';
+import { EVENT_SEQUENCE_COUNTER } from './event-log-store.js';
 
 export type EventWriter = (events?: readonly ShopEvent[]) => void;
 

@@ -85,7 +85,7 @@ export const ORDER_SQL = {
   /** With a time range, the day totals cannot answer (days need not align): count the rows. */
   salesRangeCount: (status: boolean, range: SalesRange) =>
     `SELECT COUNT(*) AS n FROM orders ${where(statusFilter(status), ...rangeFilters(range))}`,
-  /** From the trigger-kept `order_day_totals` (migration 2): a few rows per day, not every order. */
+  /** From the trigger-kept `order_day_totals`: a few rows per day, not every order. */
   salesCount: (status: boolean) =>
     'SELECT COALESCE(SUM(order_count), 0) AS n FROM order_day_totals ' +
     (status ? 'WHERE status = @status' : `WHERE status IN (${ORDER_STATUS_LIST})`),

@@ -1,6 +1,6 @@
 /**
- * The addresses holders lookups found held by no one, as of one version of migration 23's wallet
- * holders version, kept by a connection so that the deposit scanner's recipients outside the shop
+ * The addresses holders lookups found held by no one, as of one wallet holders version
+ * (`wallet_holders_version`), kept by a connection so that the deposit scanner's recipients outside the shop
  * (most of a block; busy addresses recur block after block) are not probed in the address index
  * again. Whatever gives an address a holder moves the version in the same transaction, and a
  * lookup reads the version before it probes, so a remembered answer is never used for a state

@@ -6,7 +6,8 @@ const OUTGOING = `from_address = @address AND type IN (${quoted(OUTGOING_TYPES)}
 
 /**
  * A wallet's movements are two index ranges, not one: what came in (by `to_address`) and what
- * went out (by `from_address`). Each side walks its own covering index (migration 5) in
+ * went out (by `from_address`). Each side walks its own covering index (`transactions_to_movements`,
+ * `transactions_from_movements`) in
  * (created_at, id) order, so a page reads only its rows and a sum reads no table row at all; an
  * OR of the two would sort every movement for each page. A line on both sides (a wallet paying
  * itself) is an incoming movement, as the domain's `movementOf` says, so only that side has it.

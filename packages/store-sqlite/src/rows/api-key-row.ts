@@ -1,7 +1,7 @@
 import type { ApiKey, ApiKeyScope } from '@trx-shop/domain';
 import { dateOrNull } from '../sqlite-database.js';
 
-/** One row of `api_keys` (migration 13): the scopes as a JSON array, instants in epoch ms. */
+/** One row of `api_keys`: the scopes as a JSON array, instants in epoch ms. */
 export interface ApiKeyRow {
   id: string;
   name: string;

@@ -8,9 +8,8 @@ import {
 } from '@trx-shop/domain';
 
 /**
- * One row of `event_log` (migration 8, the actor and webhook columns migration 12): the subjects
- * spread over columns, the payload and the actor as JSON. Rows logged before migration 12 have
- * NULL in the new columns: no actor, no webhook.
+ * One row of `event_log`: the subjects spread over columns, the payload and the actor as JSON.
+ * Rows logged before the audit trail existed have NULL in its columns: no actor, no webhook.
  */
 export interface LoggedEventRow {
   id: string;

@@ -1,7 +1,7 @@
 import type { OrderRefund } from '@trx-shop/domain';
 import { type ClaimColumns, claimFromColumns, claimToColumns } from './claim-columns.js';
 
-/** One row of `order_refunds` (migration 6); `position` orders an order's refunds oldest first. */
+/** One row of `order_refunds`; `position` orders an order's refunds oldest first. */
 export interface OrderRefundRow extends ClaimColumns {
   order_id: string;
   position: number;

@@ -1,7 +1,7 @@
 import type { EventActor, OutboxSource, ShopEvent } from '@trx-shop/domain';
 
 /**
- * One row of `event_outbox` (migration 8), written by versions before events were logged at the
+ * One row of `event_outbox`, written by versions before events were logged at the
  * write (repositories/event-writer.ts). The event is JSON text because the relay only ever
  * reads it whole; `occurred_at` is copied out as a column for the oldest-first order.
  */

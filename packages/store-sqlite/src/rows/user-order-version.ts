@@ -1,5 +1,5 @@
 /**
- * A user's order version as OrderStore.userOrdersVersion answers it: migration 16's counter, or
+ * A user's order version as OrderStore.userOrdersVersion answers it: the `user_order_versions` counter, or
  * 0 for a user who has no orders yet (no row until the first order is written).
  */
 export const userOrderVersionText = (version: number | null | undefined): string => String(version ?? 0);

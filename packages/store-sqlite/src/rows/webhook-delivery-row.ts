@@ -1,7 +1,7 @@
 import type { WebhookAttempt, WebhookClaim, WebhookDelivery, WebhookDeliveryStatus } from '@trx-shop/domain';
 import { dateOrNull } from '../sqlite-database.js';
 
-/** One row of `webhook_deliveries` (migration 11): the attempts as JSON, the claim spread over columns. */
+/** One row of `webhook_deliveries`: the attempts as JSON, the claim spread over columns. */
 export interface WebhookDeliveryRow {
   id: string;
   endpoint_id: string;

@@ -1,7 +1,7 @@
 import type { WebhookEndpoint, WebhookSecret } from '@trx-shop/domain';
 import { dateOrNull, flag } from '../sqlite-database.js';
 
-/** One row of `webhook_endpoints` (migration 11): the event types and the secrets as JSON. */
+/** One row of `webhook_endpoints`: the event types and the secrets as JSON. */
 export interface WebhookEndpointRow {
   id: string;
   url: string;

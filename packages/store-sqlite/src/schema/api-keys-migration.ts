@@ -1,5 +1,5 @@
 /**
- * Migration 13: API keys (docs/api.md, "API keys"), in the store so that a revocation holds on
+ * API keys (docs/api.md, "API keys"), in the store so that a revocation holds on
  * every instance at the next request. Released like every migration: never edited once shipped.
  *
  * - `api_keys`: `hash` (the key's SHA-256, hex) is how a request finds its key; its UNIQUE

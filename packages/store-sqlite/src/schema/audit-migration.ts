@@ -1,5 +1,5 @@
 /**
- * Migration 12: the audit trail and order histories in the event log (docs/api.md, "Audit
+ * The audit trail and order histories in the event log (docs/api.md, "Audit
  * trail"). Released like every migration: never edited once shipped.
  *
  * - `actor` is the event's actor as JSON (only ever read whole), NULL for events without one;

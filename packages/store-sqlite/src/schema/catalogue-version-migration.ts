@@ -1,5 +1,5 @@
 /**
- * Migration 15: the catalogue version (ProductStore.catalogueVersion; docs/decisions.md,
+ * The catalogue version (ProductStore.catalogueVersion; docs/decisions.md,
  * "Memoized answers"). Released like every migration: never edited once shipped.
  *
  * One row, moved by triggers in the same transaction as the product write that makes it move, so

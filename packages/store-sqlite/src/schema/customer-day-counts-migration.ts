@@ -1,7 +1,7 @@
 import { utcDayOf } from './utc-day-sql.js';
 
 /**
- * Migration 17: customers (role `user`) created per UTC day (UserStore.customerStats; docs/
+ * Customers (role `user`) created per UTC day (UserStore.customerStats; docs/
  * performance.md, "Hot paths"). Released like every migration: never edited once shipped.
  *
  * The customer list's stats count the customers created in two 30-day windows on every request;

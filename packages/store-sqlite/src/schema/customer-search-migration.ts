@@ -1,5 +1,5 @@
 /**
- * Migration 14: a trigram index for the customer search (a literal, case-insensitive substring of
+ * A trigram index for the customer search (a literal, case-insensitive substring of
  * username or email). Released like every migration: never edited once shipped.
  *
  * - `users_search`: an FTS5 table with the `trigram` tokenizer over the lowercased keys

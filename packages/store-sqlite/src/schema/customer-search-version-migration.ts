@@ -1,5 +1,5 @@
 /**
- * Migration 20: the customer search's version (docs/performance.md, "Hot paths"). Released like
+ * The customer search's version (docs/performance.md, "Hot paths"). Released like
  * every migration: never edited once shipped.
  *
  * Which customers a search matches, and in which order, depends only on the users' keys, roles,

@@ -1,7 +1,7 @@
 import { utcHourOf } from './utc-day-sql.js';
 
 /**
- * Migration 21: customers created per UTC hour, and the customers' all-time order volume in one
+ * Customers created per UTC hour, and the customers' all-time order volume in one
  * row (UserStore.customerStats; docs/performance.md, "Hot paths"). Released like every migration:
  * never edited once shipped.
  *
@@ -11,8 +11,8 @@ import { utcHourOf } from './utc-day-sql.js';
  * `order_day_totals` (a row per status and day since the shop opened). Now a window's partial days
  * are whole hours from `customer_hour_counts` and the users of at most two partial hours, and the
  * all-time volume is one row.
- * - `customer_hour_counts`: kept by triggers on `users` as migration 17 keeps the days.
- * - `customer_volume_total`: kept by triggers on migration 18's `customer_volume_hours`, whose
+ * - `customer_hour_counts`: kept by triggers on `users` as `customer_day_counts` keeps the days.
+ * - `customer_volume_total`: kept by triggers on `customer_volume_hours`, whose
  *   rows sum to the same figure (completed minus refunded totals of customers' orders) and which
  *   its own triggers keep in every writing statement on orders and users; an upsert fires the
  *   insert or the update trigger, whichever it did.

@@ -1,15 +1,15 @@
 import { utcHourOf } from './utc-day-sql.js';
 
 /**
- * Migration 18: the customers' order volume per UTC hour (UserStore.customerStats; docs/
+ * The customers' order volume per UTC hour (UserStore.customerStats; docs/
  * performance.md, "Hot paths"). Released like every migration: never edited once shipped.
  *
  * A 30-day window rarely starts at a midnight, so its volume read every order of the partial
  * days at either end, each joined to its user for the role: a day of orders twice a request.
  * Per hour, a window is its whole hours' rows plus the orders of the partial hours. A row holds
  * completed minus refunded totals of the orders of customers (users with role `user`) created in
- * that hour. Kept by triggers inside every writing statement on orders and users, as migration
- * 2 keeps `order_day_totals`: an order's status, total, time or owner changing, and a user
+ * that hour. Kept by triggers inside every writing statement on orders and users, as the admin
+ * summaries' triggers keep `order_day_totals`: an order's status, total, time or owner changing, and a user
  * becoming or ceasing to be a customer, move its orders' amounts in the same statement.
  */
 const SIGNED = (row: string) =>

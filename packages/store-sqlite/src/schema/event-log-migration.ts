@@ -1,5 +1,5 @@
 /**
- * Migration 8: the event log and the records' outbox (docs/api.md, "Events"). Released like every
+ * The event log and the records' outbox (docs/api.md, "Events"). Released like every
  * migration: never edited once shipped.
  *
  * - `event_log`: the primary key on the event id is what makes a relay's insert idempotent

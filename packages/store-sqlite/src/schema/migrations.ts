@@ -211,7 +211,7 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   `,
   adminSummaries(),
-  // 3: reservations (docs/api.md, "Money safety rules"). A product's reserved_stock is the sum of
+  // Reservations (docs/api.md, "Money safety rules"). A product's reserved_stock is the sum of
   // its stock_reservations rows, kept in the same IMMEDIATE transaction as every row change.
   `
   ALTER TABLE products ADD COLUMN reserved_stock INTEGER NOT NULL DEFAULT 0 CHECK (reserved_stock >= 0);
@@ -233,7 +233,7 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX wallet_reservations_reserved_at ON wallet_reservations (reserved_at);
   `,
-  // 4: the deposit scanner (docs/api.md, "Deposits"). A transfer between two custodial wallets is
+  // The deposit scanner (docs/api.md, "Deposits"). A transfer between two custodial wallets is
   // one's withdrawal and the other's deposit, so a txID no longer identifies one ledger line:
   // entry_key does (the txID for what the service sent, txID>address for a deposit). SQLite cannot
   // drop a column's UNIQUE, so the table is rebuilt with its indexes.
@@ -284,7 +284,7 @@ export const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
-  // 5: the ledger's covering indexes, and partial indexes for the unsettled lines. Each side of a wallet's movements (in by to_address, out by
+  // The ledger's covering indexes, and partial indexes for the unsettled lines. Each side of a wallet's movements (in by to_address, out by
   // from_address) is one ordered range holding every column its filters and sums read (the out
   // side also its recipient, to leave a wallet paying itself to the in side), so a
   // ledger page, its totals and its running balance read no table row (wallet-movement-sql.ts).
@@ -303,33 +303,33 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX transactions_effect_pending ON transactions (created_at) WHERE effect_applied = 0;
   CREATE INDEX transactions_pending_from ON transactions (from_address, amount_sun) WHERE status = 'pending';
   `,
-  // 6: partial refunds: an order's refunds in their own table, with counters on the order.
+  // Partial refunds: an order's refunds in their own table, with counters on the order.
   orderRefundsMigration(),
-  // 7: reconciliation's latest report, wallet openings, and the confirmed lines in block order.
+  // Reconciliation's latest report, wallet openings, and the confirmed lines in block order.
   reconciliationMigration(),
-  // 8: the event log, and the outbox state changes write their events to.
+  // The event log, and the outbox state changes write their events to.
   eventLogMigration(),
-  // 9: fixed-window counters (login throttling, the per-address limit), shared by every instance.
+  // Fixed-window counters (login throttling, the per-address limit), shared by every instance.
   windowCountersMigration(),
-  // 10: a user's events in sequence order, for a reconnecting client's replay (readUserAfter).
+  // A user's events in sequence order, for a reconnecting client's replay (readUserAfter).
   'CREATE INDEX event_log_user_sequence ON event_log (user_id, sequence) WHERE user_id IS NOT NULL;',
-  // 11: webhook endpoints and the delivery queue every instance dispatches from.
+  // Webhook endpoints and the delivery queue every instance dispatches from.
   webhooksMigration(),
-  // 12: actors and webhook subjects on logged events, the audit list and order histories.
+  // Actors and webhook subjects on logged events, the audit list and order histories.
   auditMigration(),
-  // 13: API keys, found by their hash, so a revocation holds on every instance at the next request.
+  // API keys, found by their hash, so a revocation holds on every instance at the next request.
   apiKeysMigration(),
-  // 14: the customer search's trigram index (FTS5 over the lowercased keys, kept by triggers).
+  // The customer search's trigram index (FTS5 over the lowercased keys, kept by triggers).
   customerSearchMigration(),
-  // 15: the catalogue version, moved by triggers with every public product write.
+  // The catalogue version, moved by triggers with every public product write.
   catalogueVersionMigration(),
-  // 16: each user's order version, moved by triggers with every write to their orders.
+  // Each user's order version, moved by triggers with every write to their orders.
   userOrderVersionsMigration(),
-  // 17: customers created per UTC day, kept by triggers, for the customer stats' windows.
+  // Customers created per UTC day, kept by triggers, for the customer stats' windows.
   customerDayCountsMigration(),
-  // 18: the customers' order volume per UTC hour, kept by triggers, for the stats' partial days.
+  // The customers' order volume per UTC hour, kept by triggers, for the stats' partial days.
   customerVolumeHoursMigration(),
-  // 19: a user's lines in one index instead of three. Every ledger line (a deposit scan writes
+  // A user's lines in one index instead of three. Every ledger line (a deposit scan writes
   // thousands) went into three overlapping user indexes with the user's random id in front; a
   // user's page walks their lines newest first and filters type and status inside the index, so
   // one ordered range serves every filter and a row is written to two fewer indexes.
@@ -339,18 +339,18 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX transactions_user_status_created;
   CREATE INDEX transactions_user_lines ON transactions (user_id, created_at, id, type, status);
   `,
-  // 20: the customer search's version, moved by triggers with every write that can change whom a
+  // The customer search's version, moved by triggers with every write that can change whom a
   // search matches, so a connection can keep a search's ordered matches while it stands.
   customerSearchVersionMigration(),
-  // 21: customers created per UTC hour and the customers' all-time volume, kept by triggers, so
+  // Customers created per UTC hour and the customers' all-time volume, kept by triggers, so
   // the customer stats read no day of sign-ups and no row per day of history per request.
   customerStatsTotalsMigration(),
-  // 22: wallet holders in an index of their own, so the deposit scanner finds the holders of a
+  // Wallet holders in an index of their own, so the deposit scanner finds the holders of a
   // block's recipients without reading a user row. Through the unique address index each holder
   // cost a read of their row at a random place in the table; that was about half the lookup.
   // Unique, as an address has one holder (the address index alone is what enforces that).
   'CREATE UNIQUE INDEX users_wallet_holders ON users (wallet_address, id);',
-  // 23: the wallet holders' version, moved by triggers with every write that gives an address a
+  // The wallet holders' version, moved by triggers with every write that gives an address a
   // holder, so a connection can remember the addresses a lookup found held by no one while it
   // stands (the deposit scanner's recipients outside the shop recur block after block).
   walletHoldersVersionMigration(),
@@ -368,8 +368,8 @@ export const MIGRATIONS: readonly string[] = [
 ];
 
 /*
- * Migration 2 is built by these helpers (and utcDayOf); like every released migration, they are
- * never edited.
+ * The admin summaries' migration is built by these helpers (and utcDayOf); like every released
+ * migration, they are never edited.
  */
 
 /** 1 when the order's user exists with role `user` (a customer), else 0: the customer figures' join. */

@@ -1,5 +1,5 @@
 /**
- * Migration 6: partial refunds (docs/api.md, "Refunds"). Released like every migration: never
+ * Partial refunds (docs/api.md, "Refunds"). Released like every migration: never
  * edited once shipped.
  *
  * - `order_refunds` holds every refund of an order, oldest first by `position`. It is a rowid
@@ -9,8 +9,8 @@
  *   few unrecorded refunds, so recovery after a crash reads a handful of entries.
  * - `orders.refund_claimed_sun` / `refunded_sun` are the refunds' counters, kept on the order so
  *   that one guarded UPDATE takes a refund from the refundable remainder.
- * - `order_refund_totals` sums `refunded_sun` per status, kept by triggers like the summaries of
- *   migration 2, so the dashboard reads a few rows instead of every refunded order. An order
+ * - `order_refund_totals` sums `refunded_sun` per status, kept by triggers like the admin
+ *   summaries (`order_day_totals`), so the dashboard reads a few rows instead of every refunded order. An order
  *   without refunds never touches it (a status with none has no row, which reads as 0); a row
  *   whose refunded orders all left stays, at 0.
  *

@@ -1,5 +1,5 @@
 /**
- * Migration 7: what reconciliation reads and keeps (docs/api.md, "Reconciliation"). Released like
+ * What reconciliation reads and keeps (docs/api.md, "Reconciliation"). Released like
  * every migration: never edited once shipped.
  *
  * - `reconciliation_reports` keeps only the latest report: one row named 'latest', replaced by

@@ -1,5 +1,5 @@
 /**
- * Migration 16: each user's order version (OrderStore.userOrdersVersion; docs/decisions.md,
+ * Each user's order version (OrderStore.userOrdersVersion; docs/decisions.md,
  * "Memoized answers"). Released like every migration: never edited once shipped.
  *
  * One row per user who has orders, moved by triggers in the same transaction as any write to one

@@ -1,5 +1,5 @@
 /**
- * Migration 23: the wallet holders' version (docs/performance.md, the deposit scanner). Released
+ * The wallet holders' version (docs/performance.md, the deposit scanner). Released
  * like every migration: never edited once shipped.
  *
  * A connection may remember which addresses a holders lookup found held by no one while this one

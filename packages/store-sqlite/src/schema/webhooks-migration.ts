@@ -1,5 +1,5 @@
 /**
- * Migration 11: webhook endpoints and their deliveries (docs/api.md, "Webhooks"), one queue in
+ * Webhook endpoints and their deliveries (docs/api.md, "Webhooks"), one queue in
  * the store that every instance dispatches from. Released like every migration: never edited
  * once shipped.
  *

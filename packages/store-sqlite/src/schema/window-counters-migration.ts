@@ -1,5 +1,5 @@
 /**
- * Migration 9: fixed-window counters shared by every instance (docs/operations.md, "Login
+ * Fixed-window counters shared by every instance (docs/operations.md, "Login
  * throttling"). Released like every migration: never edited once shipped.
  *
  * - `window_counters`: one row per key, its count and the instant its window ends. The primary key

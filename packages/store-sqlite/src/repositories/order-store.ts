@@ -1,0 +1,162 @@
+import {
+  domainError,
+  err,
+  type NewOrder,
+  type Order,
+  type OrderStore,
+  offsetOf,
+  ok,
+  pageOf,
+  type SalesQuery,
+} from '@trx-shop/domain';
+import type { Statement } from 'better-sqlite3';
+import { refundToRow } from '../rows/order-refund-row.js';
+import { type OrderRow, orderLinesToRows, orderToRow } from '../rows/order-row.js';
+import { type Database, immediate } from '../sqlite-database.js';
+import { createCounterIncrement } from './counter-store.js';
+import { createEventWriter } from './event-writer.js';
+import { createStatementCache } from '../statement-cache.js';
+import { createSqliteOrderClaims } from './order-claims.js';
+import { createOrderReader, type SaleRow } from './order-reader.js';
+import { INSERT_ORDER, INSERT_ORDER_LINE, INSERT_ORDER_REFUND, ORDER_SQL } from './order-sql.js';
+import { createSqliteOrderStatusChanges } from './order-status.js';
+import { createPendingOrderLocks } from './pending-order-locks.js';
+import { USER_ORDER_VERSION_SQL, userOrderVersionText } from '../rows/user-order-version.js';
+
+export const ORDER_NUMBER_COUNTER = 'order';
+
+const SALES_BATCH = 500;
+const salesParams = (query: SalesQuery): Record<string, unknown> => ({
+  ...(query.status === undefined ? {} : { status: query.status }),
+  ...(query.from === undefined ? {} : { from: query.from.getTime() }),
+  ...(query.to === undefined ? {} : { to: query.to.getTime() }),
+});
+
+export const createSqliteOrderStore = (db: Database): OrderStore => {
+  const reader = createOrderReader(db);
+  const locks = createPendingOrderLocks(db);
+  const nextNumber = createCounterIncrement(db);
+  const logEvents = createEventWriter(db);
+  const insertOrder = db.prepare(INSERT_ORDER);
+  const insertLine = db.prepare(INSERT_ORDER_LINE);
+  const insertRefund = db.prepare(INSERT_ORDER_REFUND);
+  const byId = db.prepare<[string], OrderRow>(ORDER_SQL.byId);
+  const userOrderVersion = db.prepare<[string], { version: number }>(USER_ORDER_VERSION_SQL);
+  const statement = createStatementCache(db);
+  // An order is its row, its lines and its refunds, read by separate queries: one read transaction
+  // sees them at one instant, so a refund claimed in between cannot show in the list of refunds
+  // without its amount in the counters (or the other way round).
+  const find = db.transaction((id: string): Order | null => reader.one(byId.get(id)));
+  const findPending = db.transaction((userId: string): Order | null =>
+    reader.one(statement<[string], OrderRow>(ORDER_SQL.pendingByUser).get(userId)),
+  );
+  const readBatch = db.transaction(
+    (batch: Statement<Record<string, unknown>, SaleRow>, params: Record<string, unknown>) => {
+      const rows = batch.all(params);
+      return { rows, sales: reader.sales(rows) };
+    },
+  );
+
+  const page = <Row, Item>(
+    pageSql: string,
+    countSql: string,
+    params: Record<string, unknown>,
+    request: { limit: number; page: number },
+    toItems: (rows: Row[]) => Item[],
+  ) =>
+    db.transaction(() => {
+      const rows = statement<Record<string, unknown>, Row>(pageSql).all({
+        ...params,
+        limit: request.limit,
+        offset: offsetOf(request),
+      });
+      const total = statement<Record<string, unknown>, { n: number }>(countSql).get(params)?.n ?? 0;
+      return pageOf(toItems(rows), total, request);
+    })();
+
+  return {
+    async create(order: NewOrder, events) {
+      // Lock first, then the number, then the row: a refused creation never consumes a number.
+      return immediate(db, () => {
+        if (order.status === 'pending') {
+          const lock = locks.take(order.userId, order.id, order.createdAt.getTime());
+          if (!lock.taken) {
+            return err(
+              domainError('PENDING_ORDER_EXISTS', 'You already have a pending order', {
+                pendingOrderId: lock.pendingOrderId,
+              }),
+            );
+          }
+        }
+        const stored: Order = { ...order, number: nextNumber(ORDER_NUMBER_COUNTER) };
+        insertOrder.run(orderToRow(stored));
+        for (const line of orderLinesToRows(stored)) insertLine.run(line);
+        // New orders have no refunds; one given anyway (an imported order) is kept with it.
+        for (const [position, refund] of stored.refunds.entries()) {
+          insertRefund.run(refundToRow(stored.id, position, refund));
+        }
+        logEvents(events);
+        return ok(stored);
+      });
+    },
+
+    async findById(id) {
+      return find(id);
+    },
+
+    async findPendingByUser(userId) {
+      return findPending(userId);
+    },
+
+    async listByUser(userId, query, request) {
+      const filtered = query.status !== undefined;
+      const params = { user_id: userId, ...(filtered ? { status: query.status } : {}) };
+      return page(
+        ORDER_SQL.userPage(filtered),
+        ORDER_SQL.userCount(filtered),
+        params,
+        request,
+        reader.orders,
+      );
+    },
+
+    async listSales(query, request) {
+      const filtered = query.status !== undefined;
+      const range = { from: query.from !== undefined, to: query.to !== undefined };
+      return page<SaleRow, ReturnType<typeof reader.sales>[number]>(
+        ORDER_SQL.salesPage(filtered, range),
+        range.from || range.to ? ORDER_SQL.salesRangeCount(filtered, range) : ORDER_SQL.salesCount(filtered),
+        salesParams(query),
+        request,
+        reader.sales,
+      );
+    },
+
+    async *streamSales(query) {
+      const filtered = query.status !== undefined;
+      const range = { from: query.from !== undefined, to: query.to !== undefined };
+      const batch = statement<Record<string, unknown>, SaleRow>(ORDER_SQL.salesBatch(filtered, range));
+      let before = { before_t: Number.MAX_SAFE_INTEGER, before_id: '' };
+      for (;;) {
+        // Rows newer than the cursor are never read again: memory holds one batch.
+        const { rows, sales } = readBatch(batch, { ...salesParams(query), ...before, limit: SALES_BATCH });
+        for (const sale of sales) yield sale;
+        const last = rows.at(-1);
+        if (!last || rows.length < SALES_BATCH) return;
+        before = { before_t: last.created_at, before_id: last.id };
+      }
+    },
+
+    ...createSqliteOrderClaims(db, reader, logEvents),
+    ...createSqliteOrderStatusChanges(db, reader, locks, logEvents),
+
+    async count() {
+      return statement<[], { n: number }>('SELECT COUNT(*) AS n FROM orders').get()?.n ?? 0;
+    },
+
+    async userOrdersVersion(userId) {
+      // Moved by the `user_order_versions` triggers in the order write's own transaction.
+      return userOrderVersionText(userOrderVersion.get(userId)?.version);
+    },
+  };
+};
