@@ -1,5 +1,5 @@
 import type { DomainError } from '../errors/domain-error.js';
-import type { ShopEvent } from '../events/shop-event.js';
+import type { ShopEvent } from './shop-event.js';
 import type { Sun } from '../money/sun.js';
 import type { Order, OrderRefund, OrderWithCustomer, TransferClaim } from '../orders/order.js';
 import type { OrderStatus } from '../orders/order-status.js';

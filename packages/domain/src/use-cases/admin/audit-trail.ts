@@ -1,6 +1,6 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
-import { SHOP_EVENT_TYPES } from '../../events/shop-event.js';
-import type { LoggedEvent } from '../../events/shop-event.js';
+import { SHOP_EVENT_TYPES } from '../../ports/shop-event.js';
+import type { LoggedEvent } from '../../ports/shop-event.js';
 import type { AuditFilter, EventLogStore } from '../../ports/event-log.port.js';
 import type { OrderStore } from '../../ports/order-store.port.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';

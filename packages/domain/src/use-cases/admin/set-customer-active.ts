@@ -1,4 +1,4 @@
-import type { EventActor } from '../../events/shop-event.js';
+import type { EventActor } from '../../ports/shop-event.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { recordEvents } from '../../events/record-events.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';

@@ -1,7 +1,7 @@
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '../../api-keys/api-key.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { administrationEvents } from '../../events/administration-events.js';
-import type { EventActor } from '../../events/shop-event.js';
+import type { EventActor } from '../../ports/shop-event.js';
 import type { ApiKeyCodec } from '../../ports/api-key-codec.port.js';
 import type { ApiKeyStore } from '../../ports/api-key-store.port.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';

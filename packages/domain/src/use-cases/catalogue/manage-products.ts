@@ -1,7 +1,7 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { recordEvents } from '../../events/record-events.js';
-import type { EventActor } from '../../events/shop-event.js';
-import type { EventPayload } from '../../events/shop-event.js';
+import type { EventActor } from '../../ports/shop-event.js';
+import type { EventPayload } from '../../ports/shop-event.js';
 import { formatSunAsTrx } from '../../money/sun.js';
 import type { ProductPatch, ProductStore } from '../../ports/product-store.port.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';

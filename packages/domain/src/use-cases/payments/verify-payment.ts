@@ -5,7 +5,7 @@ import { sunToTrx } from '../../money/sun.js';
 import type { Order, TransferClaim } from '../../orders/order.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
-import { depositLine } from '../ledger/deposit-line.js';
+import { depositLine } from '../../transactions/deposit-line.js';
 import { applyTransferEffect } from './apply-transfer-effect.js';
 import { resolveMerchantWallet } from './merchant-wallet.js';
 import type { PaymentDeps } from './payment-deps.js';

@@ -1,7 +1,7 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { administrationEvents } from '../../events/administration-events.js';
 import { appendEvent } from '../../events/append-event.js';
-import { type EventActor, NO_SUBJECTS } from '../../events/shop-event.js';
+import { type EventActor, NO_SUBJECTS } from '../../ports/shop-event.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { WebhookDelivery } from '../../webhooks/webhook.js';

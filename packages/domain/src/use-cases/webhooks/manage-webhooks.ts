@@ -1,7 +1,7 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { appendEvent } from '../../events/append-event.js';
 import { recordEvents } from '../../events/record-events.js';
-import type { EventActor, EventPayload } from '../../events/shop-event.js';
+import type { EventActor, EventPayload } from '../../ports/shop-event.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { WebhookEndpoint, WebhookSecret } from '../../webhooks/webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';

@@ -1,5 +1,5 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
-import { ADMINISTRATION_EVENT_TYPES, SHOP_EVENT_TYPES } from '../../events/shop-event.js';
+import { ADMINISTRATION_EVENT_TYPES, SHOP_EVENT_TYPES } from '../../ports/shop-event.js';
 import { err, ok, type Result } from '../../shared/result.js';
 
 export const MAX_URL_LENGTH = 2_000;
