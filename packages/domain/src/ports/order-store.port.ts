@@ -75,7 +75,10 @@ export interface OrderStore {
    * Stores a pending order with the next `#TRX-<n>` number. At most one pending order per user,
    * enforced atomically by the store: a second gets PENDING_ORDER_EXISTS with `pendingOrderId`.
    */
-  create(order: NewOrder, events?: readonly ShopEvent[]): Promise<Result<Order, DomainError>>;
+  create(
+    order: NewOrder,
+    events?: readonly ShopEvent[],
+  ): Promise<Result<Order, DomainError<'PENDING_ORDER_EXISTS'>>>;
   findById(id: string): Promise<Order | null>;
   findPendingByUser(userId: string): Promise<Order | null>;
   /** The user's orders, newest first. */

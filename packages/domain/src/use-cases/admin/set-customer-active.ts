@@ -7,6 +7,8 @@ import type { UserStore } from '../../ports/user-store.port.js';
 import { err, type Result } from '../../shared/result.js';
 import type { User } from '../../users/user.js';
 
+export type SetCustomerActiveError = DomainError<'USER_NOT_FOUND' | 'CANNOT_BLOCK_ADMIN'>;
+
 /**
  * Blocks or unblocks a customer; an admin (oneself included) cannot be blocked. Blocking ends
  * every session of the customer, so unblocking never revives an old token.
@@ -23,7 +25,7 @@ export const setCustomerActive = async (
   actingAdminId: string,
   userId: string,
   isActive: boolean,
-): Promise<Result<User, DomainError>> => {
+): Promise<Result<User, SetCustomerActiveError>> => {
   const target = await deps.users.findById(userId);
   if (!target) return err(domainError('USER_NOT_FOUND', 'User not found'));
   if (!isActive && (target.role === 'admin' || target.id === actingAdminId)) {
