@@ -1,4 +1,4 @@
-import { type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import { SHOP_EVENT_TYPES } from '../../ports/shop-event.js';
 import type { LoggedEvent } from '../../ports/shop-event.js';
 import type { AuditFilter, EventLogStore } from '../../ports/event-log.port.js';
@@ -26,6 +26,7 @@ export const listAuditTrail = async (
 };
 
 export type OrderHistoryError = DomainError<'ORDER_NOT_FOUND'>;
+export const ORDER_HISTORY_ERRORS = codesOf<OrderHistoryError>()(['ORDER_NOT_FOUND']);
 
 /** An order's timeline, oldest first: its events from the log, admin actions among them with who did them. */
 export const orderHistory = async (

@@ -1,5 +1,5 @@
 import { orderEvents } from '../../events/order-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order } from '../../orders/order.js';
 import { hasRefundInFlight } from '../../orders/order-refunds.js';
 import { ORDER_STATUSES, type OrderTransitionError, transitionOrder } from '../../orders/order-status.js';
@@ -46,6 +46,14 @@ export type OverrideOrderStatusError =
       | 'REFUND_IN_PROGRESS'
       | 'PENDING_ORDER_EXISTS'
     >;
+export const OVERRIDE_ORDER_STATUS_ERRORS = codesOf<OverrideOrderStatusError>()([
+  'INVALID_STATUS',
+  'ORDER_NOT_FOUND',
+  'ORDER_HAS_PAYMENT',
+  'PAYMENT_IN_PROGRESS',
+  'REFUND_IN_PROGRESS',
+  'PENDING_ORDER_EXISTS',
+]);
 
 /**
  * An admin sets pending, completed or refunded from any state. Only status, updatedAt and (if

@@ -1,6 +1,6 @@
 import { recordEvents } from '../../events/record-events.js';
 import { orderEvents } from '../../events/order-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import type { ErrorCode } from '../../errors/error-codes.js';
 import { sunToTrx } from '../../money/sun.js';
 import type { Order, TransferClaim } from '../../orders/order.js';
@@ -37,6 +37,18 @@ export type VerifyPaymentError =
       | 'TX_ALREADY_LINKED'
     >
   | MerchantWalletError;
+export const VERIFY_PAYMENT_ERRORS = codesOf<VerifyPaymentError>()([
+  'ORDER_NOT_FOUND',
+  'ORDER_NOT_PENDING',
+  'PAYMENT_IN_PROGRESS',
+  'TX_NOT_FOUND',
+  'TX_NOT_SOLIDIFIED',
+  'TX_FAILED',
+  'TX_WRONG_RECIPIENT',
+  'TX_AMOUNT_TOO_LOW',
+  'TX_ALREADY_LINKED',
+  'MERCHANT_NOT_CONFIGURED',
+]);
 
 /** What the chain says about the transfer, checked against the order: the transfer itself, or why not. */
 const checkedTransfer = async (deps: VerifyDeps, order: Order, txHash: string, merchantAddress: string) => {

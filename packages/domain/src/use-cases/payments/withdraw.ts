@@ -1,5 +1,5 @@
 import { recordEvents } from '../../events/record-events.js';
-import { type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import { MAX_WITHDRAWAL_SUN } from '../../money/limits.js';
 import { sunToTrx } from '../../money/sun.js';
 import { parseTrxAmount } from '../../money/trx-amount.js';
@@ -105,6 +105,16 @@ export type WithdrawError =
   | ReplayError
   | DomainError<'INVALID_TWO_FACTOR_CODE' | 'INVALID_ADDRESS' | 'NO_WALLET' | 'INSUFFICIENT_BALANCE'>
   | SendTransferError<LostWithdrawalClaimError>;
+export const WITHDRAW_ERRORS = codesOf<WithdrawError>()([
+  'VALIDATION_ERROR',
+  'IDEMPOTENCY_KEY_REUSED',
+  'INVALID_TWO_FACTOR_CODE',
+  'INVALID_ADDRESS',
+  'NO_WALLET',
+  'INSUFFICIENT_BALANCE',
+  'PAYMENT_IN_PROGRESS',
+  'PAYMENT_FAILED',
+]);
 
 /**
  * A withdrawal from the custodial wallet, exactly once per (user, route, Idempotency-Key) within

@@ -1,5 +1,5 @@
 import { orderEvents } from '../../events/order-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order } from '../../orders/order.js';
 import { type OrderTransitionError, transitionOrder } from '../../orders/order-status.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -7,6 +7,11 @@ import type { PaymentDeps } from '../payments/payment-deps.js';
 import { releaseOrderStockIfDone } from '../payments/stock-reservations.js';
 
 export type CancelOrderError = DomainError<'ORDER_NOT_FOUND'> | OrderTransitionError<'owner-cancel'>;
+export const CANCEL_ORDER_ERRORS = codesOf<CancelOrderError>()([
+  'ORDER_NOT_FOUND',
+  'ORDER_NOT_PENDING',
+  'PAYMENT_IN_PROGRESS',
+]);
 
 /** The owner cancels a pending order that has no pending or confirmed payment. */
 export const cancelOrder = async (

@@ -1,6 +1,6 @@
 import { orderEvents } from '../../events/order-events.js';
 import type { NewOrder } from '../../ports/order-store.port.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order, OrderLine } from '../../orders/order.js';
 import { type PriceOrderError, priceOrder } from '../../orders/order-pricing.js';
 import { availableStock } from '../../products/product.js';
@@ -18,6 +18,15 @@ export type CreateOrderError =
   | DomainError<'PENDING_ORDER_EXISTS' | 'NO_WALLET' | 'PRODUCT_NOT_FOUND' | 'INSUFFICIENT_STOCK'>
   | PriceOrderError
   | MerchantWalletError;
+export const CREATE_ORDER_ERRORS = codesOf<CreateOrderError>()([
+  'PENDING_ORDER_EXISTS',
+  'NO_WALLET',
+  'PRODUCT_NOT_FOUND',
+  'INSUFFICIENT_STOCK',
+  'VALIDATION_ERROR',
+  'ORDER_TOTAL_TOO_LOW',
+  'MERCHANT_NOT_CONFIGURED',
+]);
 
 /**
  * Creates a pending order, checking in the specification's order: a pending order already

@@ -1,10 +1,11 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order } from '../../orders/order.js';
 import type { OrderStore } from '../../ports/order-store.port.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { User } from '../../users/user.js';
 
 export type OrderAccessError = DomainError<'ORDER_NOT_FOUND'>;
+export const ORDER_ACCESS_ERRORS = codesOf<OrderAccessError>()(['ORDER_NOT_FOUND']);
 
 const notFound = (): OrderAccessError => domainError('ORDER_NOT_FOUND', 'Order not found');
 

@@ -1,5 +1,5 @@
 import { orderEvents } from '../../events/order-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import { sunToTrx } from '../../money/sun.js';
 import type { Order } from '../../orders/order.js';
 import { checkPayable, type PayableError } from '../../orders/order-status.js';
@@ -25,6 +25,16 @@ export type PayOrderError =
   | PayableError
   | StockReservationError
   | SendTransferError<PayableError>;
+export const PAY_ORDER_ERRORS = codesOf<PayOrderError>()([
+  'ORDER_NOT_FOUND',
+  'NOT_ORDER_OWNER',
+  'ORDER_NOT_PENDING',
+  'PAYMENT_IN_PROGRESS',
+  'NO_WALLET',
+  'INSUFFICIENT_STOCK',
+  'INSUFFICIENT_BALANCE',
+  'PAYMENT_FAILED',
+]);
 
 /**
  * Pays a pending order from the owner's custodial wallet to the order's merchant address:

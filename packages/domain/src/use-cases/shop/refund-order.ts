@@ -1,5 +1,5 @@
 import { orderEvents } from '../../events/order-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import { type Sun, sunToTrx } from '../../money/sun.js';
 import type { Order, OrderRefund } from '../../orders/order.js';
 import { checkRefundable, type RefundableError } from '../../orders/order-refunds.js';
@@ -32,6 +32,17 @@ export type RefundOrderError =
     >
   | RefundableError
   | SendTransferError<LostRefundClaimError>;
+export const REFUND_ORDER_ERRORS = codesOf<RefundOrderError>()([
+  'ORDER_NOT_FOUND',
+  'ORDER_ALREADY_REFUNDED',
+  'ORDER_NOT_COMPLETED',
+  'NOTHING_TO_REFUND',
+  'REFUND_IN_PROGRESS',
+  'REFUND_EXCEEDS_PAID',
+  'ADMIN_WALLET_NOT_CONFIGURED',
+  'INSUFFICIENT_ADMIN_BALANCE',
+  'PAYMENT_FAILED',
+]);
 
 /**
  * A refund of part or all of what the order's confirmed payment brought (never more: an order
