@@ -7,7 +7,7 @@ export * from './events/event-frames.js';
 export * from './events/order-events.js';
 export * from './events/read-log.js';
 export * from './events/record-events.js';
-export * from './events/shop-event.js';
+export * from './ports/shop-event.js';
 export * from './money/limits.js';
 export * from './money/sun.js';
 export * from './money/trx-amount.js';

@@ -6383,7 +6383,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayOrderResponse"];
                 };
             };
-            /** @description One of: INSUFFICIENT_BALANCE, INSUFFICIENT_STOCK, INVALID_ID, ORDER_NOT_PENDING, VALIDATION_ERROR */
+            /** @description One of: INSUFFICIENT_BALANCE, INSUFFICIENT_STOCK, INVALID_ID, NO_WALLET, ORDER_NOT_PENDING, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7817,7 +7817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: CHAIN_UNAVAILABLE */
+            /** @description One of: CHAIN_UNAVAILABLE, MERCHANT_NOT_CONFIGURED */
             503: {
                 headers: {
                     [name: string]: unknown;

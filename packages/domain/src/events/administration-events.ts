@@ -8,7 +8,7 @@ import {
 import type { User } from '../users/user.js';
 import type { WebhookDelivery } from '../webhooks/webhook.js';
 import { newEvent } from './event-parts.js';
-import type { EventActor, EventPayload, EventSubjects, ShopEventType } from './shop-event.js';
+import type { EventActor, EventPayload, EventSubjects, ShopEventType } from '../ports/shop-event.js';
 
 /** What a reconciliation was asked to do, as its audit entry tells it. */
 export interface ReconciliationRequest {

@@ -1,6 +1,6 @@
 import type { EventLogStore } from '../ports/event-log.port.js';
 import type { Clock } from '../ports/runtime.port.js';
-import type { LoggedEvent, ShopEvent } from './shop-event.js';
+import type { LoggedEvent, ShopEvent } from '../ports/shop-event.js';
 
 /**
  * Logs an event straight away, for changes whose record cannot carry an outbox (a deleted webhook

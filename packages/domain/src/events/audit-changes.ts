@@ -1,4 +1,4 @@
-import type { EventPayload, EventPayloadValue, LoggedEvent } from './shop-event.js';
+import type { EventPayload, EventPayloadValue, LoggedEvent } from '../ports/shop-event.js';
 
 export const AUDIT_TARGET_TYPES = [
   'order',

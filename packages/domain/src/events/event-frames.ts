@@ -1,11 +1,6 @@
 import type { ServiceEvent } from '../ports/notifier.port.js';
-import {
-  failedMessage,
-  TRANSFER_FRAMES,
-  transferFrame,
-  type TransferFrameName,
-} from '../use-cases/payments/transfer-events.js';
-import type { ShopEvent } from './shop-event.js';
+import { failedMessage, TRANSFER_FRAMES, transferFrame, type TransferFrameName } from './transfer-frames.js';
+import type { ShopEvent } from '../ports/shop-event.js';
 
 /** A real-time frame for one user's room, projected from a logged event. */
 export interface EventFrame {

@@ -9,7 +9,7 @@ import {
   NO_SUBJECTS,
   type ShopEvent,
   type ShopEventType,
-} from './shop-event.js';
+} from '../ports/shop-event.js';
 
 /** What a transfer's events tell of it. */
 export type TransferFacts = Pick<TransferClaim, 'txId' | 'amountSun' | 'fromAddress' | 'toAddress'>;

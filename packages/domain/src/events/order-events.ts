@@ -3,7 +3,7 @@ import type { Order, OrderRefund, TransferClaim } from '../orders/order.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import type { IdGenerator } from '../ports/runtime.port.js';
 import { newEvent, type TransferFacts, transferPayload } from './event-parts.js';
-import type { EventActor, EventPayload, ShopEvent, ShopEventType } from './shop-event.js';
+import type { EventActor, EventPayload, ShopEvent, ShopEventType } from '../ports/shop-event.js';
 
 /** What an order's events need to know of it: the state change's order may be a draft (no number yet). */
 type OrderRef = Pick<Order, 'id' | 'userId'>;

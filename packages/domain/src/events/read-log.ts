@@ -1,5 +1,5 @@
 import type { EventLogStore } from '../ports/event-log.port.js';
-import type { LoggedEvent } from './shop-event.js';
+import type { LoggedEvent } from '../ports/shop-event.js';
 
 export interface LogRead {
   /** The events read, in sequence order, without a gap younger than the grace period. */

@@ -4,7 +4,7 @@ import type { IdGenerator } from '../ports/runtime.port.js';
 import type { Product } from '../products/product.js';
 import type { TransactionRecord } from '../transactions/transaction.js';
 import { newEvent, transferOfLine, transferPayload } from './event-parts.js';
-import type { EventActor, EventPayload, EventSubjects, ShopEventType } from './shop-event.js';
+import type { EventActor, EventPayload, EventSubjects, ShopEventType } from '../ports/shop-event.js';
 
 /*
  * The payloads of the events of ledger lines, withdrawals, customers and products (docs/api.md,

@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../errors/domain-error.js';
+import { domainError, type ValidationError } from '../errors/domain-error.js';
 import { err, ok, type Result } from '../shared/result.js';
 import { SUN_PER_TRX, type Sun, TRX_DECIMALS } from './sun.js';
 
@@ -16,7 +16,7 @@ export interface AmountRule {
 const DECIMAL_TEXT = /^(-)?(0|[1-9]\d*)(?:\.(\d{1,6}))?$/;
 const TOO_MANY_DECIMALS = /^-?(0|[1-9]\d*)\.\d{7,}$/;
 
-const invalid = (field: string, message: string): DomainError =>
+const invalid = (field: string, message: string): ValidationError =>
   domainError('VALIDATION_ERROR', message, { details: [{ field, message }] });
 
 /**
@@ -41,7 +41,7 @@ const decimalTextOf = (value: number): string => {
  * into exact SUN. NaN, Infinity, exponent strings, more decimals, forbidden signs and amounts
  * beyond `maxSun` are refused with `VALIDATION_ERROR`.
  */
-export const parseTrxAmount = (input: unknown, rule: AmountRule = {}): Result<Sun, DomainError> => {
+export const parseTrxAmount = (input: unknown, rule: AmountRule = {}): Result<Sun, ValidationError> => {
   const field = rule.field ?? 'amount';
   const sign = rule.sign ?? 'positive';
   let text: string;

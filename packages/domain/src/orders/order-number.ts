@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../errors/domain-error.js';
+import { domainError, type ValidationError } from '../errors/domain-error.js';
 import { err, ok, type Result } from '../shared/result.js';
 
 /** Orders are numbered `#TRX-<n>`, n counting from 1 in creation order. */
@@ -11,7 +11,7 @@ export const formatOrderNumber = (sequence: number): string => {
   return `#TRX-${sequence}`;
 };
 
-export const parseOrderNumber = (text: string): Result<number, DomainError> => {
+export const parseOrderNumber = (text: string): Result<number, ValidationError> => {
   const match = ORDER_NUMBER.exec(text);
   const sequence = match ? Number(match[1]) : Number.NaN;
   if (!Number.isSafeInteger(sequence)) {

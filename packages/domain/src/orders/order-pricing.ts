@@ -25,14 +25,16 @@ export interface OrderPrice {
   readonly totalSun: Sun;
 }
 
-const invalid = (field: string, message: string): DomainError =>
+const invalid = (field: string, message: string): DomainError<'VALIDATION_ERROR'> =>
   domainError('VALIDATION_ERROR', message, { details: [{ field, message }] });
 
 export const isValidQuantity = (quantity: number): boolean =>
   Number.isInteger(quantity) && quantity >= MIN_LINE_QUANTITY && quantity <= MAX_LINE_QUANTITY;
 
 /** subtotal = sum of price x quantity; total = subtotal + networkFee, which must stay positive. */
-export const priceOrder = (lines: readonly PricedLineInput[]): Result<OrderPrice, DomainError> => {
+export type PriceOrderError = DomainError<'VALIDATION_ERROR' | 'ORDER_TOTAL_TOO_LOW'>;
+
+export const priceOrder = (lines: readonly PricedLineInput[]): Result<OrderPrice, PriceOrderError> => {
   if (lines.length === 0) return err(invalid('products', 'an order needs at least one product'));
   if (lines.length > MAX_ORDER_LINES) {
     return err(invalid('products', `an order holds at most ${MAX_ORDER_LINES} lines`));

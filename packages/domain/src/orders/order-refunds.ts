@@ -24,7 +24,15 @@ export const isFullyRefunded = (order: Order): boolean => {
  * "Refunds"): nothing paid, nothing refunded; a requested amount at most the remainder; no amount
  * means the whole remainder. Answers the amount to refund.
  */
-export const checkRefundable = (order: Order, requestedSun?: Sun): Result<Sun, DomainError> => {
+export type RefundableError = DomainError<
+  | 'ORDER_ALREADY_REFUNDED'
+  | 'ORDER_NOT_COMPLETED'
+  | 'NOTHING_TO_REFUND'
+  | 'REFUND_IN_PROGRESS'
+  | 'REFUND_EXCEEDS_PAID'
+>;
+
+export const checkRefundable = (order: Order, requestedSun?: Sun): Result<Sun, RefundableError> => {
   // Refunds that gave everything back block another even after an admin moved the order back to
   // completed: the money went back once, and an override must never make it go back twice.
   if (order.status === 'refunded' || isFullyRefunded(order)) {

@@ -1,5 +1,5 @@
 import type { ApiKey } from '../api-keys/api-key.js';
-import type { ShopEvent } from '../events/shop-event.js';
+import type { ShopEvent } from './shop-event.js';
 
 /** API keys, in the store so a revocation holds on every instance at the next request. */
 export interface ApiKeyStore {

@@ -1,4 +1,4 @@
-import type { LoggedEvent, ShopEvent } from '../events/shop-event.js';
+import type { LoggedEvent, ShopEvent } from './shop-event.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 
 export interface AuditFilter {

@@ -1,4 +1,4 @@
-import type { ShopEvent } from '../events/shop-event.js';
+import type { ShopEvent } from './shop-event.js';
 import type { TransferClaim } from '../orders/order.js';
 
 /** A withdrawal claimed under a client's Idempotency-Key (or a generated one). */

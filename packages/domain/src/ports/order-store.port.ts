@@ -1,5 +1,5 @@
 import type { DomainError } from '../errors/domain-error.js';
-import type { ShopEvent } from '../events/shop-event.js';
+import type { ShopEvent } from './shop-event.js';
 import type { Sun } from '../money/sun.js';
 import type { Order, OrderRefund, OrderWithCustomer, TransferClaim } from '../orders/order.js';
 import type { OrderStatus } from '../orders/order-status.js';
@@ -75,7 +75,10 @@ export interface OrderStore {
    * Stores a pending order with the next `#TRX-<n>` number. At most one pending order per user,
    * enforced atomically by the store: a second gets PENDING_ORDER_EXISTS with `pendingOrderId`.
    */
-  create(order: NewOrder, events?: readonly ShopEvent[]): Promise<Result<Order, DomainError>>;
+  create(
+    order: NewOrder,
+    events?: readonly ShopEvent[],
+  ): Promise<Result<Order, DomainError<'PENDING_ORDER_EXISTS'>>>;
   findById(id: string): Promise<Order | null>;
   findPendingByUser(userId: string): Promise<Order | null>;
   /** The user's orders, newest first. */

@@ -1,4 +1,4 @@
-import type { ShopEvent } from '../events/shop-event.js';
+import type { ShopEvent } from './shop-event.js';
 
 /** The kinds of record that carry an outbox. */
 export type OutboxSource = 'order' | 'transaction' | 'withdrawal' | 'user' | 'product' | 'apiKey';

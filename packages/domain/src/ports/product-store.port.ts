@@ -1,4 +1,4 @@
-import type { ShopEvent } from '../events/shop-event.js';
+import type { ShopEvent } from './shop-event.js';
 import type { Sun } from '../money/sun.js';
 import type { Product, ProductCategory } from '../products/product.js';
 import type { Page, PageRequest } from '../shared/pagination.js';

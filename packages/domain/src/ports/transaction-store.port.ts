@@ -1,4 +1,4 @@
-import type { ShopEvent } from '../events/shop-event.js';
+import type { ShopEvent } from './shop-event.js';
 import type { Sun } from '../money/sun.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 import type { TransactionRecord } from '../transactions/transaction.js';

@@ -1,4 +1,4 @@
-import type { ShopEvent } from '../events/shop-event.js';
+import type { ShopEvent } from './shop-event.js';
 import type { DomainError } from '../errors/domain-error.js';
 import type { Sun } from '../money/sun.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
@@ -55,9 +55,14 @@ export interface SealedSecretSample {
   readonly sealed: string;
 }
 
+/** A new user's email or username is in use already. */
+export type UserTakenError = DomainError<'EMAIL_TAKEN' | 'USERNAME_TAKEN'>;
+/** A profile change found no such user, or its username is in use by another. */
+export type ProfileChangeError = DomainError<'USER_NOT_FOUND' | 'USERNAME_TAKEN'>;
+
 export interface UserStore {
   /** Email and username are unique case-insensitively: EMAIL_TAKEN / USERNAME_TAKEN. */
-  insert(user: User): Promise<Result<User, DomainError>>;
+  insert(user: User): Promise<Result<User, UserTakenError>>;
   findById(id: string): Promise<User | null>;
   /** Case-insensitive. */
   findByEmail(email: string): Promise<User | null>;
@@ -69,8 +74,9 @@ export interface UserStore {
    * row for each of a block's deposits cost the scan as much as probing all its recipients).
    */
   walletHolders(addresses: readonly string[]): Promise<readonly WalletHolder[]>;
-  /** USERNAME_TAKEN when the new username is in use (case-insensitively) by another user. */
-  updateProfile(id: string, patch: UserProfilePatch, at: Date): Promise<Result<User, DomainError>>;
+  /** USERNAME_TAKEN when the new username is in use (case-insensitively) by another user; USER_NOT_FOUND when there is no such user. */
+  updateProfile(id: string, patch: UserProfilePatch, at: Date): Promise<Result<User, ProfileChangeError>>;
+
   updatePasswordHash(id: string, passwordHash: string, at: Date): Promise<User | null>;
   /** `events` are written with the change, only when `isActive` actually changed. */
   setActive(id: string, isActive: boolean, at: Date, events?: readonly ShopEvent[]): Promise<User | null>;

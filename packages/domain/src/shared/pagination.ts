@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../errors/domain-error.js';
+import { domainError, type ValidationError } from '../errors/domain-error.js';
 import { err, ok, type Result } from './result.js';
 
 export const DEFAULT_LIMIT = 10;
@@ -20,7 +20,7 @@ export interface Page<T> {
   readonly pages: number;
 }
 
-const toInteger = (field: string, value: unknown, fallback: number): Result<number, DomainError> => {
+const toInteger = (field: string, value: unknown, fallback: number): Result<number, ValidationError> => {
   if (value === undefined || value === null || value === '') return ok(fallback);
   // Plain decimal integers only: '0x10', '1e2', '2.5' or blanks are not page numbers.
   const number =
@@ -40,7 +40,7 @@ const toInteger = (field: string, value: unknown, fallback: number): Result<numb
  * `limit` defaults to 10 and is clamped to 1..100, `page` defaults to 1 with a minimum of 1;
  * values that are not numbers are refused (docs/decisions.md section 3).
  */
-export const normalizePageRequest = (limit: unknown, page: unknown): Result<PageRequest, DomainError> => {
+export const normalizePageRequest = (limit: unknown, page: unknown): Result<PageRequest, ValidationError> => {
   const parsedLimit = toInteger('limit', limit, DEFAULT_LIMIT);
   if (!parsedLimit.ok) return parsedLimit;
   const parsedPage = toInteger('page', page, DEFAULT_PAGE);

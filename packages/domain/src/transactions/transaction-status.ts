@@ -19,7 +19,7 @@ export type TransactionEvent =
 export const transitionTransaction = (
   from: TransactionStatus,
   event: TransactionEvent,
-): Result<TransactionStatus, DomainError> => {
+): Result<TransactionStatus, DomainError<'TRANSACTION_NOT_PENDING'>> => {
   if (from !== 'pending') {
     return err(domainError('TRANSACTION_NOT_PENDING', `a ${from} transaction cannot change status`));
   }

@@ -231,7 +231,10 @@ export const createMongoOrderStore = (
   };
 
   return {
-    async create(order: NewOrder, events?: readonly ShopEvent[]): Promise<Result<Order, DomainError>> {
+    async create(
+      order: NewOrder,
+      events?: readonly ShopEvent[],
+    ): Promise<Result<Order, DomainError<'PENDING_ORDER_EXISTS'>>> {
       // Lock, then number, then insert: a refused creation never consumes an order number.
       const lock = await locks.take(order.userId, order.id, order.createdAt);
       if (!lock.taken) {

@@ -20,7 +20,7 @@ import { emailKeyOf, userFromDocument, userToDocument, usernameFieldsOf } from '
 import type { CustomerQueries } from './mongo-customer-queries.js';
 import { withEvents } from './outbox-writes.js';
 
-const takenError = (error: unknown): DomainError | null => {
+const takenError = (error: unknown): DomainError<'EMAIL_TAKEN' | 'USERNAME_TAKEN'> | null => {
   if (isDuplicateKey(error, INDEX.userEmail)) return domainError('EMAIL_TAKEN', 'Email already registered');
   if (isDuplicateKey(error, INDEX.userUsername))
     return domainError('USERNAME_TAKEN', 'Username already exists');
@@ -78,7 +78,11 @@ export const createMongoUserStore = (
       return document ? userFromDocument(document) : null;
     },
 
-    async updateProfile(id, patch: UserProfilePatch, at): Promise<Result<User, DomainError>> {
+    async updateProfile(
+      id,
+      patch: UserProfilePatch,
+      at,
+    ): Promise<Result<User, DomainError<'USER_NOT_FOUND' | 'USERNAME_TAKEN'>>> {
       const fields: MatchKeysAndValues<UserDocument> = {
         updatedAt: at,
         ...(patch.username === undefined
@@ -94,8 +98,9 @@ export const createMongoUserStore = (
         const user = await setFields(id, fields);
         return user ? ok(user) : err(domainError('USER_NOT_FOUND', 'User not found'));
       } catch (error) {
-        const taken = takenError(error);
-        if (taken) return err(taken);
+        // A profile change never touches the email, so only the username index can refuse it.
+        if (isDuplicateKey(error, INDEX.userUsername))
+          return err(domainError('USERNAME_TAKEN', 'Username already exists'));
         throw error;
       }
     },

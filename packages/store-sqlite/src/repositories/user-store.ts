@@ -81,7 +81,7 @@ export const createSqliteUserStore = (db: Database): BasicUserStore => {
   };
 
   return {
-    async insert(user: User): Promise<Result<User, DomainError>> {
+    async insert(user: User): Promise<Result<User, DomainError<'EMAIL_TAKEN' | 'USERNAME_TAKEN'>>> {
       const row = userToRow(user);
       // The unique indexes enforce both rules; the lookups only choose which code to answer.
       return immediate(db, () => {
@@ -123,7 +123,11 @@ export const createSqliteUserStore = (db: Database): BasicUserStore => {
       return row ? userFromRow(row) : null;
     },
 
-    async updateProfile(id: string, patch: UserProfilePatch, at: Date): Promise<Result<User, DomainError>> {
+    async updateProfile(
+      id: string,
+      patch: UserProfilePatch,
+      at: Date,
+    ): Promise<Result<User, DomainError<'USER_NOT_FOUND' | 'USERNAME_TAKEN'>>> {
       const sets: string[] = ['updated_at = @updated_at'];
       const params: Record<string, unknown> = { id, updated_at: at.getTime() };
       if (patch.username !== undefined) {

@@ -1,6 +1,6 @@
 import { administrationEvents } from '../../events/administration-events.js';
 import { appendEvent } from '../../events/append-event.js';
-import type { EventActor } from '../../events/shop-event.js';
+import type { EventActor } from '../../ports/shop-event.js';
 import type { EventLogStore } from '../../ports/event-log.port.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
 import type { CustomerRow, UserStore } from '../../ports/user-store.port.js';

@@ -1,8 +1,8 @@
 import { orderEvents } from '../../events/order-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order } from '../../orders/order.js';
 import { hasRefundInFlight } from '../../orders/order-refunds.js';
-import { ORDER_STATUSES, transitionOrder } from '../../orders/order-status.js';
+import { ORDER_STATUSES, type OrderTransitionError, transitionOrder } from '../../orders/order-status.js';
 import type { OrderStore } from '../../ports/order-store.port.js';
 import type { Clock } from '../../ports/runtime.port.js';
 import { err, type Result } from '../../shared/result.js';
@@ -13,7 +13,9 @@ const hasLivePayment = (order: Order | null): boolean =>
   order?.payment?.state === 'pending' || order?.payment?.state === 'confirmed';
 
 /** A payment or refund claimed and not yet settled: its confirmation must find the order as it left it. */
-const transferInFlight = (order: Order | null): DomainError | null => {
+const transferInFlight = (
+  order: Order | null,
+): DomainError<'PAYMENT_IN_PROGRESS' | 'REFUND_IN_PROGRESS'> | null => {
   if (order?.payment?.state === 'pending') {
     return domainError(
       'PAYMENT_IN_PROGRESS',
@@ -29,11 +31,29 @@ const transferInFlight = (order: Order | null): DomainError | null => {
   return null;
 };
 
-const orderHasPayment = (): DomainError =>
+const orderHasPayment = (): DomainError<'ORDER_HAS_PAYMENT'> =>
   domainError(
     'ORDER_HAS_PAYMENT',
     'This order has a payment that is claimed, pending or confirmed; it cannot be made pending again',
   );
+
+export type OverrideOrderStatusError =
+  | OrderTransitionError<'admin-override'>
+  | DomainError<
+      | 'ORDER_NOT_FOUND'
+      | 'ORDER_HAS_PAYMENT'
+      | 'PAYMENT_IN_PROGRESS'
+      | 'REFUND_IN_PROGRESS'
+      | 'PENDING_ORDER_EXISTS'
+    >;
+export const OVERRIDE_ORDER_STATUS_ERRORS = codesOf<OverrideOrderStatusError>()([
+  'INVALID_STATUS',
+  'ORDER_NOT_FOUND',
+  'ORDER_HAS_PAYMENT',
+  'PAYMENT_IN_PROGRESS',
+  'REFUND_IN_PROGRESS',
+  'PENDING_ORDER_EXISTS',
+]);
 
 /**
  * An admin sets pending, completed or refunded from any state. Only status, updatedAt and (if
@@ -49,7 +69,7 @@ export const overrideOrderStatus = async (
   deps: { readonly orders: OrderStore; readonly clock: Clock } & Pick<PaymentDeps, 'store' | 'ids' | 'actor'>,
   orderId: string,
   requested: { readonly status: unknown; readonly transactionHash?: string },
-): Promise<Result<Order, DomainError>> => {
+): Promise<Result<Order, OverrideOrderStatusError>> => {
   const order = await deps.orders.findById(orderId);
   const next = transitionOrder(order?.status ?? 'pending', {
     type: 'admin-override',

@@ -1,4 +1,4 @@
-import type { EventActor } from '../../events/shop-event.js';
+import type { EventActor } from '../../ports/shop-event.js';
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { recordEvents } from '../../events/record-events.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
@@ -6,6 +6,8 @@ import type { SessionStore } from '../../ports/session-store.port.js';
 import type { UserStore } from '../../ports/user-store.port.js';
 import { err, type Result } from '../../shared/result.js';
 import type { User } from '../../users/user.js';
+
+export type SetCustomerActiveError = DomainError<'USER_NOT_FOUND' | 'CANNOT_BLOCK_ADMIN'>;
 
 /**
  * Blocks or unblocks a customer; an admin (oneself included) cannot be blocked. Blocking ends
@@ -23,7 +25,7 @@ export const setCustomerActive = async (
   actingAdminId: string,
   userId: string,
   isActive: boolean,
-): Promise<Result<User, DomainError>> => {
+): Promise<Result<User, SetCustomerActiveError>> => {
   const target = await deps.users.findById(userId);
   if (!target) return err(domainError('USER_NOT_FOUND', 'User not found'));
   if (!isActive && (target.role === 'admin' || target.id === actingAdminId)) {

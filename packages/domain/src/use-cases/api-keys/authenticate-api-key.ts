@@ -19,6 +19,8 @@ export interface ApiKeyCaller {
 const notValid = () =>
   domainError('UNAUTHENTICATED', 'The API key is not valid (unknown, revoked or expired)');
 
+export type AuthenticateApiKeyError = DomainError<'UNAUTHENTICATED' | 'INSUFFICIENT_SCOPE'>;
+
 /**
  * A request's API key, for a route that needs `scope`: known, not revoked, not expired, made by
  * someone who is still an active admin (checked at every request, so blocking or demoting them
@@ -33,7 +35,7 @@ export const authenticateApiKey = async (
   },
   secret: string,
   scope: ApiKeyScope | null,
-): Promise<Result<ApiKeyCaller, DomainError>> => {
+): Promise<Result<ApiKeyCaller, AuthenticateApiKeyError>> => {
   const key = await deps.apiKeys.findByHash(deps.codec.hash(secret));
   const now = deps.clock.now();
   if (

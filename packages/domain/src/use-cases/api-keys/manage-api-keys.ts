@@ -1,7 +1,7 @@
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '../../api-keys/api-key.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import { administrationEvents } from '../../events/administration-events.js';
-import type { EventActor } from '../../events/shop-event.js';
+import type { EventActor } from '../../ports/shop-event.js';
 import type { ApiKeyCodec } from '../../ports/api-key-codec.port.js';
 import type { ApiKeyStore } from '../../ports/api-key-store.port.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
@@ -33,7 +33,7 @@ export interface CreatedApiKey {
   readonly secret: string;
 }
 
-const invalid = (field: string, message: string): DomainError =>
+const invalid = (field: string, message: string): ValidationError =>
   domainError('VALIDATION_ERROR', message, { details: [{ field, message }] });
 
 const KNOWN_SCOPES: ReadonlySet<string> = new Set(API_KEY_SCOPES);
@@ -42,7 +42,7 @@ export const createApiKey = async (
   deps: ApiKeyDeps,
   creatorId: string,
   input: NewApiKey,
-): Promise<Result<CreatedApiKey, DomainError>> => {
+): Promise<Result<CreatedApiKey, ValidationError>> => {
   const name = input.name.trim();
   if (name.length === 0 || name.length > MAX_API_KEY_NAME_LENGTH) {
     return err(invalid('name', `name must be 1 to ${MAX_API_KEY_NAME_LENGTH} characters`));
@@ -78,6 +78,8 @@ export const createApiKey = async (
   return ok({ key, secret });
 };
 
+export type RevokeApiKeyError = DomainError<'API_KEY_NOT_FOUND'>;
+
 const keyNotFound = () => err(domainError('API_KEY_NOT_FOUND', 'API key not found'));
 
 /**
@@ -87,7 +89,7 @@ const keyNotFound = () => err(domainError('API_KEY_NOT_FOUND', 'API key not foun
 export const revokeApiKey = async (
   deps: Pick<ApiKeyDeps, 'apiKeys' | 'clock' | 'ids' | 'actor'>,
   id: string,
-): Promise<Result<ApiKey, DomainError>> => {
+): Promise<Result<ApiKey, RevokeApiKeyError>> => {
   const key = await deps.apiKeys.findById(id);
   if (!key) return keyNotFound();
   const now = deps.clock.now();

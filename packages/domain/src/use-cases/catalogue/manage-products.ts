@@ -1,7 +1,7 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import { recordEvents } from '../../events/record-events.js';
-import type { EventActor } from '../../events/shop-event.js';
-import type { EventPayload } from '../../events/shop-event.js';
+import type { EventActor } from '../../ports/shop-event.js';
+import type { EventPayload } from '../../ports/shop-event.js';
 import { formatSunAsTrx } from '../../money/sun.js';
 import type { ProductPatch, ProductStore } from '../../ports/product-store.port.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
@@ -17,13 +17,16 @@ type CatalogueDeps = {
   readonly actor?: EventActor | null;
 };
 
-const notFound = (): DomainError => domainError('PRODUCT_NOT_FOUND', 'Product not found');
+export type ProductNotFoundError = DomainError<'PRODUCT_NOT_FOUND'>;
+export type UpdateProductError = ValidationError | ProductNotFoundError;
+
+const notFound = (): ProductNotFoundError => domainError('PRODUCT_NOT_FOUND', 'Product not found');
 
 export const createProduct = async (
   deps: CatalogueDeps,
   adminId: string,
   input: ProductFieldsInput,
-): Promise<Result<Product, DomainError>> => {
+): Promise<Result<Product, ValidationError>> => {
   const missing = (['name', 'price', 'category'] as const).filter((field) => input[field] === undefined);
   if (missing.length > 0) {
     const details = missing.map((field) => ({ field, message: `${field} is required` }));
@@ -32,7 +35,9 @@ export const createProduct = async (
   const fields = parseProductFields(input);
   if (!fields.ok) return fields;
   const { name, priceSun, category } = fields.value;
-  if (name === undefined || priceSun === undefined || category === undefined) return err(notFound());
+  if (name === undefined || priceSun === undefined || category === undefined) {
+    return err(domainError('VALIDATION_ERROR', 'name, price and category are required'));
+  }
   const now = deps.clock.now();
   const product: Product = {
     id: deps.ids.newId(),
@@ -66,7 +71,7 @@ export const updateProduct = async (
   deps: CatalogueDeps,
   productId: string,
   input: ProductFieldsInput,
-): Promise<Result<Product, DomainError>> => {
+): Promise<Result<Product, UpdateProductError>> => {
   const fields = parseProductFields(input);
   if (!fields.ok) return fields;
   const before = await deps.products.findById(productId);
@@ -95,4 +100,4 @@ export const updateProduct = async (
 export const archiveProduct = async (
   deps: CatalogueDeps,
   productId: string,
-): Promise<Result<Product, DomainError>> => updateProduct(deps, productId, { isActive: false });
+): Promise<Result<Product, UpdateProductError>> => updateProduct(deps, productId, { isActive: false });

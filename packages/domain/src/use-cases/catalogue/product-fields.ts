@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { domainError, type ValidationError } from '../../errors/domain-error.js';
 import { MAX_PRODUCT_PRICE_SUN } from '../../money/limits.js';
 import { parseTrxAmount } from '../../money/trx-amount.js';
 import type { ProductPatch } from '../../ports/product-store.port.js';
@@ -16,7 +16,7 @@ export interface ProductFieldsInput {
   readonly isActive?: unknown;
 }
 
-const invalid = (field: string, message: string): DomainError =>
+const invalid = (field: string, message: string): ValidationError =>
   domainError('VALIDATION_ERROR', message, { details: [{ field, message }] });
 
 // The domain sees no URL parser (no platform APIs here): scheme, a host, no whitespace.
@@ -25,7 +25,7 @@ const HTTP_URL = new RegExp(PRODUCT_IMAGE_URL_PATTERN);
 const isHttpUrl = (value: string): boolean => HTTP_URL.test(value);
 
 /** Validates whichever writable fields are present (docs/decisions.md section 6) into a patch. */
-export const parseProductFields = (input: ProductFieldsInput): Result<ProductPatch, DomainError> => {
+export const parseProductFields = (input: ProductFieldsInput): Result<ProductPatch, ValidationError> => {
   const patch: { -readonly [K in keyof ProductPatch]: ProductPatch[K] } = {};
   if (input.name !== undefined) {
     if (

@@ -1,6 +1,6 @@
 import { frameOfEvent } from '../../events/event-frames.js';
 import { readLogAfter } from '../../events/read-log.js';
-import type { LoggedEvent } from '../../events/shop-event.js';
+import type { LoggedEvent } from '../../ports/shop-event.js';
 import type { EventLogStore } from '../../ports/event-log.port.js';
 import type { DeliveredFrame, Notifier } from '../../ports/notifier.port.js';
 import type { Clock } from '../../ports/runtime.port.js';

@@ -19,12 +19,14 @@ const ACTIVITY_RESOLUTION_MS = 60_000;
  * Every authenticated request re-checks its session and its user, so logout, revocation, blocking
  * and password changes take effect on the very next request, whatever the token's lifetime.
  */
+export type AuthenticateRequestError = DomainError<'UNAUTHENTICATED' | 'ACCOUNT_BLOCKED'>;
+
 export const authenticateRequest = async (
   deps: Pick<IdentityDeps, 'sessions' | 'clock'>,
   userId: string,
   sessionId: string,
   extras?: IdentityReadExtras,
-): Promise<Result<RequestIdentity, DomainError>> => {
+): Promise<Result<RequestIdentity, AuthenticateRequestError>> => {
   const { session, user, ordersVersion } = await deps.sessions.findWithUser(sessionId, userId, extras);
   const unauthenticated = () =>
     err(domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again'));

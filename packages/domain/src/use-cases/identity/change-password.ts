@@ -9,12 +9,16 @@ export interface PasswordChange {
 }
 
 /** A new password is effective at once: every other session of the user is revoked. */
+export type ChangePasswordError = DomainError<
+  'VALIDATION_ERROR' | 'USER_NOT_FOUND' | 'INVALID_CURRENT_PASSWORD'
+>;
+
 export const changePassword = async (
   deps: Pick<IdentityDeps, 'users' | 'sessions' | 'passwords' | 'clock'>,
   userId: string,
   currentSessionId: string,
   change: PasswordChange,
-): Promise<Result<void, DomainError>> => {
+): Promise<Result<void, ChangePasswordError>> => {
   if (!change.currentPassword || !change.newPassword) {
     const message = 'Current password and new password are both required';
     return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'newPassword', message }] }));

@@ -1,4 +1,5 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
+import type { UserTakenError } from '../../ports/user-store.port.js';
 import { err, type Result } from '../../shared/result.js';
 import type { Role, User } from '../../users/user.js';
 import type { IdentityDeps } from './identity-deps.js';
@@ -15,13 +16,15 @@ export interface AccountInput {
  * Creates a user with a new custodial wallet: the key is made locally by the chain adapter and
  * sealed with the user's id as associated data before anything is stored.
  */
+export type CreateAccountError = DomainError<'VALIDATION_ERROR' | 'EMAIL_TAKEN'> | UserTakenError;
+
 export const createAccount = async (
   deps: Pick<
     IdentityDeps,
     'users' | 'chain' | 'vault' | 'passwords' | 'clock' | 'ids' | 'logger' | 'funding'
   >,
   input: AccountInput,
-): Promise<Result<User, DomainError>> => {
+): Promise<Result<User, CreateAccountError>> => {
   const problem = validationError([
     emailProblem(input.email),
     usernameProblem(input.username),

@@ -11,13 +11,18 @@ export interface LoginInput {
   readonly code?: string;
 }
 
-const invalidCredentials = (): DomainError => domainError('INVALID_CREDENTIALS', 'Invalid email or password');
+export type LoginUserError = DomainError<
+  'INVALID_CREDENTIALS' | 'ACCOUNT_BLOCKED' | 'TWO_FACTOR_REQUIRED' | 'INVALID_TWO_FACTOR_CODE'
+>;
+
+const invalidCredentials = (): DomainError<'INVALID_CREDENTIALS'> =>
+  domainError('INVALID_CREDENTIALS', 'Invalid email or password');
 
 export const loginUser = async (
   deps: IdentityDeps,
   input: LoginInput,
   client: ClientInfo,
-): Promise<Result<Authenticated, DomainError>> => {
+): Promise<Result<Authenticated, LoginUserError>> => {
   const user = await deps.users.findByEmail(input.email);
   const passwordMatches = await deps.passwords.verify(user?.passwordHash ?? null, input.password);
   if (!user || !passwordMatches) return err(invalidCredentials());

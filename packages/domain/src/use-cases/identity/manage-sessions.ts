@@ -18,11 +18,13 @@ export const listSessions = async (
   }));
 
 /** Another user's session answers exactly like a missing one, so ids cannot be probed. */
+export type RevokeSessionError = DomainError<'SESSION_NOT_FOUND'>;
+
 export const revokeSession = async (
   deps: { readonly sessions: SessionStore },
   userId: string,
   sessionId: string,
-): Promise<Result<void, DomainError>> => {
+): Promise<Result<void, RevokeSessionError>> => {
   const session = await deps.sessions.findById(sessionId);
   if (!session || session.userId !== userId)
     return err(domainError('SESSION_NOT_FOUND', 'Session not found'));

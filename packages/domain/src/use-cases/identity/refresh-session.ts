@@ -12,10 +12,12 @@ export interface RefreshedSession extends Authenticated {
  * Rotates the refresh token. A token that is not the session's current one is a reuse (a stolen
  * copy, or a replay): the whole session is revoked, which logs out whoever holds the other copy.
  */
+export type RefreshSessionError = DomainError<'UNAUTHENTICATED' | 'ACCOUNT_BLOCKED'>;
+
 export const refreshSession = async (
   deps: Pick<IdentityDeps, 'users' | 'sessions' | 'clock' | 'ids'>,
   claims: { readonly userId: string; readonly sessionId: string; readonly tokenId: string },
-): Promise<Result<RefreshedSession, DomainError>> => {
+): Promise<Result<RefreshedSession, RefreshSessionError>> => {
   const unauthenticated = () =>
     domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again');
   const session = await deps.sessions.findById(claims.sessionId);

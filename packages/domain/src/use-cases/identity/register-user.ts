@@ -1,8 +1,7 @@
-import type { DomainError } from '../../errors/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Session } from '../../users/session.js';
 import type { User } from '../../users/user.js';
-import { createAccount } from './create-account.js';
+import { type CreateAccountError, createAccount } from './create-account.js';
 import type { ClientInfo, IdentityDeps } from './identity-deps.js';
 import { startSession } from './start-session.js';
 import { emailProblem, passwordProblem, usernameProblem, validationError } from './validation.js';
@@ -20,11 +19,13 @@ export interface Authenticated {
 }
 
 /** Registration (role `user`, `lastLogin` set) opens the first session at once. */
+export type RegisterUserError = CreateAccountError;
+
 export const registerUser = async (
   deps: IdentityDeps,
   input: RegistrationInput,
   client: ClientInfo,
-): Promise<Result<Authenticated, DomainError>> => {
+): Promise<Result<Authenticated, RegisterUserError>> => {
   const problem = validationError([
     emailProblem(input.email),
     usernameProblem(input.username),

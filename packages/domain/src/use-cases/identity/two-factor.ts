@@ -10,8 +10,18 @@ export interface TwoFactorSetup {
 
 type TwoFactorDeps = Pick<IdentityDeps, 'users' | 'vault' | 'totp' | 'clock'>;
 
-const invalidCode = (): DomainError =>
+const invalidCode = (): DomainError<'INVALID_TWO_FACTOR_CODE'> =>
   domainError('INVALID_TWO_FACTOR_CODE', 'Invalid two-factor authentication code');
+
+export type BeginTwoFactorSetupError = DomainError<
+  'USER_NOT_FOUND' | 'INVALID_CURRENT_PASSWORD' | 'VALIDATION_ERROR'
+>;
+export type VerifyTwoFactorError = DomainError<
+  'USER_NOT_FOUND' | 'VALIDATION_ERROR' | 'INVALID_TWO_FACTOR_CODE'
+>;
+export type DisableTwoFactorError = DomainError<
+  'USER_NOT_FOUND' | 'VALIDATION_ERROR' | 'INVALID_CURRENT_PASSWORD' | 'INVALID_TWO_FACTOR_CODE'
+>;
 
 /**
  * Starts (or restarts) setup: a new secret is stored sealed but inactive until a code made from
@@ -22,7 +32,7 @@ export const beginTwoFactorSetup = async (
   deps: TwoFactorDeps & Pick<IdentityDeps, 'passwords'>,
   userId: string,
   password: string,
-): Promise<Result<TwoFactorSetup, DomainError>> => {
+): Promise<Result<TwoFactorSetup, BeginTwoFactorSetupError>> => {
   const user = await deps.users.findById(userId);
   if (!user) return err(domainError('USER_NOT_FOUND', 'User not found'));
   if (!(await deps.passwords.verify(user.passwordHash, password))) {
@@ -45,7 +55,7 @@ export const verifyTwoFactor = async (
   deps: TwoFactorDeps,
   userId: string,
   code: string,
-): Promise<Result<void, DomainError>> => {
+): Promise<Result<void, VerifyTwoFactorError>> => {
   const user = await deps.users.findById(userId);
   if (!user) return err(domainError('USER_NOT_FOUND', 'User not found'));
   if (!user.twoFactor.encryptedSecret || user.twoFactor.enabled) {
@@ -70,7 +80,7 @@ export const disableTwoFactor = async (
   deps: TwoFactorDeps & Pick<IdentityDeps, 'passwords'>,
   userId: string,
   input: { readonly code: string; readonly password: string },
-): Promise<Result<void, DomainError>> => {
+): Promise<Result<void, DisableTwoFactorError>> => {
   const user = await deps.users.findById(userId);
   if (!user) return err(domainError('USER_NOT_FOUND', 'User not found'));
   if (!user.twoFactor.enabled) {

@@ -1,4 +1,5 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { domainError, type ValidationError } from '../../errors/domain-error.js';
+import type { ProfileChangeError } from '../../ports/user-store.port.js';
 import { err, type Result } from '../../shared/result.js';
 import { isIsoCountryCode } from '../../users/country-codes.js';
 import type { User } from '../../users/user.js';
@@ -14,11 +15,13 @@ export interface ProfileChanges {
 export const PHONE_PATTERN = '^\\+?[0-9 ()-]{3,32}$';
 const PHONE = new RegExp(PHONE_PATTERN);
 
+export type UpdateProfileError = ValidationError | ProfileChangeError;
+
 export const updateProfile = async (
   deps: Pick<IdentityDeps, 'users' | 'clock'>,
   userId: string,
   changes: ProfileChanges,
-): Promise<Result<User, DomainError>> => {
+): Promise<Result<User, UpdateProfileError>> => {
   const problem = validationError([
     changes.username === undefined ? null : usernameProblem(changes.username),
     changes.phone === undefined || changes.phone === null || PHONE.test(changes.phone)

@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { domainError, type ValidationError } from '../../errors/domain-error.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from '../../users/user.js';
 
 export interface FieldProblem {
@@ -36,7 +36,7 @@ export const passwordProblem = (password: string, field = 'password'): FieldProb
     ? null
     : { field, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` };
 
-export const validationError = (problems: readonly (FieldProblem | null)[]): DomainError | null => {
+export const validationError = (problems: readonly (FieldProblem | null)[]): ValidationError | null => {
   const details = problems.filter((problem): problem is FieldProblem => problem !== null);
   const first = details[0];
   return first ? domainError('VALIDATION_ERROR', first.message, { details }) : null;

@@ -1,8 +1,13 @@
-import type { DomainError } from '../../errors/domain-error.js';
 import type { WalletMovementQuery } from '../../ports/transaction-store.port.js';
 import { ok, type Result } from '../../shared/result.js';
 import { movementOf } from '../../transactions/wallet-movement.js';
-import { type LedgerRow, ledgerAddress, type MerchantLedgerDeps, openingBalance } from './merchant-ledger.js';
+import {
+  type LedgerAddressError,
+  type LedgerRow,
+  ledgerAddress,
+  type MerchantLedgerDeps,
+  openingBalance,
+} from './merchant-ledger.js';
 
 const selected = (row: LedgerRow, query: WalletMovementQuery): boolean =>
   (query.type === undefined || row.line.type === query.type) &&
@@ -18,7 +23,9 @@ const selected = (row: LedgerRow, query: WalletMovementQuery): boolean =>
 export const merchantLedgerRows = async (
   deps: MerchantLedgerDeps,
   query: WalletMovementQuery,
-): Promise<Result<{ readonly address: string; readonly rows: AsyncIterable<LedgerRow> }, DomainError>> => {
+): Promise<
+  Result<{ readonly address: string; readonly rows: AsyncIterable<LedgerRow> }, LedgerAddressError>
+> => {
   const resolved = await ledgerAddress(deps, query);
   if (!resolved.ok) return resolved;
   const address = resolved.value;

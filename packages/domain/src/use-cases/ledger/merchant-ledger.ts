@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { domainError, type ValidationError } from '../../errors/domain-error.js';
 import type { Sun } from '../../money/sun.js';
 import type { ChainPort } from '../../ports/chain.port.js';
 import type { ShopStore } from '../../ports/shop-store.port.js';
@@ -11,7 +11,7 @@ import type { Page, PageRequest } from '../../shared/pagination.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import { type MovementDirection, movementOf } from '../../transactions/wallet-movement.js';
-import { resolveMerchantWallet } from '../payments/merchant-wallet.js';
+import { type MerchantWalletError, resolveMerchantWallet } from '../payments/merchant-wallet.js';
 
 export interface LedgerRow {
   readonly line: TransactionRecord;
@@ -78,11 +78,14 @@ const withBalances = async (
   return rows;
 };
 
+/** A ledger query's failures: an empty range, or no merchant wallet. */
+export type LedgerAddressError = ValidationError | MerchantWalletError;
+
 /** The merchant wallet's address for a ledger query, or why there is no ledger to show. */
 export const ledgerAddress = async (
   deps: MerchantLedgerDeps,
   query: WalletMovementQuery,
-): Promise<Result<string, DomainError>> => {
+): Promise<Result<string, LedgerAddressError>> => {
   const badRange = invalidRange(query);
   if (badRange) return err(badRange);
   const merchant = await resolveMerchantWallet(deps.store.users, deps.configuredMerchantAddress);
@@ -103,7 +106,7 @@ export const openingBalance = async (
 };
 
 /** A `[from, to)` range must not be empty. */
-export const invalidRange = (query: { readonly from?: Date; readonly to?: Date }): DomainError | null =>
+export const invalidRange = (query: { readonly from?: Date; readonly to?: Date }): ValidationError | null =>
   query.from && query.to && query.from.getTime() >= query.to.getTime()
     ? domainError('VALIDATION_ERROR', '`from` must be before `to`', {
         details: [{ field: 'to', message: 'must come after the start of the range' }],
@@ -118,7 +121,7 @@ export const merchantLedger = async (
   deps: MerchantLedgerDeps,
   query: WalletMovementQuery,
   page: PageRequest,
-): Promise<Result<MerchantLedger, DomainError>> => {
+): Promise<Result<MerchantLedger, LedgerAddressError>> => {
   const resolved = await ledgerAddress(deps, query);
   if (!resolved.ok) return resolved;
   const address = resolved.value;

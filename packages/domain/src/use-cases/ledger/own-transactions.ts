@@ -1,10 +1,12 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import type { TransactionListQuery, TransactionStore } from '../../ports/transaction-store.port.js';
 import { normalizePageRequest, type Page } from '../../shared/pagination.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 
 type Deps = { readonly transactions: TransactionStore };
+
+export type ViewOwnTransactionError = DomainError<'TRANSACTION_NOT_FOUND'>;
 
 /**
  * A user sees their own transactions: payments and withdrawals they sent, and refunds of their
@@ -15,7 +17,7 @@ export const viewOwnTransaction = async (
   deps: Deps,
   userId: string,
   transactionId: string,
-): Promise<Result<TransactionRecord, DomainError>> => {
+): Promise<Result<TransactionRecord, ViewOwnTransactionError>> => {
   const record = await deps.transactions.findById(transactionId);
   if (!record || record.userId !== userId) {
     return err(domainError('TRANSACTION_NOT_FOUND', 'Transaction not found'));
@@ -28,7 +30,7 @@ export const listOwnTransactions = async (
   deps: Deps,
   userId: string,
   query: TransactionListQuery & { readonly limit?: unknown; readonly page?: unknown },
-): Promise<Result<Page<TransactionRecord>, DomainError>> => {
+): Promise<Result<Page<TransactionRecord>, ValidationError>> => {
   const page = normalizePageRequest(query.limit, query.page);
   if (!page.ok) return page;
   const filter = {

@@ -2,7 +2,7 @@ import { recordEvents } from '../../events/record-events.js';
 import type { BlockTransfer, ChainPort, SolidBlock } from '../../ports/chain.port.js';
 import type { Clock, IdGenerator, Logger } from '../../ports/runtime.port.js';
 import type { ShopStore } from '../../ports/shop-store.port.js';
-import { depositLine } from './deposit-line.js';
+import { depositLine } from '../../transactions/deposit-line.js';
 
 /** The cursor's name in the store: the last block whose deposits are all recorded. */
 export const DEPOSIT_CURSOR = 'deposits';

@@ -10,10 +10,12 @@ export interface MerchantWallet {
 }
 
 /** The first admin's custodial wallet (by creation time); else MERCHANT_WALLET_ADDRESS. */
+export type MerchantWalletError = DomainError<'MERCHANT_NOT_CONFIGURED'>;
+
 export const resolveMerchantWallet = async (
   users: UserStore,
   configuredAddress: string | null,
-): Promise<Result<MerchantWallet, DomainError>> => {
+): Promise<Result<MerchantWallet, MerchantWalletError>> => {
   const admin = await users.firstAdmin();
   if (admin?.wallet.address) {
     return ok({

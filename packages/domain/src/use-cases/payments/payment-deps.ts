@@ -1,4 +1,4 @@
-import type { EventActor } from '../../events/shop-event.js';
+import type { EventActor } from '../../ports/shop-event.js';
 import type { ChainPort } from '../../ports/chain.port.js';
 import type { KeyVault } from '../../ports/key-vault.port.js';
 import type { Clock, IdGenerator, Logger } from '../../ports/runtime.port.js';

@@ -7,13 +7,13 @@ import type { TransactionRecord } from '../../transactions/transaction.js';
 import { failTransaction } from './fail-transaction.js';
 import type { PaymentDeps } from './payment-deps.js';
 
-export interface ClaimedTransferPlan {
+export interface ClaimedTransferPlan<LostClaim extends DomainError = DomainError> {
   readonly request: TransferRequest;
   readonly privateKey: string;
   /** Step 2: the one guarded write that makes this attempt the only one allowed to broadcast. */
   readonly claim: (claim: TransferClaim) => Promise<boolean>;
   /** The answer when the claim is lost (another attempt holds it, or the record changed). */
-  readonly lostClaim: () => Promise<DomainError>;
+  readonly lostClaim: () => Promise<LostClaim>;
   /** Step 3: the pending transaction record for the claim. */
   readonly record: (claim: TransferClaim) => TransactionRecord;
   readonly markRecorded: (claim: TransferClaim) => Promise<void>;
@@ -30,10 +30,15 @@ export interface SentTransfer {
  * unknown outcome leaves it pending for the listener, which re-broadcasts the stored copy. A crash
  * between any two steps leaves a claim or a record from which the listener finishes the job.
  */
-export const sendClaimedTransfer = async (
+export type PaymentFailedError = DomainError<'PAYMENT_FAILED'>;
+
+/** A claimed transfer's failures: the lost claim's answer, or the node's rejection. */
+export type SendTransferError<LostClaim extends DomainError> = LostClaim | PaymentFailedError;
+
+export const sendClaimedTransfer = async <LostClaim extends DomainError>(
   deps: Pick<PaymentDeps, 'store' | 'chain' | 'clock' | 'ids' | 'logger'>,
-  plan: ClaimedTransferPlan,
-): Promise<Result<SentTransfer, DomainError>> => {
+  plan: ClaimedTransferPlan<LostClaim>,
+): Promise<Result<SentTransfer, SendTransferError<LostClaim>>> => {
   const signed = await deps.chain.signTransfer(plan.request, plan.privateKey);
   const claim: TransferClaim = {
     txId: signed.txId,
@@ -66,5 +71,5 @@ export const sendClaimedTransfer = async (
 };
 
 /** 502 PAYMENT_FAILED with its stable reason (docs/api.md, "Errors"). */
-export const paymentFailed = (reason: PaymentFailureReason): DomainError =>
+export const paymentFailed = (reason: PaymentFailureReason): PaymentFailedError =>
   domainError('PAYMENT_FAILED', `Transaction failed: ${PAYMENT_FAILURE_TEXT[reason]}`, { reason });

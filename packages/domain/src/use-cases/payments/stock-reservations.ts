@@ -11,10 +11,12 @@ type StockDeps = Pick<PaymentDeps, 'store' | 'clock'>;
  * cannot be held answers INSUFFICIENT_STOCK and gives back the lines held before it: half an
  * order's stock held for a payment that cannot be made would only keep other buyers out.
  */
+export type StockReservationError = DomainError<'INSUFFICIENT_STOCK'>;
+
 export const reserveOrderStock = async (
   deps: StockDeps,
   order: Order,
-): Promise<Result<void, DomainError>> => {
+): Promise<Result<void, StockReservationError>> => {
   const { products } = deps.store;
   const reservedAt = deps.clock.now();
   for (const [index, line] of order.lines.entries()) {

@@ -1,13 +1,14 @@
 import { recordEvents } from '../../events/record-events.js';
 import { orderEvents } from '../../events/order-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
+import type { ErrorCode } from '../../errors/error-codes.js';
 import { sunToTrx } from '../../money/sun.js';
 import type { Order, TransferClaim } from '../../orders/order.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
-import { depositLine } from '../ledger/deposit-line.js';
+import { depositLine } from '../../transactions/deposit-line.js';
 import { applyTransferEffect } from './apply-transfer-effect.js';
-import { resolveMerchantWallet } from './merchant-wallet.js';
+import { type MerchantWalletError, resolveMerchantWallet } from './merchant-wallet.js';
 import type { PaymentDeps } from './payment-deps.js';
 
 export interface VerifyPaymentRequest {
@@ -20,8 +21,34 @@ type VerifyDeps = Pick<
   'store' | 'chain' | 'clock' | 'ids' | 'configuredMerchantAddress' | 'actor'
 >;
 
-const refusal = (code: Parameters<typeof domainError>[0], message: string): Result<never, DomainError> =>
+const refusal = <C extends ErrorCode>(code: C, message: string): Result<never, DomainError<C>> =>
   err(domainError(code, message));
+
+export type VerifyPaymentError =
+  | DomainError<
+      | 'ORDER_NOT_FOUND'
+      | 'ORDER_NOT_PENDING'
+      | 'PAYMENT_IN_PROGRESS'
+      | 'TX_NOT_FOUND'
+      | 'TX_NOT_SOLIDIFIED'
+      | 'TX_FAILED'
+      | 'TX_WRONG_RECIPIENT'
+      | 'TX_AMOUNT_TOO_LOW'
+      | 'TX_ALREADY_LINKED'
+    >
+  | MerchantWalletError;
+export const VERIFY_PAYMENT_ERRORS = codesOf<VerifyPaymentError>()([
+  'ORDER_NOT_FOUND',
+  'ORDER_NOT_PENDING',
+  'PAYMENT_IN_PROGRESS',
+  'TX_NOT_FOUND',
+  'TX_NOT_SOLIDIFIED',
+  'TX_FAILED',
+  'TX_WRONG_RECIPIENT',
+  'TX_AMOUNT_TOO_LOW',
+  'TX_ALREADY_LINKED',
+  'MERCHANT_NOT_CONFIGURED',
+]);
 
 /** What the chain says about the transfer, checked against the order: the transfer itself, or why not. */
 const checkedTransfer = async (deps: VerifyDeps, order: Order, txHash: string, merchantAddress: string) => {
@@ -94,7 +121,7 @@ const alreadyLinked = () =>
 export const verifyPayment = async (
   deps: VerifyDeps,
   request: VerifyPaymentRequest,
-): Promise<Result<Order, DomainError>> => {
+): Promise<Result<Order, VerifyPaymentError>> => {
   const { orders, transactions } = deps.store;
   const order = await orders.findById(request.orderId);
   if (!order) return refusal('ORDER_NOT_FOUND', 'Order not found');

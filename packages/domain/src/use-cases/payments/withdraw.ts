@@ -1,5 +1,5 @@
 import { recordEvents } from '../../events/record-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import { MAX_WITHDRAWAL_SUN } from '../../money/limits.js';
 import { sunToTrx } from '../../money/sun.js';
 import { parseTrxAmount } from '../../money/trx-amount.js';
@@ -12,7 +12,13 @@ import type { User } from '../../users/user.js';
 import { acceptTwoFactorCode } from '../identity/two-factor-code.js';
 import type { PaymentDeps } from './payment-deps.js';
 import { recordOfClaim } from './recover-unrecorded-claims.js';
-import { paymentFailed, type SentTransfer, sendClaimedTransfer } from './send-claimed-transfer.js';
+import {
+  type PaymentFailedError,
+  paymentFailed,
+  type SendTransferError,
+  type SentTransfer,
+  sendClaimedTransfer,
+} from './send-claimed-transfer.js';
 import { balanceErrorData, reserveOutgoing } from './outgoing-reservations.js';
 import { outgoingReservationKey } from './reservation-keys.js';
 
@@ -36,7 +42,7 @@ const checkTwoFactor = async (
   deps: WithdrawalDeps,
   user: User,
   code: string | null,
-): Promise<Result<void, DomainError>> => {
+): Promise<Result<void, DomainError<'INVALID_TWO_FACTOR_CODE'>>> => {
   if (!user.twoFactor.enabled) return ok(undefined);
   const accepted =
     code !== null &&
@@ -60,11 +66,13 @@ export const WITHDRAWAL_IDEMPOTENCY_SCOPE = 'POST /api/wallets/send';
 export const withdrawalFingerprint = (toAddress: string, amountSun: number): string =>
   `${toAddress}|${amountSun}`;
 
-const keyReused = (): DomainError =>
+const keyReused = (): DomainError<'IDEMPOTENCY_KEY_REUSED'> =>
   domainError(
     'IDEMPOTENCY_KEY_REUSED',
     'This Idempotency-Key was used with a different request; use a new key for a new withdrawal',
   );
+
+type ReplayError = DomainError<'IDEMPOTENCY_KEY_REUSED'> | PaymentFailedError;
 
 /**
  * The answer of an earlier withdrawal under the same key: the same transfer, its current state;
@@ -74,7 +82,7 @@ const replay = async (
   deps: PaymentDeps,
   existing: WithdrawalRecord,
   requestFingerprint: string,
-): Promise<Result<TransactionRecord, DomainError>> => {
+): Promise<Result<TransactionRecord, ReplayError>> => {
   if (existing.requestFingerprint !== requestFingerprint) return err(keyReused());
   const transaction = await deps.store.transactions.findByHash(existing.claim.txId);
   if (transaction?.status === 'failed') {
@@ -90,6 +98,24 @@ const replay = async (
   );
 };
 
+type LostWithdrawalClaimError = DomainError<'PAYMENT_IN_PROGRESS'>;
+
+export type WithdrawError =
+  | ValidationError
+  | ReplayError
+  | DomainError<'INVALID_TWO_FACTOR_CODE' | 'INVALID_ADDRESS' | 'NO_WALLET' | 'INSUFFICIENT_BALANCE'>
+  | SendTransferError<LostWithdrawalClaimError>;
+export const WITHDRAW_ERRORS = codesOf<WithdrawError>()([
+  'VALIDATION_ERROR',
+  'IDEMPOTENCY_KEY_REUSED',
+  'INVALID_TWO_FACTOR_CODE',
+  'INVALID_ADDRESS',
+  'NO_WALLET',
+  'INSUFFICIENT_BALANCE',
+  'PAYMENT_IN_PROGRESS',
+  'PAYMENT_FAILED',
+]);
+
 /**
  * A withdrawal from the custodial wallet, exactly once per (user, route, Idempotency-Key) within
  * 24 h: the key's record is the claim, so a retried request returns the first transfer instead of
@@ -99,7 +125,7 @@ export const withdraw = async (
   deps: WithdrawalDeps,
   user: User,
   input: WithdrawalInput,
-): Promise<Result<TransactionRecord, DomainError>> => {
+): Promise<Result<TransactionRecord, WithdrawError>> => {
   const now = deps.clock.now();
   const reuseAfter = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
   const amount = parseTrxAmount(input.amount, { field: 'amount', maxSun: MAX_WITHDRAWAL_SUN });
@@ -150,7 +176,7 @@ export const withdraw = async (
   const sealedKey = user.wallet.encryptedPrivateKey;
   let claimed = false;
   let winner: WithdrawalRecord | null = null;
-  let sent: Result<SentTransfer, DomainError>;
+  let sent: Result<SentTransfer, SendTransferError<LostWithdrawalClaimError>>;
   try {
     sent = await sendClaimedTransfer(deps, {
       request,
@@ -172,7 +198,7 @@ export const withdraw = async (
         if (!outcome.claimed) winner = outcome.existing;
         return outcome.claimed;
       },
-      lostClaim: async () =>
+      lostClaim: async (): Promise<LostWithdrawalClaimError> =>
         domainError('PAYMENT_IN_PROGRESS', 'A withdrawal with this Idempotency-Key is in progress'),
       // The transaction shares the withdrawal record's id, so settling one finds the other.
       record: (claim) =>

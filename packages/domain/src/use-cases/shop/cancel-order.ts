@@ -1,17 +1,24 @@
 import { orderEvents } from '../../events/order-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order } from '../../orders/order.js';
-import { transitionOrder } from '../../orders/order-status.js';
+import { type OrderTransitionError, transitionOrder } from '../../orders/order-status.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { PaymentDeps } from '../payments/payment-deps.js';
 import { releaseOrderStockIfDone } from '../payments/stock-reservations.js';
+
+export type CancelOrderError = DomainError<'ORDER_NOT_FOUND'> | OrderTransitionError<'owner-cancel'>;
+export const CANCEL_ORDER_ERRORS = codesOf<CancelOrderError>()([
+  'ORDER_NOT_FOUND',
+  'ORDER_NOT_PENDING',
+  'PAYMENT_IN_PROGRESS',
+]);
 
 /** The owner cancels a pending order that has no pending or confirmed payment. */
 export const cancelOrder = async (
   deps: Pick<PaymentDeps, 'store' | 'clock' | 'ids'>,
   userId: string,
   orderId: string,
-): Promise<Result<Order, DomainError>> => {
+): Promise<Result<Order, CancelOrderError>> => {
   const order = await deps.store.orders.findById(orderId);
   // Another user's order answers as missing, so ids cannot be probed.
   if (!order || order.userId !== userId) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));

@@ -1,11 +1,11 @@
 import { orderEvents } from '../../events/order-events.js';
 import type { NewOrder } from '../../ports/order-store.port.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import type { Order, OrderLine } from '../../orders/order.js';
-import { priceOrder } from '../../orders/order-pricing.js';
+import { type PriceOrderError, priceOrder } from '../../orders/order-pricing.js';
 import { availableStock } from '../../products/product.js';
 import { err, type Result } from '../../shared/result.js';
-import { resolveMerchantWallet } from '../payments/merchant-wallet.js';
+import { type MerchantWalletError, resolveMerchantWallet } from '../payments/merchant-wallet.js';
 import type { PaymentDeps } from '../payments/payment-deps.js';
 
 export interface OrderItemInput {
@@ -13,6 +13,20 @@ export interface OrderItemInput {
   readonly quantity: number;
   readonly color?: string | null;
 }
+
+export type CreateOrderError =
+  | DomainError<'PENDING_ORDER_EXISTS' | 'NO_WALLET' | 'PRODUCT_NOT_FOUND' | 'INSUFFICIENT_STOCK'>
+  | PriceOrderError
+  | MerchantWalletError;
+export const CREATE_ORDER_ERRORS = codesOf<CreateOrderError>()([
+  'PENDING_ORDER_EXISTS',
+  'NO_WALLET',
+  'PRODUCT_NOT_FOUND',
+  'INSUFFICIENT_STOCK',
+  'VALIDATION_ERROR',
+  'ORDER_TOTAL_TOO_LOW',
+  'MERCHANT_NOT_CONFIGURED',
+]);
 
 /**
  * Creates a pending order, checking in the specification's order: a pending order already
@@ -25,7 +39,7 @@ export const createOrder = async (
   deps: Pick<PaymentDeps, 'store' | 'clock' | 'ids' | 'configuredMerchantAddress'>,
   userId: string,
   items: readonly OrderItemInput[],
-): Promise<Result<Order, DomainError>> => {
+): Promise<Result<Order, CreateOrderError>> => {
   const { orders, users, products } = deps.store;
   const pending = await orders.findPendingByUser(userId);
   if (pending) {

@@ -1,20 +1,40 @@
 import { orderEvents } from '../../events/order-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import { sunToTrx } from '../../money/sun.js';
 import type { Order } from '../../orders/order.js';
-import { checkPayable } from '../../orders/order-status.js';
+import { checkPayable, type PayableError } from '../../orders/order-status.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import type { PaymentDeps } from '../payments/payment-deps.js';
 import { recordOfClaim } from '../payments/recover-unrecorded-claims.js';
-import { sendClaimedTransfer } from '../payments/send-claimed-transfer.js';
+import { type SendTransferError, sendClaimedTransfer } from '../payments/send-claimed-transfer.js';
 import { balanceErrorData, reserveOutgoing } from '../payments/outgoing-reservations.js';
-import { releaseOrderStockIfDone, reserveOrderStock } from '../payments/stock-reservations.js';
+import {
+  releaseOrderStockIfDone,
+  reserveOrderStock,
+  type StockReservationError,
+} from '../payments/stock-reservations.js';
 
 export interface PaidOrder {
   readonly order: Order;
   readonly transaction: TransactionRecord;
 }
+
+export type PayOrderError =
+  | DomainError<'ORDER_NOT_FOUND' | 'NOT_ORDER_OWNER' | 'NO_WALLET' | 'INSUFFICIENT_BALANCE'>
+  | PayableError
+  | StockReservationError
+  | SendTransferError<PayableError>;
+export const PAY_ORDER_ERRORS = codesOf<PayOrderError>()([
+  'ORDER_NOT_FOUND',
+  'NOT_ORDER_OWNER',
+  'ORDER_NOT_PENDING',
+  'PAYMENT_IN_PROGRESS',
+  'NO_WALLET',
+  'INSUFFICIENT_STOCK',
+  'INSUFFICIENT_BALANCE',
+  'PAYMENT_FAILED',
+]);
 
 /**
  * Pays a pending order from the owner's custodial wallet to the order's merchant address:
@@ -26,7 +46,7 @@ export const payOrder = async (
   deps: PaymentDeps,
   userId: string,
   orderId: string,
-): Promise<Result<PaidOrder, DomainError>> => {
+): Promise<Result<PaidOrder, PayOrderError>> => {
   const { orders, users } = deps.store;
   const order = await orders.findById(orderId);
   if (!order) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));

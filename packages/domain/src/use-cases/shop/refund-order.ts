@@ -1,8 +1,8 @@
 import { orderEvents } from '../../events/order-events.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import { type Sun, sunToTrx } from '../../money/sun.js';
 import type { Order, OrderRefund } from '../../orders/order.js';
-import { checkRefundable } from '../../orders/order-refunds.js';
+import { checkRefundable, type RefundableError } from '../../orders/order-refunds.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import { resolveMerchantWallet } from '../payments/merchant-wallet.js';
@@ -10,7 +10,7 @@ import { balanceErrorData, reserveOutgoing } from '../payments/outgoing-reservat
 import type { PaymentDeps } from '../payments/payment-deps.js';
 import { recordOfClaim } from '../payments/recover-unrecorded-claims.js';
 import { outgoingReservationKey } from '../payments/reservation-keys.js';
-import { sendClaimedTransfer } from '../payments/send-claimed-transfer.js';
+import { type SendTransferError, sendClaimedTransfer } from '../payments/send-claimed-transfer.js';
 
 export interface RefundRequest {
   /** Omitted: the whole refundable remainder (the specified full refund). */
@@ -22,6 +22,27 @@ export interface SentRefund {
   readonly order: Order;
   readonly transaction: TransactionRecord;
 }
+
+/** What a lost refund claim answers: the order as it is now says why. */
+type LostRefundClaimError = DomainError<'ORDER_NOT_FOUND' | 'REFUND_IN_PROGRESS'> | RefundableError;
+
+export type RefundOrderError =
+  | DomainError<
+      'ORDER_NOT_FOUND' | 'NOTHING_TO_REFUND' | 'ADMIN_WALLET_NOT_CONFIGURED' | 'INSUFFICIENT_ADMIN_BALANCE'
+    >
+  | RefundableError
+  | SendTransferError<LostRefundClaimError>;
+export const REFUND_ORDER_ERRORS = codesOf<RefundOrderError>()([
+  'ORDER_NOT_FOUND',
+  'ORDER_ALREADY_REFUNDED',
+  'ORDER_NOT_COMPLETED',
+  'NOTHING_TO_REFUND',
+  'REFUND_IN_PROGRESS',
+  'REFUND_EXCEEDS_PAID',
+  'ADMIN_WALLET_NOT_CONFIGURED',
+  'INSUFFICIENT_ADMIN_BALANCE',
+  'PAYMENT_FAILED',
+]);
 
 /**
  * A refund of part or all of what the order's confirmed payment brought (never more: an order
@@ -35,7 +56,7 @@ export const refundOrder = async (
   deps: PaymentDeps,
   orderId: string,
   requested: RefundRequest = {},
-): Promise<Result<SentRefund, DomainError>> => {
+): Promise<Result<SentRefund, RefundOrderError>> => {
   const { orders, users } = deps.store;
   const order = await orders.findById(orderId);
   if (!order) return err(domainError('ORDER_NOT_FOUND', 'Order not found'));
@@ -75,7 +96,7 @@ export const refundOrder = async (
         orderEvents(deps.ids, claim.claimedAt, deps.actor).refundSent(order, refund),
       ]);
     },
-    lostClaim: async () => {
+    lostClaim: async (): Promise<LostRefundClaimError> => {
       // Nothing was claimed, so nothing will settle this reservation: give the balance back now.
       await deps.store.walletReservations.release(request.fromAddress, outgoingReservationKey(transfer));
       const current = await orders.findById(order.id);

@@ -1,12 +1,12 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { administrationEvents } from '../../events/administration-events.js';
 import { appendEvent } from '../../events/append-event.js';
-import { type EventActor, NO_SUBJECTS } from '../../events/shop-event.js';
+import { type EventActor, NO_SUBJECTS } from '../../ports/shop-event.js';
 import type { Page, PageRequest } from '../../shared/pagination.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { WebhookDelivery } from '../../webhooks/webhook.js';
 import { newDelivery } from './fan-out-webhooks.js';
-import { webhookNotFound } from './manage-webhooks.js';
+import { type WebhookNotFoundError, webhookNotFound } from './manage-webhooks.js';
 import { webhookBody } from './webhook-body.js';
 import type { WebhookDeps } from './webhook-deps.js';
 import { PING_EVENT_TYPE } from './webhook-fields.js';
@@ -16,7 +16,9 @@ type ActionDeps = Pick<WebhookDeps, 'store' | 'clock' | 'ids'>;
 /** The admin acting: a ping or a redelivery is logged with them, right after it is queued. */
 type AuditedActionDeps = ActionDeps & { readonly actor: EventActor };
 
-const deliveryNotFound = (): DomainError =>
+export type RedeliverWebhookError = WebhookNotFoundError | DomainError<'WEBHOOK_DELIVERY_NOT_FOUND'>;
+
+const deliveryNotFound = (): DomainError<'WEBHOOK_DELIVERY_NOT_FOUND'> =>
   domainError('WEBHOOK_DELIVERY_NOT_FOUND', 'Webhook delivery not found');
 
 /**
@@ -26,7 +28,7 @@ const deliveryNotFound = (): DomainError =>
 export const pingWebhook = async (
   deps: AuditedActionDeps,
   endpointId: string,
-): Promise<Result<WebhookDelivery, DomainError>> => {
+): Promise<Result<WebhookDelivery, WebhookNotFoundError>> => {
   const endpoint = await deps.store.webhooks.findEndpoint(endpointId);
   if (!endpoint) return err(webhookNotFound());
   const now = deps.clock.now();
@@ -58,7 +60,7 @@ export const redeliverWebhook = async (
   deps: AuditedActionDeps,
   endpointId: string,
   deliveryId: string,
-): Promise<Result<WebhookDelivery, DomainError>> => {
+): Promise<Result<WebhookDelivery, RedeliverWebhookError>> => {
   if (!(await deps.store.webhooks.findEndpoint(endpointId))) return err(webhookNotFound());
   const delivery = await deliveryOf(deps, endpointId, deliveryId);
   if (!delivery) return err(deliveryNotFound());
@@ -75,7 +77,7 @@ export const listWebhookDeliveries = async (
   deps: ActionDeps,
   endpointId: string,
   page: PageRequest,
-): Promise<Result<Page<WebhookDelivery>, DomainError>> => {
+): Promise<Result<Page<WebhookDelivery>, WebhookNotFoundError>> => {
   if (!(await deps.store.webhooks.findEndpoint(endpointId))) return err(webhookNotFound());
   return ok(await deps.store.webhooks.listDeliveries(endpointId, page));
 };

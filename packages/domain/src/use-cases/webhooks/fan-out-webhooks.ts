@@ -1,5 +1,5 @@
 import { readLogAfter } from '../../events/read-log.js';
-import type { LoggedEvent } from '../../events/shop-event.js';
+import type { LoggedEvent } from '../../ports/shop-event.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../webhooks/webhook.js';
 import { webhookBody } from './webhook-body.js';
 import type { WebhookDeps } from './webhook-deps.js';

@@ -1,7 +1,7 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import { appendEvent } from '../../events/append-event.js';
 import { recordEvents } from '../../events/record-events.js';
-import type { EventActor, EventPayload } from '../../events/shop-event.js';
+import type { EventActor, EventPayload } from '../../ports/shop-event.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { WebhookEndpoint, WebhookSecret } from '../../webhooks/webhook.js';
 import type { WebhookDeps } from './webhook-deps.js';
@@ -10,7 +10,13 @@ import { parseWebhookFields, type WebhookFieldsInput } from './webhook-fields.js
 /** How long a rotated-out secret still signs, so receivers can switch without missing a delivery. */
 export const SECRET_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
-export const webhookNotFound = (): DomainError => domainError('WEBHOOK_NOT_FOUND', 'Webhook not found');
+export type WebhookNotFoundError = DomainError<'WEBHOOK_NOT_FOUND'>;
+/** A webhook's new fields refused: a bad field, or a URL the address guard refuses. */
+export type WebhookFieldsError = ValidationError | DomainError<'WEBHOOK_URL_NOT_ALLOWED'>;
+export type UpdateWebhookError = WebhookFieldsError | WebhookNotFoundError;
+
+export const webhookNotFound = (): WebhookNotFoundError =>
+  domainError('WEBHOOK_NOT_FOUND', 'Webhook not found');
 
 /** An endpoint and its new signing secret: the only time the secret is shown. */
 export interface WebhookWithSecret {
@@ -43,7 +49,10 @@ const logChange = (
     recordEvents(deps.ids, deps.clock.now(), deps.actor ?? null).webhookChanged(type, webhookId, fields),
   );
 
-const allowedUrl = async (deps: ManageDeps, url: string): Promise<Result<string, DomainError>> => {
+const allowedUrl = async (
+  deps: ManageDeps,
+  url: string,
+): Promise<Result<string, DomainError<'WEBHOOK_URL_NOT_ALLOWED'>>> => {
   const refusal = await deps.sender.refusal(url);
   return refusal === null
     ? ok(url)
@@ -53,7 +62,7 @@ const allowedUrl = async (deps: ManageDeps, url: string): Promise<Result<string,
 export const createWebhook = async (
   deps: ManageDeps,
   input: WebhookFieldsInput & { readonly url: string },
-): Promise<Result<WebhookWithSecret, DomainError>> => {
+): Promise<Result<WebhookWithSecret, WebhookFieldsError>> => {
   const fields = parseWebhookFields(input);
   if (!fields.ok) return fields;
   const url = await allowedUrl(deps, input.url);
@@ -81,7 +90,7 @@ export const updateWebhook = async (
   deps: ManageDeps,
   id: string,
   input: WebhookFieldsInput,
-): Promise<Result<WebhookEndpoint, DomainError>> => {
+): Promise<Result<WebhookEndpoint, UpdateWebhookError>> => {
   const fields = parseWebhookFields(input);
   if (!fields.ok) return fields;
   if (input.url !== undefined) {
@@ -114,7 +123,10 @@ export const updateWebhook = async (
   return ok(updated);
 };
 
-export const deleteWebhook = async (deps: ManageDeps, id: string): Promise<Result<true, DomainError>> => {
+export const deleteWebhook = async (
+  deps: ManageDeps,
+  id: string,
+): Promise<Result<true, WebhookNotFoundError>> => {
   const endpoint = await deps.store.webhooks.findEndpoint(id);
   if (!endpoint || !(await deps.store.webhooks.deleteEndpoint(id))) return err(webhookNotFound());
   await logChange(deps, 'webhook.deleted', id, auditedFields(endpoint));
@@ -124,7 +136,7 @@ export const deleteWebhook = async (deps: ManageDeps, id: string): Promise<Resul
 export const findWebhook = async (
   deps: ManageDeps,
   id: string,
-): Promise<Result<WebhookEndpoint, DomainError>> => {
+): Promise<Result<WebhookEndpoint, WebhookNotFoundError>> => {
   const endpoint = await deps.store.webhooks.findEndpoint(id);
   return endpoint ? ok(endpoint) : err(webhookNotFound());
 };
@@ -138,7 +150,7 @@ export const findWebhook = async (
 export const rotateWebhookSecret = async (
   deps: ManageDeps,
   id: string,
-): Promise<Result<WebhookWithSecret, DomainError>> => {
+): Promise<Result<WebhookWithSecret, WebhookNotFoundError>> => {
   const secret = deps.signer.newSecret();
   const sealed = await deps.vault.seal(secret, id);
   for (;;) {

@@ -1,4 +1,4 @@
-import type { EventPayload, EventSubjects } from '../../events/shop-event.js';
+import type { EventPayload, EventSubjects } from '../../ports/shop-event.js';
 
 /** What a delivery tells of its event (a logged event, or the ping). */
 export interface DeliveredEvent {

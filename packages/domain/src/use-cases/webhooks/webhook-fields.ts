@@ -1,5 +1,5 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
-import { ADMINISTRATION_EVENT_TYPES, SHOP_EVENT_TYPES } from '../../events/shop-event.js';
+import { domainError, type ValidationError } from '../../errors/domain-error.js';
+import { ADMINISTRATION_EVENT_TYPES, SHOP_EVENT_TYPES } from '../../ports/shop-event.js';
 import { err, ok, type Result } from '../../shared/result.js';
 
 export const MAX_URL_LENGTH = 2_000;
@@ -14,7 +14,7 @@ export interface WebhookFieldsInput {
   readonly enabled?: boolean;
 }
 
-const invalid = (field: string, message: string): DomainError =>
+const invalid = (field: string, message: string): ValidationError =>
   domainError('VALIDATION_ERROR', message, { details: [{ field, message }] });
 
 /** Scheme, then the authority (host, port, maybe credentials) up to the path. */
@@ -26,7 +26,9 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(SHOP_EVENT_TYPES);
  * Checks what an admin sends; the URL's host is checked separately (it needs a DNS lookup). An
  * events filter names known event types, each once; empty means every type.
  */
-export const parseWebhookFields = (input: WebhookFieldsInput): Result<WebhookFieldsInput, DomainError> => {
+export const parseWebhookFields = (
+  input: WebhookFieldsInput,
+): Result<WebhookFieldsInput, ValidationError> => {
   if (input.url !== undefined) {
     if (input.url.length > MAX_URL_LENGTH)
       return err(invalid('url', `url is longer than ${MAX_URL_LENGTH} characters`));

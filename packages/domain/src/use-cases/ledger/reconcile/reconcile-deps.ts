@@ -1,4 +1,4 @@
-import type { EventActor } from '../../../events/shop-event.js';
+import type { EventActor } from '../../../ports/shop-event.js';
 import type { ChainPort } from '../../../ports/chain.port.js';
 import type { Clock, IdGenerator, Logger } from '../../../ports/runtime.port.js';
 import type { ShopStore } from '../../../ports/shop-store.port.js';

@@ -1,5 +1,5 @@
-import { PAYMENT_FAILURE_TEXT, paymentFailureReasonOf } from '../../transactions/payment-failure.js';
-import type { ServiceEvent } from '../../ports/notifier.port.js';
+import { PAYMENT_FAILURE_TEXT, paymentFailureReasonOf } from '../transactions/payment-failure.js';
+import type { ServiceEvent } from '../ports/notifier.port.js';
 
 /** The frames of a transfer (docs/api.md, "Real-time events"): their names and messages. */
 export const TRANSFER_FRAMES = {

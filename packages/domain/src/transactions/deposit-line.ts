@@ -1,12 +1,20 @@
-import type { BlockTransfer } from '../../ports/chain.port.js';
-import type { TransactionRecord } from '../../transactions/transaction.js';
-import { CONFIRMATIONS_ON_CONFIRM } from '../../transactions/transaction-status.js';
+import type { Sun } from '../money/sun.js';
+import type { TransactionRecord } from './transaction.js';
+import { CONFIRMATIONS_ON_CONFIRM } from './transaction-status.js';
+
+/** What a deposit line needs of a chain transfer (the chain port's `BlockTransfer` has it). */
+export interface DepositedTransfer {
+  readonly txId: string;
+  readonly fromAddress: string;
+  readonly toAddress: string;
+  readonly amountSun: Sun;
+}
 
 export interface DepositLineInput {
   readonly id: string;
   /** Whose line it is: the owner of the receiving wallet. */
   readonly userId: string;
-  readonly transfer: BlockTransfer;
+  readonly transfer: DepositedTransfer;
   readonly block: { readonly number: number; readonly time: Date };
   readonly now: Date;
 }
