@@ -39,7 +39,7 @@ while (balance === 0) {
   if (balance === 0) await pause(500);
 }
 
-const { products } = await unwrap(shop.GET('/api/products', { params: { query: { limit: '100' } } }));
+const { products } = await unwrap(shop.GET('/api/products', { params: { query: { limit: 100 } } }));
 const product: Product | undefined = products.find((p) => p.stock > 0 && p.price < balance);
 if (!product) throw new Error('no affordable product in stock');
 const { order }: { order: Order } = await unwrap(
