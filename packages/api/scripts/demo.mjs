@@ -11,8 +11,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { connectRealtime, createShopClient, unwrap } from '@trx-shop/client';
+import { parseCommandLine } from '../dist/cli/command-line.js';
 
 const USAGE = [
   'usage: pnpm demo',
@@ -22,22 +22,7 @@ const USAGE = [
 ].join('\n');
 
 // Strict flags, before anything starts: --help answers the usage, anything else is refused with it.
-try {
-  const args = process.argv.slice(2);
-  const { values } = parseArgs({
-    args: args[0] === '--' ? args.slice(1) : args,
-    options: { help: { type: 'boolean', short: 'h' } },
-    strict: true,
-    allowPositionals: false,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-} catch (error) {
-  console.error(`demo: ${error.message}\n${USAGE}`);
-  process.exit(2);
-}
+parseCommandLine('demo', USAGE, {});
 
 const waitMs = Number(process.env.DEMO_TIMEOUT_MS ?? 120_000);
 const steps = 8;

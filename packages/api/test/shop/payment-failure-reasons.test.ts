@@ -1,19 +1,19 @@
 import { Writable } from 'node:stream';
 import { runSettlement } from '@trx-shop/domain';
-import { type DevnetControl, devnetControl } from '@trx-shop/test-kit';
-import type { RunningDevnet } from '@trx-shop/tron-devnet';
+import type { DevnetControl } from '@trx-shop/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json } from '../support/http.js';
-import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import {
   BLOCKS_TO_SOLIDIFY,
-  createMerchantAdmin,
   fundedShopperWithProduct,
   type Merchant,
+  type PayingShop,
   paymentDepsOf,
   payRequest,
   placeOrder,
   type Shopper,
+  startPayingShop,
 } from './shop-fixtures.js';
 
 /*
@@ -28,28 +28,22 @@ const NODE_TEXT = /devnet fault|balance is not sufficient|Contract validate/i;
 type LogLine = Record<string, unknown>;
 const lines: LogLine[] = [];
 
-let devnetNode: RunningDevnet;
+let shop: PayingShop;
 let h: TestApp;
 let devnet: DevnetControl;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  devnetNode = await startTestDevnet();
   const sink = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
       done();
     },
   });
-  h = await createTestApp({ devnet: devnetNode, logStream: sink });
-  devnet = devnetControl(devnetNode.url);
-  merchant = await createMerchantAdmin(h);
-  await devnet.fundSolid(merchant.address, 10_000_000);
+  shop = await startPayingShop({ logStream: sink });
+  ({ h, devnet, merchant } = shop);
 });
-afterAll(async () => {
-  await h.close();
-  await devnetNode.stop();
-});
+afterAll(() => shop.stop());
 
 const scene = async (fundSun = 5_000_000) => {
   const { shopper, productId } = await fundedShopperWithProduct(h, devnet, merchant, { price: 1, fundSun });

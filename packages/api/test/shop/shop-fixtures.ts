@@ -252,9 +252,11 @@ export interface PayingShop extends ScanningShop {
  * The payment tests' world: the merchant's account already exists on chain (funded and solid),
  * so a payment to it costs no account-creation fee and its amount arrives exactly.
  */
-export const startPayingShop = async (): Promise<PayingShop> => {
+export const startPayingShop = async (
+  appOptions: Omit<TestAppOptions, 'devnet'> = {},
+): Promise<PayingShop> => {
   const node = await startTestDevnet();
-  const h = await createTestApp({ devnet: node });
+  const h = await createTestApp({ ...appOptions, devnet: node });
   const devnet = devnetControl(node.url);
   const merchant = await createMerchantAdmin(h);
   await devnet.fundSolid(merchant.address, MERCHANT_OPENING_SUN);
