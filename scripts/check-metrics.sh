@@ -5,6 +5,7 @@
 # installed (as root) or fails the step; elsewhere the script prints a notice and skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/embedded-instance.sh
 
 if ! command -v promtool >/dev/null 2>&1 && [ "${CI:-}" = "true" ] && [ "$(id -u)" = "0" ]; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null) ||
@@ -21,24 +22,15 @@ fi
 
 pnpm exec tsc -b packages/api
 data_dir=$(mktemp -d)
-free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
-port=$(free_port)
-metrics_port=$(free_port)
-base="http://127.0.0.1:$port"
-DATA_DIR="$data_dir" PORT=$port HOST=127.0.0.1 METRICS_PORT=$metrics_port LOG_LEVEL=warn \
-  ADMIN_EMAIL=metrics-admin@trx-shop.test ADMIN_PASSWORD="metrics admin $(node -e "console.log(require('crypto').randomBytes(8).toString('hex'))")" \
-  node packages/api/dist/server.js >"$data_dir/server.log" 2>&1 &
-server_pid=$!
+server_pid=
 cleanup() {
-  kill -TERM "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
+  stop_embedded_instance
   rm -rf "$data_dir"
 }
 trap cleanup EXIT
-for _ in $(seq 1 60); do
-  curl -sf "$base/api/health" >/dev/null 2>&1 && break
-  sleep 0.5
-done
+metrics_port=$(free_port)
+start_embedded_instance "$data_dir" METRICS_PORT=$metrics_port ADMIN_EMAIL=metrics-admin@trx-shop.test \
+  ADMIN_PASSWORD="metrics admin $(node -e "console.log(require('crypto').randomBytes(8).toString('hex'))")"
 
 # Requests that fill the request histogram with a few routes and statuses.
 curl -s -o /dev/null "$base/api/products"

@@ -6,15 +6,13 @@
 # like `pnpm start` (register, order, pay, real-time transaction:confirmed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/embedded-instance.sh
 
 pnpm exec tsc -b packages/api packages/client
 work=$(mktemp -d)
 server_pid=
 cleanup() {
-  if [ -n "$server_pid" ]; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
+  stop_embedded_instance
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -40,19 +38,11 @@ echo "packed-client: checkout.ts compiles against the tarball (node16 and bundle
 
 data_dir=$work/data
 mkdir "$data_dir"
-port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-base="http://127.0.0.1:$port"
-DATA_DIR="$data_dir" PORT=$port HOST=127.0.0.1 LOG_LEVEL=warn LISTENER_INTERVAL_MS=1000 \
-  node packages/api/dist/server.js >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 60); do
-  curl -sf "$base/api/health" >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_embedded_instance "$data_dir" LISTENER_INTERVAL_MS=1000
 
 if ! (cd "$consumer" && node dist/checkout.js "$base"); then
   echo "packed-client: the checkout failed; server log:"
-  tail -n 40 "$work/server.log"
+  tail -n 40 "$data_dir/server.log"
   exit 1
 fi
 echo "packed-client: passed"

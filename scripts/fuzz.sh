@@ -11,6 +11,7 @@
 # can be repeated exactly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/embedded-instance.sh
 
 SCHEMATHESIS_VERSION=4.32.5
 usage='usage: pnpm fuzz [--ci]
@@ -49,25 +50,17 @@ fi
 # the fuzzer's request rate is not what gets tested.
 pnpm exec tsc -b packages/api
 data_dir=$(mktemp -d)
-port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-base="http://127.0.0.1:$port"
-admin_email=fuzz-admin@trx-shop.test
-admin_password="fuzz admin $(node -e "console.log(require('crypto').randomBytes(8).toString('hex'))")"
-DATA_DIR="$data_dir" PORT=$port HOST=127.0.0.1 LOG_LEVEL=warn LISTENER_INTERVAL_MS=1000 \
-  RATE_LIMIT_MAX=10000000 AUTH_RATE_LIMIT_MAX=10000000 \
-  ADMIN_EMAIL=$admin_email ADMIN_PASSWORD="$admin_password" \
-  node packages/api/dist/server.js >"$data_dir/server.log" 2>&1 &
-server_pid=$!
+server_pid=
 cleanup() {
-  kill -TERM "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
+  stop_embedded_instance
   rm -rf "$data_dir"
 }
 trap cleanup EXIT
-for _ in $(seq 1 60); do
-  curl -sf "$base/api/health" >/dev/null 2>&1 && break
-  sleep 0.5
-done
+admin_email=fuzz-admin@trx-shop.test
+admin_password="fuzz admin $(node -e "console.log(require('crypto').randomBytes(8).toString('hex'))")"
+start_embedded_instance "$data_dir" LISTENER_INTERVAL_MS=1000 \
+  RATE_LIMIT_MAX=10000000 AUTH_RATE_LIMIT_MAX=10000000 \
+  ADMIN_EMAIL=$admin_email ADMIN_PASSWORD="$admin_password"
 
 access_token() { # email password -> the accessToken cookie of a fresh login
   curl -s -D - -o /dev/null -H 'content-type: application/json' \
