@@ -20,10 +20,9 @@ export type NodePost = (path: string, body: string, text?: ReplyText) => Promise
 /**
  * POSTs to the node over Node's own HTTP client with one keep-alive agent, rather than TronWeb's
  * axios: the calls of every payment (balance, bandwidth, reference block, broadcast) and every
- * block the deposit scanner reads. axios's per-request machinery (interceptors, config merging,
- * follow-redirects) cost as much CPU as the node's answer itself (docs/performance.md). Same
- * host, API key header and timeout as TronWeb's calls; a non-2xx status or no answer in time
- * rejects, as axios does.
+ * block the deposit scanner reads, since axios's per-request machinery (interceptors, config
+ * merging, follow-redirects) is work these fixed JSON posts never need. Same host, API key header
+ * and timeout as TronWeb's calls; a non-2xx status or no answer in time rejects, as axios does.
  */
 export const nodeHttpClient = (options: NodeHttpOptions): NodePost => {
   const base = options.fullHost.replace(/\/+$/, '');
@@ -43,9 +42,8 @@ export const nodeHttpClient = (options: NodeHttpOptions): NodePost => {
         { method: 'POST', agent, headers, signal },
         (response) => {
           // Decoded chunk by chunk (the decoder keeps a character split between two chunks whole)
-          // rather than joined into one Buffer first: a block's reply is ~300 KB, and allocating
-          // a Buffer that size is an mmap and its page faults with the production malloc setting
-          // (MALLOC_MMAP_THRESHOLD_), about a third of a block's read (docs/performance.md).
+          // rather than joined into one Buffer first, since a block-sized Buffer is an mmap of its
+          // own under the production malloc setting (MALLOC_MMAP_THRESHOLD_).
           response.setEncoding(text);
           let body = '';
           response.on('data', (chunk: string) => {

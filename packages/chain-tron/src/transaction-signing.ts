@@ -7,10 +7,10 @@ type Secp256k1 = typeof import('tiny-secp256k1');
 
 let secp256k1: Secp256k1 | undefined;
 /**
- * libsecp256k1 as WebAssembly, loaded on the first signature rather than at start-up. TronWeb's
- * `trx.sign` clones the transaction, re-encodes it to check its txID and derives the key's
- * address, all in a pure-JS curve: ~0.6 ms of CPU per payment, against ~0.2 ms here. Both follow
- * RFC 6979 with a low s, so the signature is byte for byte the one TronWeb would make.
+ * libsecp256k1 as WebAssembly, loaded on the first signature rather than at start-up, since
+ * TronWeb's `trx.sign` clones the transaction, re-encodes it to check its txID and derives the
+ * key's address, all in a pure-JS curve, on every payment. Both follow RFC 6979 with a low s, so
+ * the signature is byte for byte the one TronWeb would make.
  */
 const curve = (): Secp256k1 => {
   secp256k1 ??= createRequire(import.meta.url)('tiny-secp256k1') as Secp256k1;

@@ -3,9 +3,8 @@ import { createRequire } from 'node:module';
 type TronWebModule = typeof import('tronweb');
 
 /**
- * TronWeb through its CommonJS build. Its ES module build is some 300 separate modules (ethers
- * and axios unbundled) that Node 20's ESM loader takes ~440 ms and 14 MB more RSS to load,
- * against ~250 ms for the CommonJS build on the 2-core bench machine, and TronWeb is on the
+ * TronWeb through its CommonJS build, since its ES module build is some 300 separate modules
+ * (ethers and axios unbundled) that Node 20's ESM loader is slower to load, and TronWeb is on the
  * start-up path of the embedded default (the devnet and the bootstrap admin's wallet). Same code,
  * only the loader differs; the devnet loads the same file, so the process holds one copy.
  */

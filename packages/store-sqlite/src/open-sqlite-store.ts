@@ -52,7 +52,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     // A checkpoint copies each page of the log into the file once, however many commits rewrote
     // it. The deposit scanner's batches rewrite the same index pages commit after commit, so a
     // log of 10,000 pages (40 MiB) before each automatic checkpoint, instead of 1,000, copies far
-    // fewer pages per deposit (docs/performance.md).
+    // fewer pages per deposit.
     db.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_CHECKPOINT}`);
     migrate(db);
   } catch (error) {

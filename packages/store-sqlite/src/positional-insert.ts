@@ -1,10 +1,10 @@
 import type { Database, RunResult } from 'better-sqlite3';
 
 /**
- * An INSERT of `columns` whose values are bound by position from a row object. better-sqlite3
- * binds a named parameter by looking its name up on the object, row after row, which on the
- * deposit scanner's writes (a ledger line and its event per deposit) cost as much as the
- * values themselves (docs/performance.md). `suffix` follows the VALUES list (a conflict clause).
+ * An INSERT of `columns` whose values are bound by position from a row object, since
+ * better-sqlite3 binds a named parameter by looking its name up on the object, row after row, on
+ * the deposit scanner's many small writes (a ledger line and its event per deposit). `suffix`
+ * follows the VALUES list (a conflict clause).
  */
 export const positionalInsert = <Row extends object>(
   db: Database,

@@ -7,7 +7,7 @@ const PERIOD_S = 30;
 
 /**
  * otplib (with its noble crypto plugins) is only needed once someone sets up or uses two-factor
- * authentication, so it is loaded on first use rather than on the start-up path (~20 ms). The
+ * authentication, so it is loaded on first use rather than on the start-up path. The
  * port is synchronous, hence its CommonJS build through require.
  */
 let loaded: Otplib | null = null;

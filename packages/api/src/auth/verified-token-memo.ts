@@ -1,9 +1,9 @@
 /**
  * The payloads of tokens whose signature was checked, by the token's own text, the least recently
  * used dropped first. A client sends its access token with every request until it expires; a hit
- * skips the decoding and the HMAC. fast-jwt's own cache keys by the token's SHA-256, which cost
- * as much as the HMAC it saved (docs/performance.md); a Map compares the text itself, so only the
- * exact token that was checked is ever answered from here.
+ * skips the decoding and the HMAC. Keyed by the text itself rather than a digest of it (as
+ * fast-jwt's own cache is), so a hit computes no hash and only the exact token that was checked
+ * is ever answered from here.
  */
 export interface VerifiedTokenMemo {
   payloadOf(token: string): Record<string, unknown> | undefined;

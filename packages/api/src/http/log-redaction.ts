@@ -68,10 +68,10 @@ const censoredCopy = (value: object): object => {
 
 /**
  * The log call's object with every secret field censored, or the object itself when it holds
- * none (nearly every line: a request's line carries only its reply). pino's own `redact` option
- * did this by running a path matcher over every field of every line, strings included, which
- * cost 6-10% of a memoized catalogue answer (docs/performance.md); this checks the few secret
- * names on the object values alone. The caller's objects are never changed.
+ * none (nearly every line: a request's line carries only its reply). Only the object values are
+ * searched for the few secret names, rather than pino's `redact` path matcher over every field
+ * of every line, so a line without secrets costs next to nothing. The caller's objects are never
+ * changed.
  */
 export const redactLogObject = (object: Record<string, unknown>): Record<string, unknown> => {
   let redacted: Record<string, unknown> | undefined;

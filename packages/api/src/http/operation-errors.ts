@@ -1,18 +1,44 @@
 import {
+  ARCHIVE_PRODUCT_ERRORS,
+  BEGIN_TWO_FACTOR_SETUP_ERRORS,
   CANCEL_ORDER_ERRORS,
+  CHANGE_PASSWORD_ERRORS,
+  CONNECT_WALLET_ERRORS,
+  CREATE_API_KEY_ERRORS,
   CREATE_ORDER_ERRORS,
+  CREATE_PRODUCT_ERRORS,
+  DISABLE_TWO_FACTOR_ERRORS,
   type ErrorCode,
+  LEDGER_ADDRESS_ERRORS,
+  LIST_AUDIT_TRAIL_ERRORS,
+  LIST_OWN_TRANSACTIONS_ERRORS,
+  LOGIN_USER_ERRORS,
   ORDER_ACCESS_ERRORS,
   ORDER_HISTORY_ERRORS,
   OVERRIDE_ORDER_STATUS_ERRORS,
   PAY_ORDER_ERRORS,
+  RECONCILE_LEDGER_ERRORS,
+  REDELIVER_WEBHOOK_ERRORS,
+  REFRESH_SESSION_ERRORS,
   REFUND_ORDER_ERRORS,
+  REGISTER_USER_ERRORS,
+  REVOKE_API_KEY_ERRORS,
+  REVOKE_SESSION_ERRORS,
+  SET_CUSTOMER_ACTIVE_ERRORS,
+  UPDATE_PRODUCT_ERRORS,
+  UPDATE_PROFILE_ERRORS,
+  UPDATE_WEBHOOK_ERRORS,
   VERIFY_PAYMENT_ERRORS,
+  VERIFY_TWO_FACTOR_ERRORS,
+  VIEW_OWN_TRANSACTION_ERRORS,
+  WEBHOOK_FIELDS_ERRORS,
+  WEBHOOK_NOT_FOUND_ERRORS,
   WITHDRAW_ERRORS,
 } from '@trx-shop/domain';
-import { STATUS_OF } from './error-status.js';
+import { LOGIN_STATUS_OVERRIDES, STATUS_OF } from './error-status.js';
 
 type CodesByStatus = Readonly<Partial<Record<number, readonly ErrorCode[]>>>;
+type StatusOverrides = Readonly<Partial<Record<ErrorCode, number>>>;
 
 /** What any operation can answer: a refused body, a limit, a crash. */
 const ANY_OPERATION: CodesByStatus = {
@@ -42,72 +68,122 @@ const merge = (...tables: readonly CodesByStatus[]): Record<string, ErrorCode[]>
   return merged;
 };
 
+/** Where an operation's own codes come from: its use case's error union, or a hand list and why. */
+export type OperationCodes =
+  | {
+      /** The use case's checked tuple of its error union. */
+      readonly derivedFrom: readonly ErrorCode[];
+      /** Where the route answers a code with another status than the mapping table's. */
+      readonly statusOverrides: StatusOverrides;
+      readonly codes: CodesByStatus;
+    }
+  | { readonly byHand: string; readonly codes: CodesByStatus };
+
 /**
- * The codes a use case can return (its error union's tuple), by the status each answers with,
- * plus what the route adds: so the document lists what the use case's type allows, no more.
+ * The codes a use case can return, by the status each answers with, plus what the route adds:
+ * so the document lists what the use case's type allows, no more.
  */
-const fromUseCase = (codes: readonly ErrorCode[], ...added: readonly CodesByStatus[]): CodesByStatus =>
-  merge(...codes.map((code) => ({ [STATUS_OF[code]]: [code] })), ...added);
+const derived = (
+  useCase: readonly ErrorCode[],
+  { overrides = {}, added = [] }: { overrides?: StatusOverrides; added?: readonly CodesByStatus[] } = {},
+): OperationCodes => ({
+  derivedFrom: useCase,
+  statusOverrides: overrides,
+  codes: merge(...useCase.map((code) => ({ [overrides[code] ?? STATUS_OF[code]]: [code] })), ...added),
+});
+
+/** An operation whose route calls no use case that returns its failures: listed here, with why. */
+const byHand = (because: string, codes: CodesByStatus = {}): OperationCodes => ({ byHand: because, codes });
+
+const ANSWERS_THE_CALLER = 'answers the caller from the request’s identity; nothing of its own can fail';
+const READ_WITHOUT_FAILURES =
+  'a read whose use case cannot fail: its only failures are those of its kind (query, credentials)';
+const PROBE = 'a health probe: it answers its report, never an error body of its own';
 
 /**
  * The codes each operation answers beyond those every operation of its kind can (above), by
- * operationId and status: derived from its use case's error union where the route calls one
- * (`fromUseCase`), listed by hand for the others. The OpenAPI document lists both per operation
+ * operationId: derived from its use case's error union where the route calls one, listed by hand
+ * (with the reason) for the others. The OpenAPI document lists both per operation
  * (`x-error-codes`), and the tests refuse any error answer the document does not list for its
  * operation and status.
-
  */
-export const OPERATION_ERRORS: Readonly<Record<string, CodesByStatus>> = {
-  archiveProduct: { 404: ['PRODUCT_NOT_FOUND'] },
-  cancelOrder: fromUseCase(CANCEL_ORDER_ERRORS),
-  changePassword: { 400: ['INVALID_CURRENT_PASSWORD'] },
-  connectWallet: { 400: ['INVALID_ADDRESS'] },
-  createOrder: fromUseCase(CREATE_ORDER_ERRORS),
-  createTokens: {
-    401: ['INVALID_CREDENTIALS', 'INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_REQUIRED'],
-    403: ['ACCOUNT_BLOCKED'],
-  },
-  createWebhook: { 400: ['WEBHOOK_URL_NOT_ALLOWED'] },
-  deleteWebhook: { 404: ['WEBHOOK_NOT_FOUND'] },
-  disableTwoFactor: { 400: ['INVALID_CURRENT_PASSWORD', 'INVALID_TWO_FACTOR_CODE'] },
-  enableTwoFactor: { 400: ['INVALID_CURRENT_PASSWORD'] },
-  getOrder: fromUseCase(ORDER_ACCESS_ERRORS),
-  getOrderHistory: fromUseCase(ORDER_HISTORY_ERRORS),
-  getProduct: { 404: ['PRODUCT_NOT_FOUND'] },
-  getReconciliationReport: { 404: ['RECONCILIATION_NOT_RUN'] },
-  getTransaction: { 404: ['TRANSACTION_NOT_FOUND'] },
-  getWalletBalance: { 503: ['CHAIN_UNAVAILABLE'] },
-  getWebhook: { 404: ['WEBHOOK_NOT_FOUND'] },
-  listWebhookDeliveries: { 404: ['WEBHOOK_NOT_FOUND'] },
-  login: {
-    401: ['INVALID_CREDENTIALS', 'INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_REQUIRED'],
-    403: ['ACCOUNT_BLOCKED'],
-  },
-  openWebSocket: { 426: ['UPGRADE_REQUIRED'] },
-  overrideOrderStatus: fromUseCase(OVERRIDE_ORDER_STATUS_ERRORS, ADMIN_ONLY),
-  overrideOrderStatusLegacy: fromUseCase(OVERRIDE_ORDER_STATUS_ERRORS),
-  payOrder: fromUseCase(PAY_ORDER_ERRORS, READS_CHAIN),
-  pingWebhook: { 404: ['WEBHOOK_NOT_FOUND'] },
-  redeliverWebhookDelivery: { 404: ['WEBHOOK_DELIVERY_NOT_FOUND', 'WEBHOOK_NOT_FOUND'] },
-  refreshSession: { 401: ['UNAUTHENTICATED'], 403: ['ACCOUNT_BLOCKED'] },
-  refreshSessionLegacy: { 401: ['UNAUTHENTICATED'], 403: ['ACCOUNT_BLOCKED'] },
-  refreshTokens: { 401: ['UNAUTHENTICATED'], 403: ['ACCOUNT_BLOCKED'] },
-  refundOrder: fromUseCase(REFUND_ORDER_ERRORS, READS_CHAIN),
-  register: { 409: ['EMAIL_TAKEN', 'USERNAME_TAKEN'] },
-  revokeApiKey: { 404: ['API_KEY_NOT_FOUND'] },
-  revokeSession: { 404: ['SESSION_NOT_FOUND'] },
-  rotateWebhookSecret: { 404: ['WEBHOOK_NOT_FOUND'] },
-  sendFromWallet: fromUseCase(WITHDRAW_ERRORS, READS_CHAIN),
-  setCustomerActive: { 400: ['CANNOT_BLOCK_ADMIN'], 404: ['USER_NOT_FOUND'] },
-  updateProduct: { 404: ['PRODUCT_NOT_FOUND'] },
-  updateProfile: { 409: ['EMAIL_TAKEN', 'USERNAME_TAKEN'] },
-  updateProfileLegacy: { 409: ['EMAIL_TAKEN', 'USERNAME_TAKEN'] },
-  listMerchantLedger: { 503: ['CHAIN_UNAVAILABLE'] },
-  exportMerchantLedger: { 503: ['CHAIN_UNAVAILABLE'] },
-  updateWebhook: { 400: ['WEBHOOK_URL_NOT_ALLOWED'], 404: ['WEBHOOK_NOT_FOUND'] },
-  runReconciliation: { 409: ['RECONCILIATION_RUNNING'], 503: ['CHAIN_UNAVAILABLE'] },
-  verifyOrderPayment: fromUseCase(VERIFY_PAYMENT_ERRORS, READS_CHAIN),
-  verifyTwoFactor: { 400: ['INVALID_TWO_FACTOR_CODE'] },
+export const OPERATION_CODES: Readonly<Record<string, OperationCodes>> = {
+  archiveProduct: derived(ARCHIVE_PRODUCT_ERRORS),
+  cancelOrder: derived(CANCEL_ORDER_ERRORS),
+  changePassword: derived(CHANGE_PASSWORD_ERRORS),
+  changePasswordLegacy: derived(CHANGE_PASSWORD_ERRORS),
+  connectWallet: derived(CONNECT_WALLET_ERRORS),
+  connectWalletLegacy: derived(CONNECT_WALLET_ERRORS),
+  createApiKey: derived(CREATE_API_KEY_ERRORS),
+  createOrder: derived(CREATE_ORDER_ERRORS),
+  createProduct: derived(CREATE_PRODUCT_ERRORS),
+  createTokens: derived(LOGIN_USER_ERRORS, { overrides: LOGIN_STATUS_OVERRIDES }),
+  createWebhook: derived(WEBHOOK_FIELDS_ERRORS),
+  deleteWebhook: derived(WEBHOOK_NOT_FOUND_ERRORS),
+  disableTwoFactor: derived(DISABLE_TWO_FACTOR_ERRORS),
+  enableTwoFactor: derived(BEGIN_TWO_FACTOR_SETUP_ERRORS),
+  exportCustomers: byHand(READ_WITHOUT_FAILURES),
+  exportMerchantLedger: derived(LEDGER_ADDRESS_ERRORS),
+  exportSales: byHand('the route streams the store’s sales itself; a bad range is a VALIDATION_ERROR'),
+  getCurrentUser: byHand(ANSWERS_THE_CALLER),
+  getDashboardStats: byHand(READ_WITHOUT_FAILURES),
+  getHealth: byHand(PROBE),
+  getLiveness: byHand(PROBE),
+  getOrder: derived(ORDER_ACCESS_ERRORS),
+  getOrderHistory: derived(ORDER_HISTORY_ERRORS),
+  getProduct: byHand('the route reads the catalogue itself; a missing or archived product is not found', {
+    404: ['PRODUCT_NOT_FOUND'],
+  }),
+  getProfile: byHand(ANSWERS_THE_CALLER),
+  getReadiness: byHand(PROBE),
+  getReconciliationReport: byHand('the route reads the latest report from the store itself', {
+    404: ['RECONCILIATION_NOT_RUN'],
+  }),
+  getTransaction: derived(VIEW_OWN_TRANSACTION_ERRORS),
+  getWalletBalance: byHand('the route asks the node and the store itself', {
+    400: ['NO_WALLET'],
+    ...READS_CHAIN,
+  }),
+  getWebhook: derived(WEBHOOK_NOT_FOUND_ERRORS),
+  listAdminProducts: byHand(READ_WITHOUT_FAILURES),
+  listApiKeys: byHand(READ_WITHOUT_FAILURES),
+  listAuditEntries: derived(LIST_AUDIT_TRAIL_ERRORS),
+  listCustomers: byHand(READ_WITHOUT_FAILURES),
+  listMerchantLedger: derived(LEDGER_ADDRESS_ERRORS),
+  listOrders: byHand(READ_WITHOUT_FAILURES),
+  listProducts: byHand(READ_WITHOUT_FAILURES),
+  listSales: byHand('the route pages the store’s sales itself; a bad range is a VALIDATION_ERROR'),
+  listSessions: byHand(READ_WITHOUT_FAILURES),
+  listTransactions: derived(LIST_OWN_TRANSACTIONS_ERRORS),
+  listWebhookDeliveries: derived(WEBHOOK_NOT_FOUND_ERRORS),
+  listWebhooks: byHand(READ_WITHOUT_FAILURES),
+  login: derived(LOGIN_USER_ERRORS, { overrides: LOGIN_STATUS_OVERRIDES }),
+  logout: byHand('it ends whatever session it is shown and always answers 200'),
+  openWebSocket: byHand('a request without the upgrade is refused before any use case runs', {
+    426: ['UPGRADE_REQUIRED'],
+  }),
+  overrideOrderStatus: derived(OVERRIDE_ORDER_STATUS_ERRORS, { added: [ADMIN_ONLY] }),
+  overrideOrderStatusLegacy: derived(OVERRIDE_ORDER_STATUS_ERRORS),
+  payOrder: derived(PAY_ORDER_ERRORS, { added: [READS_CHAIN] }),
+  pingWebhook: derived(WEBHOOK_NOT_FOUND_ERRORS),
+  redeliverWebhookDelivery: derived(REDELIVER_WEBHOOK_ERRORS),
+  refreshSession: derived(REFRESH_SESSION_ERRORS),
+  refreshSessionLegacy: derived(REFRESH_SESSION_ERRORS),
+  refreshTokens: derived(REFRESH_SESSION_ERRORS),
+  refundOrder: derived(REFUND_ORDER_ERRORS, { added: [READS_CHAIN] }),
+  register: derived(REGISTER_USER_ERRORS),
+  revokeApiKey: derived(REVOKE_API_KEY_ERRORS),
+  revokeSession: derived(REVOKE_SESSION_ERRORS),
+  rotateWebhookSecret: derived(WEBHOOK_NOT_FOUND_ERRORS),
+  runReconciliation: derived(RECONCILE_LEDGER_ERRORS, { added: [READS_CHAIN] }),
+  sendFromWallet: derived(WITHDRAW_ERRORS, { added: [READS_CHAIN] }),
+  setCustomerActive: derived(SET_CUSTOMER_ACTIVE_ERRORS),
+  updateProduct: derived(UPDATE_PRODUCT_ERRORS),
+  updateProfile: derived(UPDATE_PROFILE_ERRORS),
+  updateProfileLegacy: derived(UPDATE_PROFILE_ERRORS),
+  updateWebhook: derived(UPDATE_WEBHOOK_ERRORS),
+  verifyOrderPayment: derived(VERIFY_PAYMENT_ERRORS, { added: [READS_CHAIN] }),
+  verifyTwoFactor: derived(VERIFY_TWO_FACTOR_ERRORS),
 };
 
 /** Every code an operation can answer, by status: its own, and those of every operation of its kind. */
@@ -121,5 +197,5 @@ export const errorCodesOf = (operation: {
     operation.signedIn ? SIGNED_IN : {},
     operation.path.startsWith('/api/admin') ? ADMIN_ONLY : {},
     operation.path.includes('{') ? WITH_ID : {},
-    OPERATION_ERRORS[operation.operationId] ?? {},
+    OPERATION_CODES[operation.operationId]?.codes ?? {},
   );

@@ -51,7 +51,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
             },
             { additionalProperties: false },
           ),
-          ...errorResponses(401, 403),
+          ...errorResponses(401, 403, 404),
         },
       },
     },
@@ -88,7 +88,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         ),
         response: {
           200: SuccessMessageResponse('Two-factor authentication enabled'),
-          ...errorResponses(401, 403),
+          ...errorResponses(401, 403, 404),
         },
       },
     },
@@ -119,7 +119,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         ),
         response: {
           200: SuccessMessageResponse('Two-factor authentication disabled'),
-          ...errorResponses(401, 403),
+          ...errorResponses(401, 403, 404),
         },
       },
     },

@@ -113,7 +113,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
             : 'Deprecated alias of PUT /api/users/profile, with the same body, rules and answer.',
         deprecated: method === 'PATCH',
         body: ProfileBody,
-        response: { 200: ProfileUpdateResponse, ...errorResponses(401, 403, 409) },
+        response: { 200: ProfileUpdateResponse, ...errorResponses(401, 403, 404, 409) },
       },
       handler: async (request) => {
         const updated = await updateProfile(
@@ -150,7 +150,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         body: PasswordBody,
         response: {
           200: SuccessMessageResponse('Password changed successfully'),
-          ...errorResponses(401, 403),
+          ...errorResponses(401, 403, 404),
         },
       },
       handler: async (request) => {
@@ -186,7 +186,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
           body: WalletBody,
           response: {
             200: SuccessMessageResponse('Wallet connected successfully'),
-            ...errorResponses(401, 403),
+            ...errorResponses(401, 403, 404),
           },
         },
       },

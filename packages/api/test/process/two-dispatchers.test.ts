@@ -50,8 +50,6 @@ const FAIL_EVERY = 5;
 const RETRY_SCHEDULE = '1s,1s,1s';
 /** Redelivered (one more attempt each), alternating instances, up to 60 ms apart at random. */
 const REDELIVERED = 20;
-/** After the last delivery succeeded: longer than a retry's wait, so a stray extra attempt shows. */
-const QUIET_MS = 1_500;
 
 let node: RunningDevnet;
 let mongo: RunningTestMongo | { readonly skipReason: string };
@@ -85,6 +83,8 @@ const header = (request: ReceivedRequest, name: string): string => {
 
 const idOf = (request: ReceivedRequest) => header(request, 'webhook-id');
 const isSuccess = (request: ReceivedRequest) => request.mode === 'ok';
+const productIdOf = (request: ReceivedRequest) =>
+  (JSON.parse(request.body) as { data: { productId?: string } }).data.productId;
 
 const byWebhookId = (received: readonly ReceivedRequest[]): Map<string, ReceivedRequest[]> => {
   const grouped = new Map<string, ReceivedRequest[]>();
@@ -179,11 +179,7 @@ const scenario = async (storeEnv: Readonly<Record<string, string>>) => {
       productIds.push((product.body.product as { _id: string })._id);
     }
     const undelivered = async () => {
-      const delivered = new Set(
-        receiver.received
-          .filter(isSuccess)
-          .map((request) => (JSON.parse(request.body) as { data: { productId?: string } }).data.productId),
-      );
+      const delivered = new Set(receiver.received.filter(isSuccess).map(productIdOf));
       return productIds.filter((id) => !delivered.has(id));
     };
     await eventually(
@@ -221,14 +217,38 @@ const scenario = async (storeEnv: Readonly<Record<string, string>>) => {
     );
     await settled(a, 'round 2');
 
-    // Quiet: nothing more arrives once everything succeeded (no late copy of an attempt).
     const receivedWhenSettled = receiver.received.length;
-    await pause(QUIET_MS);
-    expect(receiver.received.length, 'requests after every delivery succeeded').toBe(receivedWhenSettled);
-    await watch?.stop();
-
     const deliveries = await readDeliveries(a);
     expect(await readDeliveries(b), 'the log as the other instance reads it').toEqual(deliveries);
+
+    // Quiet: nothing more arrives once everything succeeded (no late copy of an attempt). The
+    // marker is a later event whose first attempt fails, so its retry comes due a retry's wait
+    // after everything settled: once it succeeded, a stray retry of an earlier attempt would have
+    // come due, and been sent, before it.
+    receiver.script('error');
+    const marker = await call(a.apiUrl, 'POST', '/api/admin/products', {
+      token,
+      body: { name: `Marker ${randomBytes(3).toString('hex')}`, price: 1, category: 'physical', stock: 1 },
+    });
+    expectStatus(marker, 201, 'create the marker product');
+    const markerId = (marker.body.product as { _id: string })._id;
+    await eventually(
+      async () =>
+        receiver.received.filter((request) => isSuccess(request) && productIdOf(request) === markerId),
+      (delivered) => delivered.length > 0,
+      'the marker event delivered after its retry',
+      15_000,
+      50,
+    );
+    await settled(b, 'the marker');
+    expect(
+      receiver.received.slice(receivedWhenSettled).map((request) => [productIdOf(request), request.mode]),
+      'requests after every delivery succeeded: the marker’s failed attempt and its retry, nothing else',
+    ).toEqual([
+      [markerId, 'error'],
+      [markerId, 'ok'],
+    ]);
+    await watch?.stop();
     expect(
       deliveries.map((delivery) => [delivery.eventId, delivery.eventType, delivery.status]).sort(),
       'every delivery succeeded',
@@ -245,7 +265,7 @@ const scenario = async (storeEnv: Readonly<Record<string, string>>) => {
 
     // The webhook-ids answered 2xx, and those of every request, are exactly the logged events' ids;
     // each body tells its own event, and together they name each created product once.
-    const received = [...receiver.received];
+    const received = receiver.received.slice(0, receivedWhenSettled);
     const grouped = byWebhookId(received);
     const eventIds = deliveries.map((delivery) => delivery.eventId).sort();
     expect(new Set(eventIds).size).toBe(PRODUCTS);

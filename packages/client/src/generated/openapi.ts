@@ -3975,7 +3975,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: EMAIL_TAKEN, USERNAME_TAKEN */
+            /** @description One of: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4101,7 +4110,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: EMAIL_TAKEN, USERNAME_TAKEN */
+            /** @description One of: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4209,6 +4227,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description One of: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -4281,7 +4308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangePasswordLegacyResponse"];
                 };
             };
-            /** @description One of: VALIDATION_ERROR */
+            /** @description One of: INVALID_CURRENT_PASSWORD, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4301,6 +4328,15 @@ export interface operations {
             };
             /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: USER_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4406,6 +4442,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description One of: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -4477,7 +4522,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectWalletLegacyResponse"];
                 };
             };
-            /** @description One of: VALIDATION_ERROR */
+            /** @description One of: INVALID_ADDRESS, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4497,6 +4542,15 @@ export interface operations {
             };
             /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: USER_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4814,6 +4868,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description One of: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description One of: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -4905,6 +4968,15 @@ export interface operations {
             };
             /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: USER_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5004,6 +5076,15 @@ export interface operations {
             };
             /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: USER_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6760,7 +6841,7 @@ export interface operations {
                     "application/json": components["schemas"]["GetWalletBalanceResponse"];
                 };
             };
-            /** @description One of: VALIDATION_ERROR */
+            /** @description One of: NO_WALLET, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8397,7 +8478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: CHAIN_UNAVAILABLE */
+            /** @description One of: MERCHANT_NOT_CONFIGURED */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8548,7 +8629,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: CHAIN_UNAVAILABLE */
+            /** @description One of: MERCHANT_NOT_CONFIGURED */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -79,7 +79,7 @@ export const createSqliteTransactionStore = (db: Database): TransactionStore => 
    * Inserts the lines and logs the events of those that went in: a transfer recorded twice
    * writes its events once. The events are logged after all the lines, in the lines' order, so
    * a batch takes its sequence numbers in one counter update rather than one per line (the
-   * deposit scanner's batches of about 120 deposits; docs/performance.md).
+   * deposit scanner writes its deposits in such batches).
    */
   const insertLines = (
     records: readonly TransactionRecord[],

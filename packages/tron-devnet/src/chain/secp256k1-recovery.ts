@@ -5,9 +5,8 @@ type Secp256k1 = typeof import('tiny-secp256k1');
 
 let secp256k1: Secp256k1 | undefined;
 /**
- * libsecp256k1 as WebAssembly, loaded on the first broadcast rather than at start-up (its module
- * compiles in ~10 ms). Recovering a signer there costs ~0.26 ms against ~1.6 ms in TronWeb's
- * pure-JS curve, and the devnet recovers one for every transaction it is sent.
+ * libsecp256k1 as WebAssembly rather than TronWeb's pure-JS curve, since the devnet recovers a
+ * signer for every transaction it is sent; loaded on the first broadcast, off the start-up path.
  */
 const curve = (): Secp256k1 => {
   secp256k1 ??= createRequire(import.meta.url)('tiny-secp256k1') as Secp256k1;

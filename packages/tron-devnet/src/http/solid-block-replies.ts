@@ -7,9 +7,8 @@ export const KEPT_SOLID_REPLIES = 256;
 /**
  * The `getblockbynum` text of the latest solid blocks, made once as each block becomes solid.
  * A sealed block never changes, so neither does its reply (java-tron serves it from its block
- * store). Without it the deposit scanner's read of a busy block costs the devnet JSON for 300
- * transactions on the same two cores as the service it measures; a node on another machine
- * costs the service's host nothing (docs/performance.md). Older blocks are rendered on demand.
+ * store), and the embedded devnet should not spend the service's own cores rendering it again for
+ * every read. Older blocks are rendered on demand.
  */
 export const solidBlockReplies = (
   chain: DevnetChain,

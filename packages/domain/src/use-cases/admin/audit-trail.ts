@@ -14,6 +14,8 @@ const invalid = (field: string, message: string): ValidationError =>
  * first, as the event log holds them (written with the change itself, so never missing and never
  * editable through the API).
  */
+export const LIST_AUDIT_TRAIL_ERRORS = codesOf<ValidationError>()(['VALIDATION_ERROR']);
+
 export const listAuditTrail = async (
   deps: { readonly eventLog: Pick<EventLogStore, 'listAudit'> },
   filter: AuditFilter,

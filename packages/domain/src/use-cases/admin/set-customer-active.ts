@@ -1,5 +1,5 @@
 import type { EventActor } from '../../ports/shop-event.js';
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import { recordEvents } from '../../events/record-events.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
 import type { SessionStore } from '../../ports/session-store.port.js';
@@ -8,6 +8,10 @@ import { err, type Result } from '../../shared/result.js';
 import type { User } from '../../users/user.js';
 
 export type SetCustomerActiveError = DomainError<'USER_NOT_FOUND' | 'CANNOT_BLOCK_ADMIN'>;
+export const SET_CUSTOMER_ACTIVE_ERRORS = codesOf<SetCustomerActiveError>()([
+  'USER_NOT_FOUND',
+  'CANNOT_BLOCK_ADMIN',
+]);
 
 /**
  * Blocks or unblocks a customer; an admin (oneself included) cannot be blocked. Blocking ends

@@ -1,5 +1,5 @@
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '../../api-keys/api-key.js';
-import { type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import { administrationEvents } from '../../events/administration-events.js';
 import type { EventActor } from '../../ports/shop-event.js';
 import type { ApiKeyCodec } from '../../ports/api-key-codec.port.js';
@@ -37,6 +37,8 @@ const invalid = (field: string, message: string): ValidationError =>
   domainError('VALIDATION_ERROR', message, { details: [{ field, message }] });
 
 const KNOWN_SCOPES: ReadonlySet<string> = new Set(API_KEY_SCOPES);
+
+export const CREATE_API_KEY_ERRORS = codesOf<ValidationError>()(['VALIDATION_ERROR']);
 
 export const createApiKey = async (
   deps: ApiKeyDeps,
@@ -79,6 +81,7 @@ export const createApiKey = async (
 };
 
 export type RevokeApiKeyError = DomainError<'API_KEY_NOT_FOUND'>;
+export const REVOKE_API_KEY_ERRORS = codesOf<RevokeApiKeyError>()(['API_KEY_NOT_FOUND']);
 
 const keyNotFound = () => err(domainError('API_KEY_NOT_FOUND', 'API key not found'));
 

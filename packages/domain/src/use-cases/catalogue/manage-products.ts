@@ -1,4 +1,4 @@
-import { type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import { recordEvents } from '../../events/record-events.js';
 import type { EventActor } from '../../ports/shop-event.js';
 import type { EventPayload } from '../../ports/shop-event.js';
@@ -18,7 +18,10 @@ type CatalogueDeps = {
 };
 
 export type ProductNotFoundError = DomainError<'PRODUCT_NOT_FOUND'>;
+export const ARCHIVE_PRODUCT_ERRORS = codesOf<ProductNotFoundError>()(['PRODUCT_NOT_FOUND']);
 export type UpdateProductError = ValidationError | ProductNotFoundError;
+export const UPDATE_PRODUCT_ERRORS = codesOf<UpdateProductError>()(['VALIDATION_ERROR', 'PRODUCT_NOT_FOUND']);
+export const CREATE_PRODUCT_ERRORS = codesOf<ValidationError>()(['VALIDATION_ERROR']);
 
 const notFound = (): ProductNotFoundError => domainError('PRODUCT_NOT_FOUND', 'Product not found');
 
@@ -100,4 +103,10 @@ export const updateProduct = async (
 export const archiveProduct = async (
   deps: CatalogueDeps,
   productId: string,
-): Promise<Result<Product, UpdateProductError>> => updateProduct(deps, productId, { isActive: false });
+): Promise<Result<Product, ProductNotFoundError>> => {
+  const archived = await updateProduct(deps, productId, { isActive: false });
+  if (archived.ok) return archived;
+  // `{ isActive: false }` always parses, so a refused field here would be a broken rule.
+  if (archived.error.code === 'VALIDATION_ERROR') throw archived.error;
+  return err(notFound());
+};

@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { IdentityDeps } from './identity-deps.js';
 import { passwordProblem, validationError } from './validation.js';
@@ -12,6 +12,11 @@ export interface PasswordChange {
 export type ChangePasswordError = DomainError<
   'VALIDATION_ERROR' | 'USER_NOT_FOUND' | 'INVALID_CURRENT_PASSWORD'
 >;
+export const CHANGE_PASSWORD_ERRORS = codesOf<ChangePasswordError>()([
+  'VALIDATION_ERROR',
+  'USER_NOT_FOUND',
+  'INVALID_CURRENT_PASSWORD',
+]);
 
 export const changePassword = async (
   deps: Pick<IdentityDeps, 'users' | 'sessions' | 'passwords' | 'clock'>,

@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { ClientInfo, IdentityDeps } from './identity-deps.js';
 import type { Authenticated } from './register-user.js';
@@ -14,6 +14,12 @@ export interface LoginInput {
 export type LoginUserError = DomainError<
   'INVALID_CREDENTIALS' | 'ACCOUNT_BLOCKED' | 'TWO_FACTOR_REQUIRED' | 'INVALID_TWO_FACTOR_CODE'
 >;
+export const LOGIN_USER_ERRORS = codesOf<LoginUserError>()([
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_BLOCKED',
+  'TWO_FACTOR_REQUIRED',
+  'INVALID_TWO_FACTOR_CODE',
+]);
 
 const invalidCredentials = (): DomainError<'INVALID_CREDENTIALS'> =>
   domainError('INVALID_CREDENTIALS', 'Invalid email or password');

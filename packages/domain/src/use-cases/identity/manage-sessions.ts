@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import type { SessionStore } from '../../ports/session-store.port.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Session } from '../../users/session.js';
@@ -19,6 +19,7 @@ export const listSessions = async (
 
 /** Another user's session answers exactly like a missing one, so ids cannot be probed. */
 export type RevokeSessionError = DomainError<'SESSION_NOT_FOUND'>;
+export const REVOKE_SESSION_ERRORS = codesOf<RevokeSessionError>()(['SESSION_NOT_FOUND']);
 
 export const revokeSession = async (
   deps: { readonly sessions: SessionStore },

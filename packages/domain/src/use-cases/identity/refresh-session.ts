@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { IdentityDeps } from './identity-deps.js';
 import type { Authenticated } from './register-user.js';
@@ -13,6 +13,7 @@ export interface RefreshedSession extends Authenticated {
  * copy, or a replay): the whole session is revoked, which logs out whoever holds the other copy.
  */
 export type RefreshSessionError = DomainError<'UNAUTHENTICATED' | 'ACCOUNT_BLOCKED'>;
+export const REFRESH_SESSION_ERRORS = codesOf<RefreshSessionError>()(['UNAUTHENTICATED', 'ACCOUNT_BLOCKED']);
 
 export const refreshSession = async (
   deps: Pick<IdentityDeps, 'users' | 'sessions' | 'clock' | 'ids'>,

@@ -1,3 +1,4 @@
+import { codesOf } from '../../errors/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Session } from '../../users/session.js';
 import type { User } from '../../users/user.js';
@@ -20,6 +21,11 @@ export interface Authenticated {
 
 /** Registration (role `user`, `lastLogin` set) opens the first session at once. */
 export type RegisterUserError = CreateAccountError;
+export const REGISTER_USER_ERRORS = codesOf<RegisterUserError>()([
+  'VALIDATION_ERROR',
+  'EMAIL_TAKEN',
+  'USERNAME_TAKEN',
+]);
 
 export const registerUser = async (
   deps: IdentityDeps,

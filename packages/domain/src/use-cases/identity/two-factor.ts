@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { IdentityDeps } from './identity-deps.js';
 import { acceptTwoFactorCode } from './two-factor-code.js';
@@ -16,12 +16,28 @@ const invalidCode = (): DomainError<'INVALID_TWO_FACTOR_CODE'> =>
 export type BeginTwoFactorSetupError = DomainError<
   'USER_NOT_FOUND' | 'INVALID_CURRENT_PASSWORD' | 'VALIDATION_ERROR'
 >;
+export const BEGIN_TWO_FACTOR_SETUP_ERRORS = codesOf<BeginTwoFactorSetupError>()([
+  'USER_NOT_FOUND',
+  'INVALID_CURRENT_PASSWORD',
+  'VALIDATION_ERROR',
+]);
 export type VerifyTwoFactorError = DomainError<
   'USER_NOT_FOUND' | 'VALIDATION_ERROR' | 'INVALID_TWO_FACTOR_CODE'
 >;
+export const VERIFY_TWO_FACTOR_ERRORS = codesOf<VerifyTwoFactorError>()([
+  'USER_NOT_FOUND',
+  'VALIDATION_ERROR',
+  'INVALID_TWO_FACTOR_CODE',
+]);
 export type DisableTwoFactorError = DomainError<
   'USER_NOT_FOUND' | 'VALIDATION_ERROR' | 'INVALID_CURRENT_PASSWORD' | 'INVALID_TWO_FACTOR_CODE'
 >;
+export const DISABLE_TWO_FACTOR_ERRORS = codesOf<DisableTwoFactorError>()([
+  'USER_NOT_FOUND',
+  'VALIDATION_ERROR',
+  'INVALID_CURRENT_PASSWORD',
+  'INVALID_TWO_FACTOR_CODE',
+]);
 
 /**
  * Starts (or restarts) setup: a new secret is stored sealed but inactive until a code made from

@@ -1,4 +1,4 @@
-import { domainError, type ValidationError } from '../../errors/domain-error.js';
+import { codesOf, domainError, type ValidationError } from '../../errors/domain-error.js';
 import type { ProfileChangeError } from '../../ports/user-store.port.js';
 import { err, type Result } from '../../shared/result.js';
 import { isIsoCountryCode } from '../../users/country-codes.js';
@@ -16,6 +16,11 @@ export const PHONE_PATTERN = '^\\+?[0-9 ()-]{3,32}$';
 const PHONE = new RegExp(PHONE_PATTERN);
 
 export type UpdateProfileError = ValidationError | ProfileChangeError;
+export const UPDATE_PROFILE_ERRORS = codesOf<UpdateProfileError>()([
+  'VALIDATION_ERROR',
+  'USER_NOT_FOUND',
+  'USERNAME_TAKEN',
+]);
 
 export const updateProfile = async (
   deps: Pick<IdentityDeps, 'users' | 'clock'>,

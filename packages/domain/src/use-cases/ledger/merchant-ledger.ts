@@ -1,4 +1,4 @@
-import { domainError, type ValidationError } from '../../errors/domain-error.js';
+import { codesOf, domainError, type ValidationError } from '../../errors/domain-error.js';
 import type { Sun } from '../../money/sun.js';
 import type { ChainPort } from '../../ports/chain.port.js';
 import type { ShopStore } from '../../ports/shop-store.port.js';
@@ -80,6 +80,10 @@ const withBalances = async (
 
 /** A ledger query's failures: an empty range, or no merchant wallet. */
 export type LedgerAddressError = ValidationError | MerchantWalletError;
+export const LEDGER_ADDRESS_ERRORS = codesOf<LedgerAddressError>()([
+  'VALIDATION_ERROR',
+  'MERCHANT_NOT_CONFIGURED',
+]);
 
 /** The merchant wallet's address for a ledger query, or why there is no ledger to show. */
 export const ledgerAddress = async (

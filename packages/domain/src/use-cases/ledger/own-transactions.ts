@@ -1,4 +1,4 @@
-import { type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import type { TransactionListQuery, TransactionStore } from '../../ports/transaction-store.port.js';
 import { normalizePageRequest, type Page } from '../../shared/pagination.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -7,6 +7,8 @@ import type { TransactionRecord } from '../../transactions/transaction.js';
 type Deps = { readonly transactions: TransactionStore };
 
 export type ViewOwnTransactionError = DomainError<'TRANSACTION_NOT_FOUND'>;
+export const VIEW_OWN_TRANSACTION_ERRORS = codesOf<ViewOwnTransactionError>()(['TRANSACTION_NOT_FOUND']);
+export const LIST_OWN_TRANSACTIONS_ERRORS = codesOf<ValidationError>()(['VALIDATION_ERROR']);
 
 /**
  * A user sees their own transactions: payments and withdrawals they sent, and refunds of their

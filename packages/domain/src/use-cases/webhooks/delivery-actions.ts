@@ -1,4 +1,4 @@
-import { type DomainError, domainError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
 import { administrationEvents } from '../../events/administration-events.js';
 import { appendEvent } from '../../events/append-event.js';
 import { type EventActor, NO_SUBJECTS } from '../../ports/shop-event.js';
@@ -17,6 +17,10 @@ type ActionDeps = Pick<WebhookDeps, 'store' | 'clock' | 'ids'>;
 type AuditedActionDeps = ActionDeps & { readonly actor: EventActor };
 
 export type RedeliverWebhookError = WebhookNotFoundError | DomainError<'WEBHOOK_DELIVERY_NOT_FOUND'>;
+export const REDELIVER_WEBHOOK_ERRORS = codesOf<RedeliverWebhookError>()([
+  'WEBHOOK_NOT_FOUND',
+  'WEBHOOK_DELIVERY_NOT_FOUND',
+]);
 
 const deliveryNotFound = (): DomainError<'WEBHOOK_DELIVERY_NOT_FOUND'> =>
   domainError('WEBHOOK_DELIVERY_NOT_FOUND', 'Webhook delivery not found');

@@ -1,4 +1,4 @@
-import { type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import { appendEvent } from '../../events/append-event.js';
 import { recordEvents } from '../../events/record-events.js';
 import type { EventActor, EventPayload } from '../../ports/shop-event.js';
@@ -11,9 +11,19 @@ import { parseWebhookFields, type WebhookFieldsInput } from './webhook-fields.js
 export const SECRET_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export type WebhookNotFoundError = DomainError<'WEBHOOK_NOT_FOUND'>;
+export const WEBHOOK_NOT_FOUND_ERRORS = codesOf<WebhookNotFoundError>()(['WEBHOOK_NOT_FOUND']);
 /** A webhook's new fields refused: a bad field, or a URL the address guard refuses. */
 export type WebhookFieldsError = ValidationError | DomainError<'WEBHOOK_URL_NOT_ALLOWED'>;
+export const WEBHOOK_FIELDS_ERRORS = codesOf<WebhookFieldsError>()([
+  'VALIDATION_ERROR',
+  'WEBHOOK_URL_NOT_ALLOWED',
+]);
 export type UpdateWebhookError = WebhookFieldsError | WebhookNotFoundError;
+export const UPDATE_WEBHOOK_ERRORS = codesOf<UpdateWebhookError>()([
+  'VALIDATION_ERROR',
+  'WEBHOOK_URL_NOT_ALLOWED',
+  'WEBHOOK_NOT_FOUND',
+]);
 
 export const webhookNotFound = (): WebhookNotFoundError =>
   domainError('WEBHOOK_NOT_FOUND', 'Webhook not found');

@@ -1,4 +1,4 @@
-import { domainError } from '../../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError } from '../../../errors/domain-error.js';
 import type { ReconciliationReport } from '../../../reconciliation/reconciliation-report.js';
 import { DEPOSIT_CURSOR, DEPOSIT_ORIGIN_CURSOR, DEPOSIT_ORIGIN_TIME_CURSOR } from '../scan-deposits.js';
 import { compareBalances, everyHolder, holdersOf } from './compare-balances.js';
@@ -41,7 +41,11 @@ export const RECONCILIATION_LEASE = 'reconciliation';
  */
 export const RECONCILIATION_LEASE_MS = 5 * 60_000;
 
-const alreadyRunning = () =>
+/** Thrown, not returned: a run that loses its lease mid-way must unwind from deep in the chain reads. */
+export type ReconcileLedgerError = DomainError<'RECONCILIATION_RUNNING'>;
+export const RECONCILE_LEDGER_ERRORS = codesOf<ReconcileLedgerError>()(['RECONCILIATION_RUNNING']);
+
+const alreadyRunning = (): ReconcileLedgerError =>
   domainError(
     'RECONCILIATION_RUNNING',
     'A reconciliation is running already; try again when it has finished',
