@@ -4,20 +4,14 @@ import { LRUCache } from 'lru-cache';
 /** 16 MiB of answer text per cache (UTF-16 in memory: two bytes a character). */
 const ANSWER_BYTES = 16 * 1024 * 1024;
 
-export interface CachedAnswer {
+export interface RenderedAnswer {
+  readonly kind: 'rendered';
+  readonly version: string;
   readonly body: string;
   readonly fromCache: boolean;
 }
 
-export type VersionedAnswer =
-  | { readonly kind: 'not-modified'; readonly version: string }
-  | ({ readonly kind: 'rendered'; readonly version: string } & CachedAnswer);
-
-export interface AnswerRequest {
-  readonly key: string;
-  /** Whether the client already holds the answer at this version (If-None-Match). */
-  readonly clientHolds: (version: string) => boolean;
-}
+export type VersionedAnswer = { readonly kind: 'not-modified'; readonly version: string } | RenderedAnswer;
 
 /**
  * Rendered answers exact across instances though kept per instance (docs/decisions.md, "Memoized
@@ -25,12 +19,16 @@ export interface AnswerRequest {
  * so what an entry shows is at least as new as the version it is filed under.
  */
 export interface AnswersAtVersion {
-  /** The answer at a version this request has read: filed earlier under it, or rendered now. */
-  at(version: string, key: string, render: () => Promise<string>): Promise<CachedAnswer>;
-  /** Reads the version first: not-modified for a client holding it, else the answer at it. */
+  /** Reads the version, then answers what is filed under it and `key`, rendered now if absent. */
   read(
     readVersion: () => Promise<string>,
-    request: AnswerRequest,
+    key: string,
+    render: () => Promise<string>,
+  ): Promise<RenderedAnswer>;
+  /** The same, except that a client already holding that version (If-None-Match) is told so. */
+  readUnlessHeld(
+    readVersion: () => Promise<string>,
+    request: { readonly key: string; readonly clientHolds: (version: string) => boolean },
     render: () => Promise<string>,
   ): Promise<VersionedAnswer>;
 }
@@ -44,20 +42,20 @@ export const createAnswersAtVersion = (bounds: {
     maxSize: bounds.maxBytes ?? ANSWER_BYTES,
     sizeCalculation: (body) => Math.max(1, body.length) * 2,
   });
-  const at = async (version: string, key: string, render: () => Promise<string>): Promise<CachedAnswer> => {
+  const at = async (version: string, key: string, render: () => Promise<string>): Promise<RenderedAnswer> => {
     const cacheKey = `${version} ${key}`;
     const cached = answers.get(cacheKey);
-    if (cached !== undefined) return { body: cached, fromCache: true };
+    if (cached !== undefined) return { kind: 'rendered', version, body: cached, fromCache: true };
     const body = await render();
     answers.set(cacheKey, body);
-    return { body, fromCache: false };
+    return { kind: 'rendered', version, body, fromCache: false };
   };
   return {
-    at,
-    async read(readVersion, request, render) {
+    read: async (readVersion, key, render) => at(await readVersion(), key, render),
+    async readUnlessHeld(readVersion, request, render) {
       const version = await readVersion();
       if (request.clientHolds(version)) return { kind: 'not-modified', version };
-      return { kind: 'rendered', version, ...(await at(version, request.key, render)) };
+      return at(version, request.key, render);
     },
   };
 };

@@ -25,7 +25,7 @@ export const sendCatalogueAnswer = async (
   key: string,
   present: () => Promise<unknown>,
 ): Promise<FastifyReply> => {
-  const answer = await deps.answers.read(
+  const answer = await deps.answers.readUnlessHeld(
     deps.version,
     { key, clientHolds: (version) => ifNoneMatchNames(request.headers['if-none-match'], version) },
     async () => renderJson(reply, await present()),

@@ -116,8 +116,6 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
       if (!page.ok) throw page.error;
       const { status } = request.query;
       const userId = identityOf(request).user.id;
-      // Read after the session was checked, so before the page is rendered (answers-at-version.ts).
-      const version = await deps.store.orders.userOrdersVersion(userId);
       const pageKey = JSON.stringify([userId, page.value.page, page.value.limit, status ?? '']);
       const render = async () => {
         const listed = await deps.store.orders.listByUser(userId, status ? { status } : {}, page.value);
@@ -127,7 +125,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
           pagination: presentPagination(listed),
         });
       };
-      const answer = await orderPages.at(version, pageKey, render);
+      // The version is read after the session was checked, before the page is rendered.
+      const answer = await orderPages.read(
+        () => deps.store.orders.userOrdersVersion(userId),
+        pageKey,
+        render,
+      );
       deps.metrics?.memoizedAnswers.inc({
         kind: 'order_page',
         outcome: answer.fromCache ? 'memo' : 'rendered',

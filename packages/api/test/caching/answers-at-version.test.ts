@@ -19,7 +19,6 @@ afterEach(async () => {
 });
 
 const catalogueVersion = () => store.products.catalogueVersion();
-const nobodyHolds = () => false;
 
 /** The active catalogue as text, counting how often it was rendered. */
 const countedCatalogue = () => {
@@ -41,8 +40,7 @@ describe('answers at version', () => {
     const mug = buildProduct({ name: 'Mug', priceSun: 5_000_000 });
     await store.products.insert(mug);
     const catalogue = countedCatalogue();
-    const read = () =>
-      answers.read(catalogueVersion, { key: 'list', clientHolds: nobodyHolds }, catalogue.render);
+    const read = () => answers.read(catalogueVersion, 'list', catalogue.render);
 
     const first = await read();
     const second = await read();
@@ -66,17 +64,9 @@ describe('answers at version', () => {
       return body;
     };
 
-    const during = await answers.read(
-      catalogueVersion,
-      { key: 'list', clientHolds: nobodyHolds },
-      renderThenWrite,
-    );
+    const during = await answers.read(catalogueVersion, 'list', renderThenWrite);
     expect(during).toMatchObject({ body: '[["Mug",5000000]]', fromCache: false });
-    const next = await answers.read(
-      catalogueVersion,
-      { key: 'list', clientHolds: nobodyHolds },
-      catalogue.render,
-    );
+    const next = await answers.read(catalogueVersion, 'list', catalogue.render);
     expect(next).toMatchObject({ body: '[["Mug",7000000]]', fromCache: false });
     expect(next.version).not.toBe(during.version);
   });
@@ -86,15 +76,15 @@ describe('answers at version', () => {
     const mug = buildProduct({ name: 'Mug', priceSun: 5_000_000 });
     await store.products.insert(mug);
     const catalogue = countedCatalogue();
-    const seen = await answers.read(
-      catalogueVersion,
-      { key: 'list', clientHolds: nobodyHolds },
-      catalogue.render,
-    );
+    const seen = await answers.read(catalogueVersion, 'list', catalogue.render);
     const holding = (version: string) => version === seen.version;
 
     expect(
-      await answers.read(catalogueVersion, { key: 'other', clientHolds: holding }, catalogue.render),
+      await answers.readUnlessHeld(
+        catalogueVersion,
+        { key: 'other', clientHolds: holding },
+        catalogue.render,
+      ),
     ).toEqual({
       kind: 'not-modified',
       version: await catalogueVersion(),
@@ -102,7 +92,7 @@ describe('answers at version', () => {
     expect(catalogue.rendered).toHaveLength(1);
 
     await store.products.update(mug.id, { priceSun: 8_000_000 }, new Date());
-    const changed = await answers.read(
+    const changed = await answers.readUnlessHeld(
       catalogueVersion,
       { key: 'list', clientHolds: holding },
       catalogue.render,
@@ -112,8 +102,7 @@ describe('answers at version', () => {
 
   it('drops the least recently used answer past its entry bound', async () => {
     const answers = createAnswersAtVersion({ maxEntries: 2 });
-    const version = await catalogueVersion();
-    const answer = (key: string) => answers.at(version, key, async () => `body of ${key}`);
+    const answer = (key: string) => answers.read(catalogueVersion, key, async () => `body of ${key}`);
 
     await answer('a');
     await answer('b');
@@ -127,9 +116,8 @@ describe('answers at version', () => {
 
   it('counts two bytes a character against its byte bound, and keeps no answer larger than the whole bound', async () => {
     const answers = createAnswersAtVersion({ maxEntries: 100, maxBytes: 100 });
-    const version = await catalogueVersion();
     const answer = (key: string, characters: number) =>
-      answers.at(version, key, async () => key.repeat(characters));
+      answers.read(catalogueVersion, key, async () => key.repeat(characters));
 
     // 20 characters weigh 40 bytes: two fit in 100, the third pushes out the least recent.
     await answer('a', 20);
@@ -140,7 +128,7 @@ describe('answers at version', () => {
     expect((await answer('a', 20)).fromCache).toBe(false);
 
     // 51 characters weigh 102 bytes: more than the whole bound, so rendered every time.
-    expect(await answer('h', 51)).toEqual({ body: 'h'.repeat(51), fromCache: false });
+    expect(await answer('h', 51)).toMatchObject({ body: 'h'.repeat(51), fromCache: false });
     expect((await answer('h', 51)).fromCache).toBe(false);
   });
 });
