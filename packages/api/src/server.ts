@@ -1,17 +1,14 @@
 import { parseCommandLine } from './cli/command-line.js';
 import { printBanner } from './composition/banner.js';
-import { applyHeapGrowth } from './composition/heap-growth.js';
 import { type RunningService, startService } from './composition/start-service.js';
 import { loadDotEnv } from './config/dotenv.js';
 import { loadConfig } from './config/load-config.js';
 
-// Before anything is allocated: the whole life of the process collects under the service's policy.
-applyHeapGrowth(process.execArgv);
 parseCommandLine(
   'start',
   [
     'usage: pnpm start',
-    '  (in the Docker image: node dist/server.js)',
+    '  (in the Docker image: node --heap-growing-percent=50 dist/server.js)',
     'Runs the shop. It takes no flags: every setting is an environment variable or a line of .env',
     '(.env.example lists them with their defaults; docs/operations.md explains them).',
   ].join('\n'),

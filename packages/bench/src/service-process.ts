@@ -7,6 +7,16 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../api/dist/server.js', import.meta.url));
+const ROOT_PACKAGE = fileURLToPath(new URL('../../../package.json', import.meta.url));
+
+/** The Node flags of `pnpm start` (root package.json): the bench measures the process it runs. */
+const startCommandNodeFlags = (): string[] => {
+  const { scripts } = JSON.parse(readFileSync(ROOT_PACKAGE, 'utf8')) as { scripts: { start: string } };
+  const command = /\bnode((?:\s+--\S+)*)\s+packages\/api\/dist\/server\.js/.exec(scripts.start);
+  if (!command)
+    throw new Error(`the start script does not run packages/api/dist/server.js: ${scripts.start}`);
+  return (command[1] ?? '').split(/\s+/).filter((flag) => flag !== '');
+};
 
 export interface ServiceOptions {
   readonly dataDir: string;
@@ -68,23 +78,27 @@ const waitForHealth = async (baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`service did not answer /api/health within ${timeoutMs} ms`);
 };
 
-/** Starts the service from its build (`node packages/api/dist/server.js`) as its own process. */
+/** Starts the service from its build, with the start command's Node flags, as its own process. */
 export const startServiceProcess = async (options: ServiceOptions): Promise<RunningServiceProcess> => {
   const logFile = join(options.dataDir, `service-${Date.now()}.log`);
   const log = createWriteStream(logFile);
   await once(log, 'open');
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...BENCH_ENV,
-      DATA_DIR: options.dataDir,
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...startCommandNodeFlags(), ...(options.nodeArgs ?? []), SERVER_ENTRY],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...BENCH_ENV,
+        DATA_DIR: options.dataDir,
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        ...options.env,
+      },
+      stdio: ['ignore', log, log],
     },
-    stdio: ['ignore', log, log],
-  });
+  );
   const baseUrl = `http://127.0.0.1:${options.port}`;
   try {
     await waitForHealth(baseUrl, child, 60_000);

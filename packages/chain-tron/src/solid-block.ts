@@ -1,5 +1,5 @@
 import type { BlockTransfer, SolidBlock } from '@trx-shop/domain';
-import { addressMemo } from './address-memo.js';
+import { base58OfHexAddress } from './base58-address.js';
 import {
   blockHeaderOf,
   integerField,
@@ -13,9 +13,6 @@ import {
 const HEX_ADDRESS = /^41[0-9a-fA-F]{40}$/;
 const HEX_ADDRESS_LENGTH = 42;
 
-/** One per process: a conversion is a pure function of its input, shared safely by every reader. */
-const addresses = addressMemo();
-
 /**
  * The scanner asks for `visible: true`, so java-tron answers base58check and the service, which
  * shows base58, converts nothing. A node that ignores `visible` answers `41…` hex, converted here;
@@ -24,7 +21,7 @@ const addresses = addressMemo();
 const base58Of = (address: string | undefined): string => {
   if (address === undefined) throw new MalformedReplyError('a transfer has no address');
   if (address.length !== HEX_ADDRESS_LENGTH || !HEX_ADDRESS.test(address)) return address;
-  return addresses.base58Of(address);
+  return base58OfHexAddress(address);
 };
 
 /**

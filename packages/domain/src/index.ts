@@ -47,7 +47,6 @@ export type * from './ports/window-counter-store.port.js';
 export * from './products/product.js';
 export * from './products/product-search.js';
 export * from './reconciliation/reconciliation-report.js';
-export * from './shared/bounded-memo.js';
 export * from './shared/object-id.js';
 export * from './shared/pagination.js';
 export * from './shared/result.js';

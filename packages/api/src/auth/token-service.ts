@@ -1,6 +1,6 @@
 import { type DomainError, domainError, err, ok, type Result, type Role } from '@trx-shop/domain';
 import type { JWT } from '@fastify/jwt';
-import type { VerifiedTokenMemo } from './verified-token-memo.js';
+import type { VerifiedTokens } from '../caching/verified-tokens.js';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 7 * 24 * 60 * 60;
@@ -51,27 +51,27 @@ const timesOf = (payload: Record<string, unknown>, nowMs: number): 'valid' | 'ex
 export const createTokenService = (
   jwt: { access: JWT; refresh: JWT },
   now: () => Date,
-  verifiedAccess?: VerifiedTokenMemo,
+  verifiedAccess?: VerifiedTokens,
 ): TokenService => {
   const clockTimestamp = () => now().getTime();
-  const signedPayload = (signer: JWT, token: string, memo: VerifiedTokenMemo | undefined): unknown => {
-    const remembered = memo?.payloadOf(token);
+  const signedPayload = (signer: JWT, token: string, verified: VerifiedTokens | undefined): unknown => {
+    const remembered = verified?.payloadOf(token);
     if (remembered !== undefined) return remembered;
     // Signature and algorithm (HS256 only) by the verifier registered once per secret
-    // (plugins/auth.ts); its times are checked below, on the service clock, memo or not.
+    // (plugins/auth.ts); its times are checked below, on the service clock, cached or not.
     const payload: unknown = signer.verify(token);
-    if (memo !== undefined && isRecord(payload)) memo.remember(token, payload);
+    if (verified !== undefined && isRecord(payload)) verified.remember(token, payload);
     return payload;
   };
   const verify = (
     signer: JWT,
     token: string,
     typ: string,
-    memo?: VerifiedTokenMemo,
+    verified?: VerifiedTokens,
   ): Result<Record<string, unknown>, DomainError> => {
     let payload: unknown;
     try {
-      payload = signedPayload(signer, token, memo);
+      payload = signedPayload(signer, token, verified);
     } catch {
       return err(unauthenticated());
     }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { domainError, normalizePageRequest, PRODUCT_CATEGORIES, readAfterAsking } from '@trx-shop/domain';
+import { domainError, normalizePageRequest, PRODUCT_CATEGORIES } from '@trx-shop/domain';
 import { Type } from 'typebox';
+import { createAnswersAtVersion } from '../caching/answers-at-version.js';
 import { errorResponses, IdParams, OneOf } from '../http/schemas.js';
-import { createAnswerMemo } from '../http/answer-memo.js';
 import { NotModified, sendCatalogueAnswer } from './catalogue-answer.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
 import { ProductView, presentProduct } from './presenters/product.presenter.js';
@@ -23,9 +23,11 @@ export const ProductListResponse = Type.Object(
 /** The public catalogue: active products only. */
 export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   // Per instance; exact across instances because every entry is filed under the store's version.
-  // The requests of one event-loop turn share one version read, made on the next turn.
-  const catalogueVersion = readAfterAsking(() => deps.store.products.catalogueVersion(), setImmediate);
-  const catalogue = { products: { catalogueVersion }, memo: createAnswerMemo(512), metrics: deps.metrics };
+  const catalogue = {
+    version: () => deps.store.products.catalogueVersion(),
+    answers: createAnswersAtVersion({ maxEntries: 512 }),
+    metrics: deps.metrics,
+  };
 
   app.get(
     '/api/products',
@@ -86,7 +88,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
         reply,
         JSON.stringify(['product', request.params.id]),
         async () => {
-          // Not found is thrown, so never memoized: a product made later is found at once.
+          // Not found is thrown, so never cached: a product made later is found at once.
           const product = await deps.store.products.findById(request.params.id);
           if (!product?.isActive) throw domainError('PRODUCT_NOT_FOUND', 'Product not found');
           return { success: true as const, product: presentProduct(product) };
