@@ -155,7 +155,7 @@ describe('/metrics on METRICS_PORT (a real service process)', () => {
       ).toBeGreaterThan(0);
       expect(sample(text, 'trx_shop_scanner_lag_blocks')).not.toBeNull();
 
-      // The SQLite store tells how each customer search was answered: read, then from its kept
+      // The caching layer tells how each customer search was answered: read, then from its kept
       // matches; a list without a search is not a search.
       const token = await logIn(service.apiUrl, ADMIN.email, ADMIN.password);
       const searches = async (outcome: string) =>

@@ -177,6 +177,18 @@ export const createMemoryUserStore = ({
       return pageFrom(customers(query.search).map(row), page);
     },
 
+    async customerIdsMatching(search, atMost) {
+      const matched = customers(search);
+      return matched.length > atMost ? null : matched.map((user) => user.id);
+    },
+
+    async customersByIds(ids) {
+      return ids.flatMap((id) => {
+        const user = users.get(id);
+        return user?.role === 'user' ? [row(user)] : [];
+      });
+    },
+
     async customerStats(query) {
       const all = customers();
       const customerIds = new Set(all.map((user) => user.id));

@@ -1,4 +1,3 @@
 export { openSqliteStore, type SqliteStoreOptions } from './open-sqlite-store.js';
-export type { CustomerSearchOutcome } from './read-models/customers.read-model.js';
 /** The driver the store runs on, for tools that open a store file themselves (an auditor's query, a test's edit). */
 export { SqliteDatabase } from './sqlite-driver.js';

@@ -1,9 +1,6 @@
 import type { ShopStore } from '@trx-shop/domain';
 import { SqliteDatabase } from './sqlite-driver.js';
-import {
-  type CustomerSearchOutcome,
-  createSqliteCustomerReadModel,
-} from './read-models/customers.read-model.js';
+import { createSqliteCustomerReadModel } from './read-models/customers.read-model.js';
 import { createSqliteDashboardReadModel } from './read-models/dashboard-read-model.js';
 import { createSqliteApiKeyStore } from './repositories/api-key-store.js';
 import { createSqliteChainCursorStore } from './repositories/chain-cursor-store.js';
@@ -29,8 +26,6 @@ export interface SqliteStoreOptions {
   readonly filename: string;
   /** How long a writer waits for another connection's write lock before failing. Default 5000. */
   readonly busyTimeoutMs?: number;
-  /** Told how each customer search was answered (CustomerReadModelOptions.onSearch). */
-  readonly onCustomerSearch?: (outcome: CustomerSearchOutcome) => void;
 }
 
 const PAGE_CACHE_KIB = 16 * 1024;
@@ -60,9 +55,8 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     throw error;
   }
 
-  const customerReadOptions = options.onCustomerSearch ? { onSearch: options.onCustomerSearch } : {};
   return {
-    users: { ...createSqliteUserStore(db), ...createSqliteCustomerReadModel(db, customerReadOptions) },
+    users: { ...createSqliteUserStore(db), ...createSqliteCustomerReadModel(db) },
     products: createSqliteProductStore(db),
     orders: createSqliteOrderStore(db),
     counters: createSqliteCounterStore(db),

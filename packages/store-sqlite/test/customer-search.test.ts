@@ -191,34 +191,35 @@ describe('the customer search index (migration 14)', () => {
     insertAll([...common, ...special]);
     const all = [...common, ...special];
 
-    /** The search reads a listCustomers made, in order (verbose logs them expanded). */
-    const readsFor = async (search: string): Promise<string[]> => {
+    /** The search reads a call made, in order (verbose logs them expanded). */
+    const readsDuring = async (read: () => Promise<unknown>): Promise<string[]> => {
       log.length = 0;
-      await expectLikeScan(users, all, search);
+      await read();
       return log.flatMap((sql) => {
         if (sql.includes('AS matches') && sql.includes('MATCH')) return ['trigram candidates'];
         if (sql.includes('instr(') && sql.startsWith('SELECT COUNT(*) AS n')) return ['scan count'];
+        if (sql.includes('instr(') && sql.startsWith('SELECT u.id FROM')) return ['scan ids'];
         if (sql.includes('instr(') && sql.includes('ORDER BY')) return ['scan page'];
         return [];
       });
     };
+    const readsFor = (search: string) => readsDuring(() => expectLikeScan(users, all, search));
     const indexRead = ['trigram candidates'];
+    const scanRead = ['scan page', 'scan count'];
     // 'é😀' is 3 UTF-16 units but 2 characters: no trigram, so it scans (and is found).
-    expect(await readsFor('É😀')).toEqual(['scan page']);
+    expect(await readsFor('É😀')).toEqual(scanRead);
     expect(await readsFor('é😀y')).toEqual(indexRead);
     expect(await readsFor('rarebird')).toEqual(indexRead);
-    expect(await readsFor('zq')).toEqual(['scan page']);
+    expect(await readsFor('zq')).toEqual(scanRead);
     // 1,100 candidates: past the cap (at least 1,000), the index gives way to the scan; the
     // needle is remembered as common, so the next search for it scans at once.
-    expect(await readsFor('common_')).toEqual(['trigram candidates', 'scan page']);
-    // Asked again with nothing written, its kept matches answer (migration 20): no search read.
-    expect(await readsFor('COMMON_')).toEqual([]);
-    // Once a user is written the kept matches are gone, and the needle remembered as common
-    // scans at once.
-    const newcomer = buildUser({ username: 'Newcomer', email: 'new@example.org' });
-    insertRow(db, newcomer);
-    all.push(newcomer);
-    expect(await readsFor('COMMON_')).toEqual(['scan page']);
+    expect(await readsFor('common_')).toEqual(['trigram candidates', ...scanRead]);
+    expect(await readsFor('COMMON_')).toEqual(scanRead);
+    // The matching ids choose their read the same way.
+    expect(await readsDuring(() => users.customerIdsMatching('Common_', 2_000))).toEqual(['scan ids']);
+    expect(await readsDuring(() => users.customerIdsMatching('RAREBIRD', 2_000))).toEqual(indexRead);
+    expect(await users.customerIdsMatching('common_', 1_099)).toBeNull();
+    expect(await users.customerIdsMatching('common_', 1_100)).toEqual(scannedCustomerIds(all, 'common_'));
     expect(await readsFor('ommon_10')).toEqual(indexRead);
   });
 });

@@ -108,6 +108,13 @@ export interface UserStore {
   firstAdmin(): Promise<User | null>;
   /** Customers (role `user`), newest first. */
   listCustomers(query: CustomerQuery, page: PageRequest): Promise<Page<CustomerRow>>;
+  /**
+   * The ids of the customers `search` matches (as `CustomerQuery.search`), newest first like
+   * `listCustomers`, or null when more than `atMost` match.
+   */
+  customerIdsMatching(search: string, atMost: number): Promise<readonly string[] | null>;
+  /** The customers among `ids` with their totals, in the order given; other ids are skipped. */
+  customersByIds(ids: readonly string[]): Promise<readonly CustomerRow[]>;
   customerStats(query: CustomerStatsQuery): Promise<CustomerStatsFigures>;
   /** Every customer, newest first, read in batches: the CSV export never holds the whole table. */
   streamCustomers(): AsyncIterable<CustomerRow>;

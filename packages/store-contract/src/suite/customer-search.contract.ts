@@ -43,7 +43,10 @@ export const scannedCustomerIds = (users: readonly User[], search: string): stri
     .map((user) => user.id);
 };
 
-/** The listed ids, the page total and the stats' count all equal the scan's. */
+/**
+ * The listed ids and the page total equal the scan's; so do the matching ids when at most that
+ * many are allowed, and one fewer allowed answers null.
+ */
 const expectSearchLikeScan = async (
   store: ShopStore,
   users: readonly User[],
@@ -58,6 +61,10 @@ const expectSearchLikeScan = async (
     label,
   ).toEqual(expected);
   expect(page.total, label).toBe(expected.length);
+  expect(await store.users.customerIdsMatching(search, expected.length), label).toEqual(expected);
+  if (expected.length > 0) {
+    expect(await store.users.customerIdsMatching(search, expected.length - 1), label).toBeNull();
+  }
 };
 
 /**

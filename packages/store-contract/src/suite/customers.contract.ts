@@ -4,6 +4,7 @@ import {
   expectedCustomers,
   expectedTotalSpent,
 } from '../data-set/expected-figures.js';
+import { newObjectId } from '../builders/object-id.js';
 import type { ContractHarness } from '../harness.js';
 import { describeCustomerSearchContract } from './customer-search.contract.js';
 import { DATA_SET_NOW, useLoadedDataSet } from './use-data-set.js';
@@ -47,6 +48,30 @@ export const describeCustomerReadModelContract = (harness: ContractHarness): voi
           search,
         ).toEqual(ids);
         expect(matched.total, search).toBe(ids.length);
+      }
+    });
+
+    it('reads the customers among given ids in the order given, with totals, skipping the rest', async () => {
+      const { store, data } = loaded();
+      const customers = expectedCustomers(data);
+      const adminId = data.users.find((user) => user.role === 'admin')?.id ?? '';
+      expect(adminId).not.toBe('');
+      const picked = [5, 0, 9, 2].map((index) => customers[index]?.id ?? '');
+      const [first, second, third, fourth] = picked as [string, string, string, string];
+      const rows = await store.users.customersByIds([first, newObjectId(), second, adminId, third, fourth]);
+      expect(rows.map((row) => row.user.id)).toEqual(picked);
+      expect(rows[1]?.user).toEqual(customers[0]);
+      for (const row of rows) {
+        expect(row.totalSpentSun, row.user.username).toBe(expectedTotalSpent(data, row.user.id));
+      }
+      expect(await store.users.customersByIds([])).toEqual([]);
+    });
+
+    it('answers the ids a search matches newest first, every customer for an empty one', async () => {
+      const { store, data } = loaded();
+      for (const search of ['', 'SHOPPER_1', '@example.COM', 'r_2', 'no such customer']) {
+        const ids = expectedCustomers(data, search).map((user) => user.id);
+        expect(await store.users.customerIdsMatching(search, ids.length), search).toEqual(ids);
       }
     });
 

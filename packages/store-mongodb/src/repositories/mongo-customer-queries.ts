@@ -57,6 +57,8 @@ const inWindow = (window: TimeWindow) => ({ $gte: window.from, $lt: window.to })
 
 export interface CustomerQueries {
   list(query: CustomerQuery, page: PageRequest): Promise<Page<CustomerRow>>;
+  idsMatching(search: string, atMost: number): Promise<readonly string[] | null>;
+  byIds(ids: readonly string[]): Promise<readonly CustomerRow[]>;
   stats(query: CustomerStatsQuery): Promise<CustomerStatsFigures>;
   stream(): AsyncIterable<CustomerRow>;
 }
@@ -111,6 +113,26 @@ export const createCustomerQueries = ({
         users.countDocuments(filter),
       ]);
       return pageOf(await toRows(documents), total, page);
+    },
+
+    async idsMatching(search, atMost) {
+      // One more than allowed tells "more than atMost" without counting every match.
+      const documents = await users
+        .find(customerFilter({ search }), { projection: { _id: 1 } })
+        .sort(NEWEST_FIRST)
+        .limit(atMost + 1)
+        .toArray();
+      return documents.length > atMost ? null : documents.map((document) => document._id);
+    },
+
+    async byIds(ids) {
+      if (ids.length === 0) return [];
+      const documents = await users.find({ _id: { $in: [...ids] }, role: 'user' }).toArray();
+      const rowsById = new Map((await toRows(documents)).map((row) => [row.user.id, row]));
+      return ids.flatMap((id) => {
+        const row = rowsById.get(id);
+        return row ? [row] : [];
+      });
     },
 
     async stats(query) {

@@ -217,6 +217,8 @@ export const createMongoUserStore = (
     },
 
     listCustomers: (query, page) => customers.list(query, page),
+    customerIdsMatching: (search, atMost) => customers.idsMatching(search, atMost),
+    customersByIds: (ids) => customers.byIds(ids),
     customerStats: (query) => customers.stats(query),
     streamCustomers: () => customers.stream(),
   };

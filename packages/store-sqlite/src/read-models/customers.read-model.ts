@@ -2,8 +2,6 @@ import {
   type CustomerQuery,
   type CustomerRow,
   offsetOf,
-  type Page,
-  type PageRequest,
   pageOf,
   type TimeWindow,
   type UserStore,
@@ -12,11 +10,6 @@ import { rowOfValues } from '../rows/columns-of-values.js';
 import { USER_COLUMN_NAMES, USER_COLUMNS, type UserRow, userFromRow } from '../rows/user-row.js';
 import type { Database } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
-import {
-  CUSTOMER_MATCH_MEMO_LIMITS,
-  type CustomerMatchMemoLimits,
-  createCustomerMatchMemo,
-} from './customer-match-memo.js';
 import { boundsOf, splitAtDaysAndHours } from './utc-days.js';
 
 const STREAM_BATCH = 200;
@@ -78,15 +71,13 @@ export const CUSTOMER_SQL = {
   count: (search: Exclude<CustomerSearchMode, 'trigram'>) => `SELECT COUNT(*) AS n ${FROM_CUSTOMERS[search]}`,
   /** Every customer, from the per-day counts of `customer_day_counts` instead of a count of the users index. */
   customerCount: 'SELECT COALESCE(SUM(customers), 0) AS n FROM customer_day_counts',
-  /**
-   * A scanned search's first @limit matches in page order, ids only: what a connection keeps
-   * (CustomerMatchMemo); fewer than @limit is all of them.
-   */
-  scannedIds: `SELECT u.id ${FROM_CUSTOMERS.scan} ORDER BY u.created_at DESC, u.id DESC LIMIT @limit`,
-  /** The rows of a page of kept ids, in no particular order. */
-  customersById: `SELECT ${CUSTOMER_COLUMNS} FROM users u WHERE u.id IN (SELECT value FROM json_each(@ids))`,
-  /** The customer search's version: while it stands, every search matches what it matched. */
-  searchVersion: "SELECT epoch || ':' || version AS version FROM customer_search_version WHERE id = 1",
+  /** A read's first @limit matches in page order, ids only; fewer than @limit is all of them. */
+  ids: (search: Exclude<CustomerSearchMode, 'trigram'>) =>
+    `SELECT u.id ${FROM_CUSTOMERS[search]} ORDER BY u.created_at DESC, u.id DESC LIMIT @limit`,
+  /** The customers among @ids (a JSON array), in no particular order. */
+  customersById:
+    `SELECT ${CUSTOMER_COLUMNS} FROM users u ` +
+    "WHERE u.id IN (SELECT value FROM json_each(@ids)) AND u.role = 'user'",
   /**
    * At most @cap of the trigram index's candidates in page order, each with whether it matches
    * (a customer whose key holds the needle): the matches' ids, and so their count, are exact when
@@ -180,21 +171,12 @@ const toCustomer = (row: CustomerDbRow): CustomerRow => ({
   totalSpentSun: row.total_spent_sun,
 });
 
-export type CustomerReadModel = Pick<UserStore, 'listCustomers' | 'customerStats' | 'streamCustomers'>;
+export type CustomerReadModel = Pick<
+  UserStore,
+  'listCustomers' | 'customerIdsMatching' | 'customersByIds' | 'customerStats' | 'streamCustomers'
+>;
 
-/** How a search was answered: from a connection's kept matches, or read from the users. */
-export type CustomerSearchOutcome = 'memo' | 'rendered';
-
-export interface CustomerReadModelOptions {
-  readonly memoLimits?: CustomerMatchMemoLimits;
-  /** Told of every search (a list without one is not), for the memo's hit rate in the metrics. */
-  readonly onSearch?: (outcome: CustomerSearchOutcome) => void;
-}
-
-export const createSqliteCustomerReadModel = (
-  db: Database,
-  { memoLimits = CUSTOMER_MATCH_MEMO_LIMITS, onSearch }: CustomerReadModelOptions = {},
-): CustomerReadModel => {
+export const createSqliteCustomerReadModel = (db: Database): CustomerReadModel => {
   const statement = createStatementCache(db);
   const count = (sql: string, ...params: unknown[]): number =>
     statement<unknown[], { n: number }>(sql).get(...params)?.n ?? 0;
@@ -251,51 +233,31 @@ export const createSqliteCustomerReadModel = (
       ? count(CUSTOMER_SQL.customerCount)
       : (statement<Record<string, unknown>, { n: number }>(CUSTOMER_SQL.count('scan')).get(read.values)?.n ??
         0);
-  const matchMemo = createCustomerMatchMemo(memoLimits);
-  const searchVersion = (): string =>
-    statement<[], { version: string }>(CUSTOMER_SQL.searchVersion).get()?.version ?? '';
-  /** A page of a search's kept matches: only the page's rows are read, put back in the kept order. */
-  const pageOfIds = (ids: readonly string[], page: PageRequest): Page<CustomerRow> => {
-    const pageIds = ids.slice(offsetOf(page), offsetOf(page) + page.limit);
+  /** The customers among `ids`, read in one statement and put back in the order given. */
+  const customersByIds = (ids: readonly string[]): CustomerRow[] => {
+    if (ids.length === 0) return [];
     const rowsById = new Map<string, CustomerDbRow>();
-    if (pageIds.length > 0) {
-      const rows = statement<Record<string, unknown>, unknown[]>(CUSTOMER_SQL.customersById)
-        .raw()
-        .all({ ids: JSON.stringify(pageIds) });
-      for (const values of rows) {
-        const row = rowOfValues<CustomerDbRow>(CUSTOMER_COLUMN_NAMES, values, 0);
-        if (row) rowsById.set(row.id, row);
-      }
+    const rows = statement<Record<string, unknown>, unknown[]>(CUSTOMER_SQL.customersById)
+      .raw()
+      .all({ ids: JSON.stringify(ids) });
+    for (const values of rows) {
+      const row = rowOfValues<CustomerDbRow>(CUSTOMER_COLUMN_NAMES, values, 0);
+      if (row) rowsById.set(row.id, row);
     }
-    const items = pageIds.flatMap((id) => {
+    return ids.flatMap((id) => {
       const row = rowsById.get(id);
       return row ? [toCustomer(row)] : [];
     });
-    return pageOf(items, ids.length, page);
   };
 
   return {
     async listCustomers(query, page) {
+      // One read transaction: the page and its total come from the same state.
       const read = db.transaction(() => {
-        const needle = query.search ? query.search.toLowerCase() : undefined;
-        const version = needle === undefined ? '' : searchVersion();
-        const kept = needle === undefined ? undefined : matchMemo.get(version, needle);
-        if (needle !== undefined) onSearch?.(kept ? 'memo' : 'rendered');
-        if (kept) return pageOfIds(kept, page);
         const matched = matching(query);
         if (matched.ids) {
-          if (needle !== undefined) matchMemo.keep(version, needle, matched.ids);
-          return pageOfIds(matched.ids, page);
-        }
-        if (needle !== undefined) {
-          // One scan answers a search small enough to keep; a larger one is counted and paged.
-          const ids = statement<Record<string, unknown>, string>(CUSTOMER_SQL.scannedIds)
-            .pluck()
-            .all({ ...matched.read.values, limit: memoLimits.maxIdsPerSearch + 1 });
-          if (ids.length <= memoLimits.maxIdsPerSearch) {
-            matchMemo.keep(version, needle, ids);
-            return pageOfIds(ids, page);
-          }
+          const pageIds = matched.ids.slice(offsetOf(page), offsetOf(page) + page.limit);
+          return pageOf(customersByIds(pageIds), matched.ids.length, page);
         }
         const pageRows = statement<Record<string, unknown>, CustomerDbRow>(
           CUSTOMER_SQL.page(matched.read.mode),
@@ -306,6 +268,20 @@ export const createSqliteCustomerReadModel = (
         return pageOf(items, countOf(matched.read), page);
       });
       return read();
+    },
+
+    async customerIdsMatching(search, atMost) {
+      const matched = matching({ search });
+      if (matched.ids) return matched.ids.length > atMost ? null : matched.ids;
+      // One more than allowed tells "more than atMost" without counting every match.
+      const ids = statement<Record<string, unknown>, string>(CUSTOMER_SQL.ids(matched.read.mode))
+        .pluck()
+        .all({ ...matched.read.values, limit: atMost + 1 });
+      return ids.length > atMost ? null : ids;
+    },
+
+    async customersByIds(ids) {
+      return customersByIds(ids);
     },
 
     async customerStats(query) {

@@ -15,7 +15,6 @@ import { caseKey, USER_COLUMNS, type UserRow, userFromRow, userToRow } from '../
 import { type Database, flag, immediate, isUniqueViolation } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
 import { createEventWriter } from './event-writer.js';
-import { createUnheldAddresses } from './unheld-addresses.js';
 
 export const USER_SQL = {
   byId: `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`,
@@ -34,8 +33,6 @@ export const USER_SQL = {
   walletHolders:
     'SELECT id AS userId, wallet_address AS address FROM users INDEXED BY users_wallet_holders ' +
     'WHERE wallet_address IN (SELECT value FROM json_each(?))',
-  /** The wallet holders version: while it stands, no address a lookup found unheld has a holder. */
-  holdersVersion: "SELECT epoch || ':' || version AS version FROM wallet_holders_version WHERE id = 1",
   idByEmailKey: 'SELECT id FROM users WHERE email_key = ?',
   idByUsernameKey: 'SELECT id FROM users WHERE username_key = ?',
   withWalletKeys:
@@ -56,7 +53,10 @@ const INSERT_USER = `INSERT INTO users (${USER_COLUMNS}) VALUES (${USER_COLUMNS.
 /** The lowest possible id, so "after null" and "after an id" share one indexed query. */
 const BEFORE_ALL_IDS = '';
 
-export type BasicUserStore = Omit<UserStore, 'listCustomers' | 'customerStats' | 'streamCustomers'>;
+export type BasicUserStore = Omit<
+  UserStore,
+  'listCustomers' | 'customerIdsMatching' | 'customersByIds' | 'customerStats' | 'streamCustomers'
+>;
 
 export const createSqliteUserStore = (db: Database): BasicUserStore => {
   const byId = db.prepare<[string], UserRow>(USER_SQL.byId);
@@ -65,8 +65,6 @@ export const createSqliteUserStore = (db: Database): BasicUserStore => {
   const insert = db.prepare(INSERT_USER);
   const byWalletAddresses = db.prepare<[string], UserRow>(USER_SQL.byWalletAddresses);
   const walletHolders = db.prepare<[string], WalletHolder>(USER_SQL.walletHolders);
-  const holdersVersion = db.prepare<[], { version: string }>(USER_SQL.holdersVersion);
-  const unheld = createUnheldAddresses();
   const flipActive = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.flipActive);
   const touch = db.prepare<[Record<string, unknown>], UserRow>(USER_SQL.touch);
   const logEvents = createEventWriter(db);
@@ -105,17 +103,7 @@ export const createSqliteUserStore = (db: Database): BasicUserStore => {
 
     async walletHolders(addresses) {
       if (addresses.length === 0) return [];
-      // Read before the probe: a holder given after it moves the version past what is remembered.
-      const version = holdersVersion.get()?.version ?? '';
-      const unknown = unheld.unknownAt(version, addresses);
-      if (unknown.length === 0) return [];
-      const holders = walletHolders.all(JSON.stringify(unknown));
-      const held = new Set(holders.map((holder) => holder.address));
-      unheld.remember(
-        version,
-        unknown.filter((address) => !held.has(address)),
-      );
-      return holders;
+      return walletHolders.all(JSON.stringify(addresses));
     },
 
     async findByEmail(email) {
