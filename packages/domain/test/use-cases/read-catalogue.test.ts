@@ -23,7 +23,7 @@ const setUp = () => {
   };
   const read = (clientVersions: readonly string[] = []) =>
     readCatalogue(
-      { products: store.products, memo },
+      { version: () => store.versions.current({ kind: 'catalogue' }), memo },
       { key: 'page=1', clientHolds: (version) => clientVersions.includes(version) },
       render,
     );

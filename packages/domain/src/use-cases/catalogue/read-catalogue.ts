@@ -1,9 +1,9 @@
-import type { ProductStore } from '../../ports/product-store.port.js';
 import type { BoundedMemo } from '../../shared/bounded-memo.js';
 import { readAtVersion, type VersionedAnswer } from '../memo/read-at-version.js';
 
 export interface CatalogueReadDeps {
-  readonly products: Pick<ProductStore, 'catalogueVersion'>;
+  /** The catalogue's current version (VersionStore, topic `catalogue`). */
+  readonly version: () => Promise<string>;
   readonly memo: BoundedMemo<string>;
 }
 
@@ -16,4 +16,4 @@ export const readCatalogue = (
   request: { readonly key: string; readonly clientHolds: (version: string) => boolean },
   render: () => Promise<string>,
 ): Promise<VersionedAnswer> =>
-  readAtVersion({ version: () => deps.products.catalogueVersion(), memo: deps.memo }, request, render);
+  readAtVersion({ version: deps.version, memo: deps.memo }, request, render);

@@ -1,28 +1,24 @@
-import type { OrderStore } from '../../ports/order-store.port.js';
 import type { BoundedMemo } from '../../shared/bounded-memo.js';
 import { readAtVersion } from '../memo/read-at-version.js';
 
 export interface OrderPageReadDeps {
-  readonly orders: Pick<OrderStore, 'userOrdersVersion'>;
+  /** The user's order version (VersionStore, topic `user-orders`). */
+  readonly version: (userId: string) => Promise<string>;
   readonly memo: BoundedMemo<string>;
 }
 
 /**
  * A page of the user's own orders, memoized under their order version (docs/decisions.md,
  * "Memoized answers"): any write to one of their orders shows in the very next page, on any
- * instance. The caller has checked the session and the account already, on this request, and
- * may have read the order version with them (`versionRead`, read after the request arrived);
- * otherwise it is read here.
+ * instance. The caller has checked the session and the account already, on this request.
  */
 export const readOrderPage = async (
   deps: OrderPageReadDeps,
   userId: string,
   pageKey: string,
   render: () => Promise<string>,
-  versionRead?: string,
 ): Promise<{ readonly body: string; readonly fromMemo: boolean }> => {
-  const version = () =>
-    versionRead === undefined ? deps.orders.userOrdersVersion(userId) : Promise.resolve(versionRead);
+  const version = () => deps.version(userId);
   const answer = await readAtVersion({ version, memo: deps.memo }, { key: `${userId} ${pageKey}` }, render);
   if (answer.kind !== 'rendered')
     throw new Error('an order page is always rendered: no client version is asked');
