@@ -43,7 +43,7 @@ const openMemoryUsers = (
   };
 };
 
-const versionOf = (db: Database): string => versionRowOf(db, 'customer_search_version');
+const versionOf = (db: Database): string => versionRowOf(db, 'customer-search');
 
 /** The SQL statements a call ran that look for matches (the trigram index or instr()). */
 const matchReadsDuring = async (log: string[], read: () => Promise<unknown>): Promise<number> => {

@@ -86,7 +86,7 @@ export const CUSTOMER_SQL = {
   /** The rows of a page of kept ids, in no particular order. */
   customersById: `SELECT ${CUSTOMER_COLUMNS} FROM users u WHERE u.id IN (SELECT value FROM json_each(@ids))`,
   /** The customer search's version: while it stands, every search matches what it matched. */
-  searchVersion: "SELECT epoch || ':' || version AS version FROM customer_search_version WHERE id = 1",
+  searchVersion: "SELECT epoch || version AS version FROM versions WHERE topic = 'customer-search'",
   /**
    * At most @cap of the trigram index's candidates in page order, each with whether it matches
    * (a customer whose key holds the needle): the matches' ids, and so their count, are exact when

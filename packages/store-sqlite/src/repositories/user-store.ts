@@ -35,7 +35,7 @@ export const USER_SQL = {
     'SELECT id AS userId, wallet_address AS address FROM users INDEXED BY users_wallet_holders ' +
     'WHERE wallet_address IN (SELECT value FROM json_each(?))',
   /** The wallet holders version: while it stands, no address a lookup found unheld has a holder. */
-  holdersVersion: "SELECT epoch || ':' || version AS version FROM wallet_holders_version WHERE id = 1",
+  holdersVersion: "SELECT epoch || version AS version FROM versions WHERE topic = 'wallet-holders'",
   idByEmailKey: 'SELECT id FROM users WHERE email_key = ?',
   idByUsernameKey: 'SELECT id FROM users WHERE username_key = ?',
   withWalletKeys:
