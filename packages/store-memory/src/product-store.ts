@@ -15,10 +15,7 @@ export const createMemoryProductStore = ({
   stockJournal,
   stockReservations,
   outbox,
-}: Pick<
-  Tables,
-  'products' | 'versions' | 'stockJournal' | 'stockReservations' | 'outbox'
->): ProductStore => {
+}: Pick<Tables, 'products' | 'versions' | 'stockJournal' | 'stockReservations' | 'outbox'>): ProductStore => {
   const publicChange = () => moveVersion(versions, { kind: 'catalogue' });
   const journalOf = (productId: string) => {
     const journal = stockJournal.get(productId) ?? new Map<string, number>();

@@ -22,19 +22,19 @@ describeWithMongo('versions after a writer died mid-way (catalogue, a user’s o
   it('moves when a change was written but the writer died before moving it, and clears the mark', async () => {
     const product = buildProduct({ priceSun: 1_000_000 });
     await env.store.products.insert(product);
-    const before = await env.store.products.catalogueVersion();
+    const before = await env.store.versions.current({ kind: 'catalogue' });
 
     await products().updateOne(
       { _id: product.id },
       { $set: { priceSun: 9_000_000, catalogueMark: 'died-before-settling' } },
     );
 
-    const after = await env.store.products.catalogueVersion();
+    const after = await env.store.versions.current({ kind: 'catalogue' });
     expect(after).not.toBe(before);
     expect((await env.store.products.findById(product.id))?.priceSun).toBe(9_000_000);
     expect((await products().findOne({ _id: product.id }))?.catalogueMark).toBeUndefined();
     // Settled once: reading again with nothing written gives the same token.
-    expect(await env.store.products.catalogueVersion()).toBe(after);
+    expect(await env.store.versions.current({ kind: 'catalogue' })).toBe(after);
   });
 
   it('leaves no mark behind after a write that completed, and never shows the mark as a field', async () => {
@@ -55,24 +55,24 @@ describeWithMongo('versions after a writer died mid-way (catalogue, a user’s o
     // The control: proves the first test's change was found through its mark, not by chance.
     const product = buildProduct({ priceSun: 1_000_000 });
     await env.store.products.insert(product);
-    const before = await env.store.products.catalogueVersion();
+    const before = await env.store.versions.current({ kind: 'catalogue' });
     await products().updateOne({ _id: product.id }, { $set: { priceSun: 2_000_000 } });
-    expect(await env.store.products.catalogueVersion()).toBe(before);
+    expect(await env.store.versions.current({ kind: 'catalogue' })).toBe(before);
   });
 
   it("moves a user's order version when an order write landed but its writer died before moving it", async () => {
     const order = buildOrder();
     expect((await env.store.orders.create(order)).ok).toBe(true);
-    const before = await env.store.orders.userOrdersVersion(order.userId);
+    const before = await env.store.versions.current({ kind: 'user-orders', userId: order.userId });
     const orders = env.db.collection<{ _id: string; pageMark?: string }>('orders');
     await orders.updateOne(
       { _id: order.id },
       { $set: { status: 'cancelled', pageMark: 'died-before-settling' } },
     );
-    const after = await env.store.orders.userOrdersVersion(order.userId);
+    const after = await env.store.versions.current({ kind: 'user-orders', userId: order.userId });
     expect(after).not.toBe(before);
     expect((await orders.findOne({ _id: order.id }))?.pageMark).toBeUndefined();
     expect((await env.store.orders.findById(order.id))?.status).toBe('cancelled');
-    expect(await env.store.orders.userOrdersVersion(order.userId)).toBe(after);
+    expect(await env.store.versions.current({ kind: 'user-orders', userId: order.userId })).toBe(after);
   });
 });

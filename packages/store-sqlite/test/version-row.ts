@@ -6,7 +6,9 @@ import type { Database } from '../src/sqlite-database.js';
  */
 export const versionRowOf = (db: Database, topic: 'customer-search' | 'wallet-holders') => {
   const row = db
-    .prepare<[string], { epoch: string; version: number }>('SELECT epoch, version FROM versions WHERE topic = ?')
+    .prepare<[string], { epoch: string; version: number }>(
+      'SELECT epoch, version FROM versions WHERE topic = ?',
+    )
     .get(topic);
   return `${row?.epoch}${row?.version}`;
 };

@@ -8,7 +8,6 @@ import {
   authenticateRequest,
   type DomainError,
   domainError,
-  type IdentityReadExtras,
   type RequestIdentity,
   type User,
 } from '@trx-shop/domain';
@@ -27,7 +26,7 @@ declare module 'fastify' {
      * The one way a token becomes an identity, for HTTP requests and WebSockets alike: a valid
      * access token of an active session of an active user.
      */
-    identifyAccessToken(token: string | null, extras?: IdentityReadExtras): Promise<RequestIdentity>;
+    identifyAccessToken(token: string | null): Promise<RequestIdentity>;
     /** preValidation: a valid access token of an active session of an active user. */
     requireUser: preValidationAsyncHookHandler;
     /**
@@ -44,8 +43,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The scope an API key needs on this admin route; absent: API keys cannot use it. */
     apiKeyScope?: ApiKeyScope;
-    /** What requireUser reads beside the session and user, in the same store call. */
-    identityExtras?: IdentityReadExtras;
   }
 }
 
@@ -103,10 +100,7 @@ export const authPlugin = fp(
     app.decorateRequest('identity', null);
     app.decorateRequest('admin', null);
 
-    const identifyAccessToken = async (
-      token: string | null,
-      extras?: IdentityReadExtras,
-    ): Promise<RequestIdentity> => {
+    const identifyAccessToken = async (token: string | null): Promise<RequestIdentity> => {
       if (!token) throw domainError('UNAUTHENTICATED', 'Authentication required');
       const claims = app.tokens.verifyAccess(token);
       if (!claims.ok) throw claims.error;
@@ -115,14 +109,12 @@ export const authPlugin = fp(
         { sessions: store.sessions, clock },
         claims.value.sub,
         claims.value.sid,
-        extras,
       );
       if (!identity.ok) throw identity.error;
       return identity.value;
     };
     app.decorate('identifyAccessToken', identifyAccessToken);
-    const identify = (request: FastifyRequest) =>
-      identifyAccessToken(accessTokenOf(request), request.routeOptions.config.identityExtras);
+    const identify = (request: FastifyRequest) => identifyAccessToken(accessTokenOf(request));
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       // A key is for servers reading and running the shop: never paying, withdrawing or a profile.

@@ -64,9 +64,11 @@ const OrderMessageAnswer = Type.Object(
 export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const payments = paymentDeps(deps, domainLogger(app.log));
   const base = { preValidation: app.requireUser } as const;
-  // Per instance; exact across instances because every page is filed under the user's order
-  // version, read with the request's session and user (one statement on SQLite).
-  const orderPages = { orders: deps.store.orders, memo: createAnswerMemo(2048) };
+  // Per instance; exact across instances because every page is filed under the user's order version.
+  const orderPages = {
+    version: (userId: string) => deps.store.versions.current({ kind: 'user-orders', userId }),
+    memo: createAnswerMemo(2048),
+  };
   // The pages of one event-loop turn are sent together on the next turn, after every request
   // ready in this one was read: a client on the same host (a proxy, the bench's load generator)
   // is then woken once for several answers instead of once each (docs/performance.md).
@@ -98,7 +100,6 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
     '/api/orders',
     {
       ...base,
-      config: { identityExtras: { ordersVersion: true } },
       schema: {
         ...schemaBase,
         operationId: 'listOrders',
@@ -122,7 +123,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
       const page = normalizePageRequest(request.query.limit, request.query.page);
       if (!page.ok) throw page.error;
       const { status } = request.query;
-      const { user, ordersVersion } = identityOf(request);
+      const { user } = identityOf(request);
       const userId = user.id;
       const pageKey = JSON.stringify([page.value.page, page.value.limit, status ?? '']);
       const render = async () => {
@@ -133,7 +134,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
           pagination: presentPagination(listed),
         });
       };
-      const answer = await readOrderPage(orderPages, userId, pageKey, render, ordersVersion);
+      const answer = await readOrderPage(orderPages, userId, pageKey, render);
       await nextTurn();
       deps.metrics?.memoizedAnswers.inc({
         kind: 'order_page',

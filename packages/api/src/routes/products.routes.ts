@@ -24,8 +24,8 @@ export const ProductListResponse = Type.Object(
 export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   // Per instance; exact across instances because every entry is filed under the store's version.
   // The requests of one event-loop turn share one version read, made on the next turn.
-  const catalogueVersion = readAfterAsking(() => deps.store.products.catalogueVersion(), setImmediate);
-  const catalogue = { products: { catalogueVersion }, memo: createAnswerMemo(512), metrics: deps.metrics };
+  const version = readAfterAsking(() => deps.store.versions.current({ kind: 'catalogue' }), setImmediate);
+  const catalogue = { version, memo: createAnswerMemo(512), metrics: deps.metrics };
 
   app.get(
     '/api/products',

@@ -35,5 +35,4 @@ describe('reading an order page through the memo', () => {
     expect(await read()).toEqual({ body: '["cancelled"]', fromMemo: false });
     expect(renders).toBe(2);
   });
-
 });

@@ -2,9 +2,10 @@ import type { SessionStore } from '@trx-shop/domain';
 import type { ShopCollections } from '../collections.js';
 import { sessionFromDocument, sessionToDocument, userFromDocument } from '../mapping.js';
 
-export const createMongoSessionStore = (
-  { sessions, users }: Pick<ShopCollections, 'sessions' | 'users'>,
-): SessionStore => ({
+export const createMongoSessionStore = ({
+  sessions,
+  users,
+}: Pick<ShopCollections, 'sessions' | 'users'>): SessionStore => ({
   async insert(session) {
     await sessions.insertOne(sessionToDocument(session));
     return session;

@@ -54,11 +54,25 @@ export const VERSION_TRIGGERS: readonly VersionTrigger[] = [
   },
   // Everything `GET /api/orders` shows: a user's orders, their lines and their refunds.
   { table: 'orders', events: ['INSERT', 'UPDATE', 'DELETE'], topic: (row) => ordersOf(`${row}.user_id`) },
-  { table: 'order_lines', events: ['INSERT', 'UPDATE', 'DELETE'], topic: (row) => ordersOfOwnerOf(`${row}.order_id`) },
-  { table: 'order_refunds', events: ['INSERT', 'UPDATE', 'DELETE'], topic: (row) => ordersOfOwnerOf(`${row}.order_id`) },
+  {
+    table: 'order_lines',
+    events: ['INSERT', 'UPDATE', 'DELETE'],
+    topic: (row) => ordersOfOwnerOf(`${row}.order_id`),
+  },
+  {
+    table: 'order_refunds',
+    events: ['INSERT', 'UPDATE', 'DELETE'],
+    topic: (row) => ordersOfOwnerOf(`${row}.order_id`),
+  },
   // Whom a search matches, and in which order, depends only on the users' keys, roles, ids and creation times.
   { table: 'users', events: ['INSERT', 'DELETE'], topic: customerSearch },
-  { table: 'users', events: ['UPDATE'], columns: SEARCH_COLUMNS, when: changed(...SEARCH_COLUMNS), topic: customerSearch },
+  {
+    table: 'users',
+    events: ['UPDATE'],
+    columns: SEARCH_COLUMNS,
+    when: changed(...SEARCH_COLUMNS),
+    topic: customerSearch,
+  },
   // Only a write giving an address a holder can make a remembered "held by no one" wrong; a deletion only takes one away.
   { table: 'users', events: ['INSERT'], when: 'NEW.wallet_address IS NOT NULL', topic: walletHolders },
   {
@@ -87,7 +101,10 @@ const moveStatement = (entry: VersionTrigger, event: TriggerEvent): string => {
 };
 
 /** The columns an UPDATE trigger shared by `entries` listens to; undefined: every column. */
-const updateColumnsOf = (table: string, entries: readonly VersionTrigger[]): readonly string[] | undefined => {
+const updateColumnsOf = (
+  table: string,
+  entries: readonly VersionTrigger[],
+): readonly string[] | undefined => {
   if (entries.some((entry) => entry.columns === undefined)) return undefined;
   const columns = [...new Set(entries.flatMap((entry) => entry.columns ?? []))];
   // In a trigger shared with other columns, only a `when` can tell which columns this entry's write set.

@@ -15,5 +15,4 @@ export const readCatalogue = (
   deps: CatalogueReadDeps,
   request: { readonly key: string; readonly clientHolds: (version: string) => boolean },
   render: () => Promise<string>,
-): Promise<VersionedAnswer> =>
-  readAtVersion({ version: deps.version, memo: deps.memo }, request, render);
+): Promise<VersionedAnswer> => readAtVersion({ version: deps.version, memo: deps.memo }, request, render);
