@@ -42,6 +42,7 @@ export type * from './ports/session-store.port.js';
 export type * from './ports/shop-store.port.js';
 export type * from './ports/transaction-store.port.js';
 export type * from './ports/user-store.port.js';
+export type * from './ports/version-store.port.js';
 export type * from './ports/wallet-reservation-store.port.js';
 export type * from './ports/window-counter-store.port.js';
 export * from './products/product.js';

@@ -13,6 +13,7 @@ import { createMemoryReconciliationStore } from './reconciliation-store.js';
 import { createMemorySessionStore } from './session-store.js';
 import { createMemoryTransactionStore } from './transaction-store.js';
 import { createMemoryUserStore } from './user-store.js';
+import { createMemoryVersionStore } from './version-store.js';
 import { createMemoryWalletReservationStore } from './wallet-reservation-store.js';
 import { createMemoryWebhookStore } from './webhook-store.js';
 import { createMemoryWindowCounterStore } from './window-counter-store.js';
@@ -44,6 +45,7 @@ export const createMemoryStore = (): ShopStore => {
     windowCounters: createMemoryWindowCounterStore(),
     webhooks: createMemoryWebhookStore(tables),
     apiKeys: createMemoryApiKeyStore(tables),
+    versions: createMemoryVersionStore(tables),
     dashboard: {
       dashboard: () => Promise.reject(new Error('the in-memory store has no dashboard read model')),
     },

@@ -11,6 +11,7 @@ import {
 } from '@trx-shop/domain';
 import { writeOutbox } from './outbox-store.js';
 import { newestFirst, pageFrom, type Tables } from './tables.js';
+import { moveVersion } from './version-store.js';
 
 const ORDER_NUMBER_COUNTER = 'order';
 
@@ -43,11 +44,11 @@ const settleRefund = (order: Order, txId: string, state: 'confirmed' | 'failed')
 
 export const createMemoryOrderStore = ({
   orders: ordersTable,
-  userOrderVersions,
+  versions,
   users,
   counters,
   outbox,
-}: Pick<Tables, 'orders' | 'userOrderVersions' | 'users' | 'counters' | 'outbox'>): OrderStore => {
+}: Pick<Tables, 'orders' | 'versions' | 'users' | 'counters' | 'outbox'>): OrderStore => {
   // Every write goes through `set`, so none can skip moving its owner's version.
   const orders = {
     get: (id: string) => ordersTable.get(id),
@@ -57,7 +58,7 @@ export const createMemoryOrderStore = ({
     },
     set(id: string, order: Order) {
       ordersTable.set(id, order);
-      userOrderVersions.set(order.userId, (userOrderVersions.get(order.userId) ?? 0) + 1);
+      moveVersion(versions, { kind: 'user-orders', userId: order.userId });
     },
   };
   const pendingOf = (userId: string, exceptId: string | null) =>
@@ -244,10 +245,6 @@ export const createMemoryOrderStore = ({
 
     async count() {
       return orders.size;
-    },
-
-    async userOrdersVersion(userId) {
-      return String(userOrderVersions.get(userId) ?? 0);
     },
   };
 };

@@ -7,20 +7,16 @@ import {
   type StockReservation,
 } from '@trx-shop/domain';
 import { newestFirst, pageFrom, type Tables } from './tables.js';
+import { moveVersion } from './version-store.js';
 
 export const createMemoryProductStore = ({
   products,
-  catalogue,
+  versions,
   stockJournal,
   stockReservations,
   outbox,
-}: Pick<
-  Tables,
-  'products' | 'catalogue' | 'stockJournal' | 'stockReservations' | 'outbox'
->): ProductStore => {
-  const publicChange = () => {
-    catalogue.version += 1;
-  };
+}: Pick<Tables, 'products' | 'versions' | 'stockJournal' | 'stockReservations' | 'outbox'>): ProductStore => {
+  const publicChange = () => moveVersion(versions, { kind: 'catalogue' });
   const journalOf = (productId: string) => {
     const journal = stockJournal.get(productId) ?? new Map<string, number>();
     stockJournal.set(productId, journal);
@@ -140,10 +136,6 @@ export const createMemoryProductStore = ({
 
     async count() {
       return products.size;
-    },
-
-    async catalogueVersion() {
-      return String(catalogue.version);
     },
   };
 };

@@ -4,8 +4,7 @@ import type { Tables } from './tables.js';
 export const createMemorySessionStore = ({
   sessions,
   users,
-  userOrderVersions,
-}: Pick<Tables, 'sessions' | 'users' | 'userOrderVersions'>): SessionStore => {
+}: Pick<Tables, 'sessions' | 'users'>): SessionStore => {
   const update = (id: string, change: Partial<Session>) => {
     const session = sessions.get(id);
     if (session) sessions.set(id, { ...session, ...change });
@@ -18,12 +17,8 @@ export const createMemorySessionStore = ({
     async findById(id) {
       return sessions.get(id) ?? null;
     },
-    async findWithUser(sessionId, userId, extras) {
-      const found = { session: sessions.get(sessionId) ?? null, user: users.get(userId) ?? null };
-      // As the order store's userOrdersVersion answers it.
-      if (extras?.ordersVersion)
-        return { ...found, ordersVersion: String(userOrderVersions.get(userId) ?? 0) };
-      return found;
+    async findWithUser(sessionId, userId) {
+      return { session: sessions.get(sessionId) ?? null, user: users.get(userId) ?? null };
     },
     async listByUser(userId) {
       return [...sessions.values()]

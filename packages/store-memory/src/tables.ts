@@ -26,15 +26,11 @@ import {
 export interface Tables {
   readonly users: Map<string, User>;
   readonly products: Map<string, Product>;
-  /** Counts writes to products' public fields and stock (ProductStore.catalogueVersion). */
-  readonly catalogue: { version: number };
   /** productId -> effectKey -> quantity moved (the stock journal). */
   readonly stockJournal: Map<string, Map<string, number>>;
   /** productId -> key -> reservation. */
   readonly stockReservations: Map<string, Map<string, StockReservation>>;
   readonly orders: Map<string, Order>;
-  /** Counts writes to each user's orders (OrderStore.userOrdersVersion). */
-  readonly userOrderVersions: Map<string, number>;
   readonly counters: Map<string, number>;
   readonly transactions: Map<string, TransactionRecord>;
   readonly sessions: Map<string, Session>;
@@ -52,16 +48,16 @@ export interface Tables {
   readonly webhookEndpoints: Map<string, WebhookEndpoint>;
   readonly webhookDeliveries: Map<string, WebhookDelivery>;
   readonly apiKeys: Map<string, ApiKey>;
+  /** topic key -> writes that moved it (VersionStore; version-store.ts). */
+  readonly versions: Map<string, number>;
 }
 
 export const emptyTables = (): Tables => ({
   users: new Map(),
   products: new Map(),
-  catalogue: { version: 0 },
   stockJournal: new Map(),
   stockReservations: new Map(),
   orders: new Map(),
-  userOrderVersions: new Map(),
   counters: new Map(),
   transactions: new Map(),
   sessions: new Map(),
@@ -75,6 +71,7 @@ export const emptyTables = (): Tables => ({
   webhookEndpoints: new Map(),
   webhookDeliveries: new Map(),
   apiKeys: new Map(),
+  versions: new Map(),
 });
 
 /** Newest first, as every list of the API is: creation time, then id, descending. */

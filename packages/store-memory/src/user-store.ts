@@ -12,6 +12,7 @@ import {
   type UserStore,
 } from '@trx-shop/domain';
 import { containsText, newestFirst, pageFrom, type Tables } from './tables.js';
+import { moveVersion } from './version-store.js';
 
 const caseKey = (text: string): string => text.toLowerCase();
 
@@ -23,7 +24,8 @@ export const createMemoryUserStore = ({
   users,
   orders,
   outbox,
-}: Pick<Tables, 'users' | 'orders' | 'outbox'>): UserStore => {
+  versions,
+}: Pick<Tables, 'users' | 'orders' | 'outbox' | 'versions'>): UserStore => {
   const taken = (field: 'email' | 'username', value: string, exceptId: string | null) =>
     [...users.values()].some((user) => user.id !== exceptId && caseKey(user[field]) === caseKey(value));
   const update = (id: string, change: (user: User) => User): User | null => {
@@ -52,6 +54,8 @@ export const createMemoryUserStore = ({
       if (taken('username', user.username, null))
         return err(domainError('USERNAME_TAKEN', 'Username already exists'));
       users.set(user.id, user);
+      moveVersion(versions, { kind: 'customer-search' });
+      if (user.wallet.address !== null) moveVersion(versions, { kind: 'wallet-holders' });
       return ok(user);
     },
 
@@ -94,6 +98,7 @@ export const createMemoryUserStore = ({
           : { wallet: { ...user.wallet, externalAddress: patch.externalWalletAddress } }),
         updatedAt: at,
       }));
+      if (patch.username !== undefined) moveVersion(versions, { kind: 'customer-search' });
       return updated ? ok(updated) : err(domainError('USER_NOT_FOUND', 'User not found'));
     },
 

@@ -66,6 +66,10 @@ export interface UserDocument extends Mutable<Omit<User, 'id'>>, OutboxHolder {
    * scanner's lookup, and a unique index cannot hold two nulls (nor may it be partial: section 13).
    */
   walletAddressKey: string;
+  /** Set with a write that can change whom a customer search matches, until its version moved (marked-versions.ts). */
+  searchMark?: string;
+  /** Set with a write that gives an address a holder, until the wallet holders' version moved. */
+  holdersMark?: string;
 }
 
 /** What a stock effect moved, remembered inside the product so the CAS update can check it. */
@@ -91,7 +95,7 @@ export interface ProductDocument extends Mutable<Omit<Product, 'id'>>, OutboxHol
   catalogueMark?: string;
 }
 
-/** A version of marked-versions.ts (`catalogue`, `user-orders:<userId>`); `epoch` random per document. */
+/** A version of marked-versions.ts (`catalogue`, `user-orders:<userId>`, `customer-search`, `wallet-holders`); `epoch` random per document. */
 export interface VersionDocument {
   _id: string;
   epoch: string;

@@ -53,6 +53,9 @@ const users: IndexDescription[] = [
   { name: 'users_active', key: { isActive: 1 } },
   // outbox pending: the users holding an unrelayed event (like orders_outbox_occurred).
   { name: 'users_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
+  // The customer search's and the wallet holders' looks for unsettled writes: sparse, holding only the marked.
+  { name: 'users_search_mark', key: { searchMark: 1 }, sparse: true },
+  { name: 'users_holders_mark', key: { holdersMark: 1 }, sparse: true },
 ];
 
 const products: IndexDescription[] = [
@@ -67,7 +70,7 @@ const products: IndexDescription[] = [
   { name: 'products_reservations_reserved', key: { 'stockReservations.reservedAt': 1 } },
   // outbox pending: the products holding an unrelayed event.
   { name: 'products_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
-  // catalogueVersion's look for unsettled writes: sparse, so it holds only the few marked ones.
+  // The catalogue version's look for unsettled writes: sparse, so it holds only the few marked ones.
   { name: 'products_catalogue_mark', key: { catalogueMark: 1 }, sparse: true },
 ];
 
@@ -78,7 +81,7 @@ const orders: IndexDescription[] = [
   { name: 'orders_user_created', key: { userId: 1, createdAt: -1, _id: -1 } },
   // listByUser with a status, findPendingByUser, and customers' totalSpent (userId + status).
   { name: 'orders_user_status_created', key: { userId: 1, status: 1, createdAt: -1, _id: -1 } },
-  // userOrdersVersion's look for a user's unsettled writes.
+  // A user's order version's look for their unsettled writes.
   { name: 'orders_user_page_mark', key: { userId: 1, pageMark: 1 } },
   // listSales with a status; dashboard aggregations over completed orders by createdAt
   // (window revenue, daily revenue, top products) and status counts.

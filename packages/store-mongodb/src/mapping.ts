@@ -60,6 +60,8 @@ export const userFromDocument = ({
   usernameGrams: _usernameGrams,
   walletAddressKey: _wallet,
   outbox: _outbox,
+  searchMark: _searchMark,
+  holdersMark: _holdersMark,
   ...user
 }: UserDocument): User => ({
   id: _id,

@@ -19,6 +19,7 @@ import { createMongoReconciliationStore } from './repositories/reconciliation-st
 import { createMongoSessionStore } from './repositories/session-store.js';
 import { createMongoTransactionStore } from './repositories/transaction-store.js';
 import { createMongoUserStore } from './repositories/user-store.js';
+import { createMongoVersionStore } from './repositories/version-store.js';
 import { createMongoWalletReservationStore } from './repositories/wallet-reservation-store.js';
 import { createMongoWebhookStore } from './repositories/webhook-store.js';
 import { createMongoWindowCounterStore } from './repositories/window-counter-store.js';
@@ -52,7 +53,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       orders,
       counters,
       transactions: createMongoTransactionStore(collections),
-      sessions: createMongoSessionStore(collections, orders),
+      sessions: createMongoSessionStore(collections),
       withdrawals: createMongoIdempotencyStore(collections),
       leases: createMongoLeaseStore(collections),
       keyHolders: createMongoKeyHolderStore(collections),
@@ -65,6 +66,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       windowCounters: createMongoWindowCounterStore(collections),
       webhooks: createMongoWebhookStore(collections),
       apiKeys: createMongoApiKeyStore(collections),
+      versions: createMongoVersionStore(collections),
       async ping() {
         try {
           const answer = await db.command({ ping: 1 });

@@ -16,6 +16,7 @@ import { createSqliteReconciliationStore } from './repositories/reconciliation-s
 import { createSqliteSessionStore } from './repositories/session-store.js';
 import { createSqliteTransactionStore } from './repositories/transaction-store.js';
 import { createSqliteUserStore } from './repositories/user-store.js';
+import { createSqliteVersionStore } from './repositories/version-store.js';
 import { createSqliteWalletReservationStore } from './repositories/wallet-reservation-store.js';
 import { createSqliteWebhookStore } from './repositories/webhook-store.js';
 import { createSqliteWindowCounterStore } from './repositories/window-counter-store.js';
@@ -74,6 +75,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     windowCounters: createSqliteWindowCounterStore(db),
     webhooks: createSqliteWebhookStore(db),
     apiKeys: createSqliteApiKeyStore(db),
+    versions: createSqliteVersionStore(db),
     async ping() {
       try {
         return db.prepare<[], { ok: number }>('SELECT 1 AS ok').get()?.ok === 1;

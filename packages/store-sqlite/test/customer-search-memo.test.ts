@@ -25,7 +25,7 @@ const openMemoryUsers = () => {
   return { db, users: createSqliteUserStore(db) };
 };
 
-const versionOf = (db: Database): string => versionRowOf(db, 'customer_search_version');
+const versionOf = (db: Database): string => versionRowOf(db, 'customer-search');
 
 describe('the customer search version (migration 20)', () => {
   it('moves with every write that can change whom a search matches, and with no other', async () => {

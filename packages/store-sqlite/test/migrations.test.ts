@@ -59,8 +59,6 @@ describe('schema migrations', () => {
     expect(state.tables).toEqual(
       [
         'api_keys',
-        // migration 15: the catalogue version; 16: each user's order version
-        'catalogue_version',
         'chain_cursors',
         'completed_lines',
         'counters',
@@ -68,8 +66,6 @@ describe('schema migrations', () => {
         'customer_day_counts',
         // migration 21: customers per UTC hour
         'customer_hour_counts',
-        // migration 20: the customer search's version
-        'customer_search_version',
         'customer_volume_hours',
         // migration 21: the customers' all-time volume
         'customer_volume_total',
@@ -91,7 +87,6 @@ describe('schema migrations', () => {
         'stock_effects',
         'stock_reservations',
         'transactions',
-        'user_order_versions',
         'users',
         // migration 14's FTS5 table and its shadow tables
         'users_search',
@@ -99,8 +94,8 @@ describe('schema migrations', () => {
         'users_search_data',
         'users_search_docsize',
         'users_search_idx',
-        // migration 23: the wallet holders' version
-        'wallet_holders_version',
+        // every topic's version, in one table
+        'versions',
         'wallet_openings',
         'wallet_reservations',
         'webhook_deliveries',

@@ -14,6 +14,7 @@ import { RECONCILIATION_SQL } from '../src/repositories/reconciliation-store.js'
 import { SESSION_SQL } from '../src/repositories/session-store.js';
 import { TRANSACTION_SQL } from '../src/repositories/transaction-store.js';
 import { USER_SQL } from '../src/repositories/user-store.js';
+import { VERSION_SQL } from '../src/repositories/version-store.js';
 import { WEBHOOK_SQL } from '../src/repositories/webhook-store.js';
 import { WINDOW_COUNTER_SQL } from '../src/repositories/window-counter-store.js';
 import { WITHDRAWAL_SQL } from '../src/repositories/idempotency-store.js';
@@ -106,6 +107,7 @@ const QUERIES: Query[] = [
     fullTextIndex: 'users_search',
   },
   { name: 'customers by ids', sql: CUSTOMER_SQL.customersById, params: { ids: `["${id}"]` } },
+  { name: 'a topic version', sql: VERSION_SQL.current, params: ['catalogue'] },
   {
     name: 'customer count',
     sql: CUSTOMER_SQL.customerCount,

@@ -26,7 +26,7 @@ const openMemoryUsers = () => {
   return { db, users: createSqliteUserStore(db) };
 };
 
-const versionOf = (db: Database): string => versionRowOf(db, 'wallet_holders_version');
+const versionOf = (db: Database): string => versionRowOf(db, 'wallet-holders');
 
 const withWallet = (address: string | null): User => {
   const user = buildUser();

@@ -7,9 +7,9 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 
 /*
- * Issue 23: on SQLite the catalogue version moves in the product write's own transaction
- * (migration 15's triggers), so there is no moment between the two for a crash to fall into: a
- * write that never commits moves neither, and any committed write moves it, whatever code made it.
+ * On SQLite a version moves in the write's own transaction (the generated version triggers), so
+ * there is no moment between the two for a crash to fall into: a write that never commits moves
+ * neither, and any committed write moves it, whatever code made it.
  */
 let dir: string;
 beforeEach(() => {
@@ -25,21 +25,21 @@ it('moves with a committed write made by any code, and not with one that died un
   try {
     const product = buildProduct({ priceSun: 1_000_000 });
     await store.products.insert(product);
-    const before = await store.products.catalogueVersion();
+    const before = await store.versions.current({ kind: 'catalogue' });
 
     // A writer that dies mid-transaction: its connection goes away without COMMIT.
     const dying = new Database(file);
     dying.exec('BEGIN IMMEDIATE');
     dying.prepare('UPDATE products SET price_sun = 5000000 WHERE id = ?').run(product.id);
     dying.close();
-    expect(await store.products.catalogueVersion()).toBe(before);
+    expect(await store.versions.current({ kind: 'catalogue' })).toBe(before);
     expect((await store.products.findById(product.id))?.priceSun).toBe(1_000_000);
 
     // A committed write from another connection, outside the repository.
     const other = new Database(file);
     other.prepare('UPDATE products SET price_sun = 7000000 WHERE id = ?').run(product.id);
     other.close();
-    const after = await store.products.catalogueVersion();
+    const after = await store.versions.current({ kind: 'catalogue' });
     expect(after).not.toBe(before);
     expect((await store.products.findById(product.id))?.priceSun).toBe(7_000_000);
 
@@ -52,7 +52,7 @@ it('moves with a committed write made by any code, and not with one that died un
         reservedAt: new Date(),
       }),
     ).toBe(true);
-    expect(await store.products.catalogueVersion()).toBe(after);
+    expect(await store.versions.current({ kind: 'catalogue' })).toBe(after);
   } finally {
     await store.close();
   }
@@ -66,14 +66,14 @@ it("moves a user's order version with any committed write to their orders, by an
     const theirs = buildOrder();
     expect((await store.orders.create(mine)).ok).toBe(true);
     expect((await store.orders.create(theirs)).ok).toBe(true);
-    const before = await store.orders.userOrdersVersion(mine.userId);
+    const before = await store.versions.current({ kind: 'user-orders', userId: mine.userId });
 
     const other = new Database(file);
     other.prepare("UPDATE orders SET status = 'cancelled' WHERE id = ?").run(theirs.id);
-    expect(await store.orders.userOrdersVersion(mine.userId)).toBe(before);
+    expect(await store.versions.current({ kind: 'user-orders', userId: mine.userId })).toBe(before);
     other.prepare('UPDATE order_lines SET name = ? WHERE order_id = ?').run('Renamed line', mine.id);
     other.close();
-    const after = await store.orders.userOrdersVersion(mine.userId);
+    const after = await store.versions.current({ kind: 'user-orders', userId: mine.userId });
     expect(after).not.toBe(before);
     expect((await store.orders.findById(mine.id))?.lines[0]?.name).toBe('Renamed line');
   } finally {

@@ -1,7 +1,7 @@
-// Keys on nothing yet: until the store's versions port is wired here, every read answers a version never answered before, so each cache is always correct and never hit.
+// Not a cache: the store versions (ShopStore.versions) under which the store decorators keep what they keep.
 import type { ShopStore } from '@trx-shop/domain';
 
-/** The versions the caching layer files answers under, each moved by the writes that stale them. */
+/** The versions the store decorators file what they keep under, each moved by the writes that stale it. */
 export interface CacheVersions {
   /** Moves with every write that can change whom a customer search matches. */
   readonly customerSearch: () => Promise<string>;
@@ -9,13 +9,7 @@ export interface CacheVersions {
   readonly walletHolders: () => Promise<string>;
 }
 
-let reads = 0;
-const neverAnsweredBefore = async (): Promise<string> => {
-  reads += 1;
-  return `unversioned:${reads}`;
-};
-
-export const cacheVersionsOf = (_store: ShopStore): CacheVersions => ({
-  customerSearch: neverAnsweredBefore,
-  walletHolders: neverAnsweredBefore,
+export const cacheVersionsOf = (store: ShopStore): CacheVersions => ({
+  customerSearch: () => store.versions.current({ kind: 'customer-search' }),
+  walletHolders: () => store.versions.current({ kind: 'wallet-holders' }),
 });

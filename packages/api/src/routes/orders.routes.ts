@@ -127,7 +127,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
       };
       // The version is read after the session was checked, before the page is rendered.
       const answer = await orderPages.read(
-        () => deps.store.orders.userOrdersVersion(userId),
+        () => deps.store.versions.current({ kind: 'user-orders', userId }),
         pageKey,
         render,
       );

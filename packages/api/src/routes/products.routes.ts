@@ -24,7 +24,7 @@ export const ProductListResponse = Type.Object(
 export const productRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   // Per instance; exact across instances because every entry is filed under the store's version.
   const catalogue = {
-    version: () => deps.store.products.catalogueVersion(),
+    version: () => deps.store.versions.current({ kind: 'catalogue' }),
     answers: createAnswersAtVersion({ maxEntries: 512 }),
     metrics: deps.metrics,
   };

@@ -18,7 +18,7 @@ afterEach(async () => {
   await store.close();
 });
 
-const catalogueVersion = () => store.products.catalogueVersion();
+const catalogueVersion = () => store.versions.current({ kind: 'catalogue' });
 
 /** The active catalogue as text, counting how often it was rendered. */
 const countedCatalogue = () => {

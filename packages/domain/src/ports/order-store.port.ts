@@ -133,13 +133,6 @@ export interface OrderStore {
   /** Marks the effect of this kind as fully applied. */
   finishEffect(orderId: string, kind: EffectKind): Promise<void>;
   count(): Promise<number>;
-  /**
-   * A token that differs after every committed write to any of the user's orders (creation,
-   * status, payment and refund claims and their settlement, lines, refunds), as every instance
-   * sees it; stable while none is written. Memoized order pages are keyed by it (docs/decisions.md,
-   * "Memoized answers").
-   */
-  userOrdersVersion(userId: string): Promise<string>;
 }
 
 /** Named sequences (the order number counter): each call returns the next integer, from 1. */

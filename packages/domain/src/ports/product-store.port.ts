@@ -68,11 +68,4 @@ export interface ProductStore {
   /** Reservations made before `before`, oldest first (the sweep of stranded reservations). */
   listStockReservations(before: Date, limit: number): Promise<readonly StockReservation[]>;
   count(): Promise<number>;
-  /**
-   * A token that differs after every committed write to a product's public fields or stock
-   * (insert, update, stock change; not reservations, which no public answer shows), as every
-   * instance sees it. Memoized catalogue answers are keyed by it, so they are never stale
-   * (docs/decisions.md, "Memoized answers"). Stable while nothing of the kind is written.
-   */
-  catalogueVersion(): Promise<string>;
 }

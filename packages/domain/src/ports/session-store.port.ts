@@ -5,14 +5,6 @@ import type { User } from '../users/user.js';
 export interface SessionAndUser {
   readonly session: Session | null;
   readonly user: User | null;
-  /** The user's order version (OrderStore.userOrdersVersion), present when it was asked for. */
-  readonly ordersVersion?: string;
-}
-
-/** What a request reads beside its session and user, in the same store call. */
-export interface IdentityReadExtras {
-  /** The user's order version, for a route answering from memoized order pages. */
-  readonly ordersVersion?: boolean;
 }
 
 export interface SessionStore {
@@ -21,11 +13,8 @@ export interface SessionStore {
   /**
    * The session and the user an access token names, read together: every authenticated request
    * reads both, and on SQLite one statement costs half of two (each read is a transaction).
-   * `extras` adds the user's order version to the same read (one statement on SQLite too): an
-   * order page needs it on every request, and a read made after the request arrived is what
-   * keeps its memo exact (docs/decisions.md, "Memoized answers").
    */
-  findWithUser(sessionId: string, userId: string, extras?: IdentityReadExtras): Promise<SessionAndUser>;
+  findWithUser(sessionId: string, userId: string): Promise<SessionAndUser>;
   /** The user's sessions, most recent activity first. */
   listByUser(userId: string): Promise<readonly Session[]>;
   touch(id: string, at: Date): Promise<void>;

@@ -11,6 +11,7 @@ import type { ReconciliationStore } from './reconciliation-store.port.js';
 import type { SessionStore } from './session-store.port.js';
 import type { TransactionStore } from './transaction-store.port.js';
 import type { UserStore } from './user-store.port.js';
+import type { VersionStore } from './version-store.port.js';
 import type { WalletReservationStore } from './wallet-reservation-store.port.js';
 import type { ApiKeyStore } from './api-key-store.port.js';
 import type { WebhookStore } from './webhook-store.port.js';
@@ -36,6 +37,7 @@ export interface ShopStore {
   readonly windowCounters: WindowCounterStore;
   readonly webhooks: WebhookStore;
   readonly apiKeys: ApiKeyStore;
+  readonly versions: VersionStore;
   /** true when the database answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -10,6 +10,7 @@ import type {
   TransactionRecord,
   TransferClaim,
   User,
+  VersionTopic,
 } from '@trx-shop/domain';
 
 /*
@@ -35,9 +36,9 @@ export const raceOperations = {
     };
   },
 
-  /** What another instance reads as the catalogue version (its own connection). */
-  async catalogueVersion(store: ShopStore, _input: Record<string, never>): Promise<string> {
-    return store.products.catalogueVersion();
+  /** What another instance reads as a topic's version (its own connection). */
+  async version(store: ShopStore, topic: VersionTopic): Promise<string> {
+    return store.versions.current(topic);
   },
 
   /** An admin's price change made through another instance. */

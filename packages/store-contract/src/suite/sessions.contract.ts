@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILDER_NOW, minutesAfter } from '../builders/fixed-time.js';
 import { newObjectId } from '../builders/object-id.js';
-import { buildOrder } from '../builders/order.builder.js';
 import { buildSession } from '../builders/session.builder.js';
 import { buildUser } from '../builders/user.builder.js';
 import type { ContractHarness } from '../harness.js';
@@ -53,45 +52,6 @@ export const describeSessionContract = (harness: ContractHarness): void => {
       expect(await store().sessions.findWithUser(newObjectId(), newObjectId())).toEqual({
         session: null,
         user: null,
-      });
-    });
-
-    it("reads the user's order version with them when asked, as userOrdersVersion answers it", async () => {
-      const user = buildUser();
-      await store().users.insert(user);
-      const session = buildSession({ userId: user.id });
-      await store().sessions.insert(session);
-      const asked = { ordersVersion: true } as const;
-      const withVersion = () => store().sessions.findWithUser(session.id, user.id, asked);
-
-      // Not asked: not read.
-      expect(await store().sessions.findWithUser(session.id, user.id)).not.toHaveProperty('ordersVersion');
-      expect(await store().sessions.findWithUser(session.id, user.id, {})).not.toHaveProperty(
-        'ordersVersion',
-      );
-      const before = await store().orders.userOrdersVersion(user.id);
-      expect(await withVersion()).toEqual({ session, user, ordersVersion: before });
-
-      const order = buildOrder({ userId: user.id });
-      expect((await store().orders.create(order)).ok).toBe(true);
-      const after = await store().orders.userOrdersVersion(user.id);
-      expect(after).not.toBe(before);
-      expect(await withVersion()).toEqual({ session, user, ordersVersion: after });
-      // Another user's order leaves it alone.
-      expect((await store().orders.create(buildOrder())).ok).toBe(true);
-      expect((await withVersion()).ordersVersion).toBe(after);
-
-      // Read by the ids asked for, whatever else exists.
-      const nobody = newObjectId();
-      expect(await store().sessions.findWithUser(newObjectId(), nobody, asked)).toEqual({
-        session: null,
-        user: null,
-        ordersVersion: await store().orders.userOrdersVersion(nobody),
-      });
-      expect(await store().sessions.findWithUser(newObjectId(), user.id, asked)).toEqual({
-        session: null,
-        user,
-        ordersVersion: after,
       });
     });
 

@@ -24,7 +24,7 @@ import type { ShopCollections } from '../collections.js';
 import type { OrderDocument } from '../documents.js';
 import { orderFromDocument, orderToDocument } from '../mapping.js';
 import { findPage, NEWEST_FIRST } from '../paging.js';
-import { createMarkedVersions } from './marked-versions.js';
+import { userOrderMarks, versionIdOf } from './version-store.js';
 import { withCustomers } from './order-customers.js';
 import { withEvents } from './outbox-writes.js';
 import type { PendingOrderLocks } from './pending-order-lock.js';
@@ -88,8 +88,8 @@ const statusFields = (change: StatusChange): Partial<OrderDocument> => ({
     : { payment: { ...change.paymentClaim }, transactionHash: change.paymentClaim.txId }),
 });
 
-/** The version of a user's orders (OrderStore.userOrdersVersion). */
-const userOrdersVersionId = (userId: string) => `user-orders:${userId}`;
+/** The version of a user's orders (VersionStore, topic `user-orders`). */
+const userOrdersVersionId = (userId: string) => versionIdOf({ kind: 'user-orders', userId });
 
 export const createMongoOrderStore = (
   { orders, users, versions }: Pick<ShopCollections, 'orders' | 'users' | 'versions'>,
@@ -102,7 +102,7 @@ export const createMongoOrderStore = (
   };
 
   // Every write an order page shows carries a page mark, settled once the write landed.
-  const pages = createMarkedVersions({ records: orders, versions, markField: 'pageMark' });
+  const pages = userOrderMarks({ orders, versions });
   const settlePage = (orderId: string, mark: { readonly [field: string]: string }, userId: string) =>
     pages.settle(userOrdersVersionId(userId), orderId, pages.markOf(mark));
   /**
@@ -360,7 +360,5 @@ export const createMongoOrderStore = (
     },
 
     count: () => orders.countDocuments({}),
-
-    userOrdersVersion: (userId) => pages.read(userOrdersVersionId(userId), { userId }),
   };
 };

@@ -12,7 +12,7 @@ import type { ProductDocument } from '../documents.js';
 import { containsLiteral } from '../literal-pattern.js';
 import { productFromDocument, productToDocument } from '../mapping.js';
 import { findPage } from '../paging.js';
-import { createMarkedVersions } from './marked-versions.js';
+import { catalogueMarks, versionIdOf } from './version-store.js';
 import { createStockChanges } from './mongo-stock-changes.js';
 import { createStockReservations } from './mongo-stock-reservations.js';
 import { withEvents } from './outbox-writes.js';
@@ -39,8 +39,8 @@ const patchFields = (patch: ProductPatch, at: Date): MatchKeysAndValues<ProductD
   ...(patch.isActive === undefined ? {} : { isActive: patch.isActive }),
 });
 
-/** The one version every public product write moves (ProductStore.catalogueVersion). */
-const CATALOGUE = 'catalogue';
+/** The one version every public product write moves (VersionStore, topic `catalogue`). */
+const CATALOGUE = versionIdOf({ kind: 'catalogue' });
 
 export const createMongoProductStore = ({
   products,
@@ -69,7 +69,7 @@ export const createMongoProductStore = ({
       },
     };
   };
-  const marks = createMarkedVersions({ records: products, versions, markField: 'catalogueMark' });
+  const marks = catalogueMarks({ products, versions });
   const settle = (productId: string, mark: { readonly [field: string]: string }) =>
     marks.settle(CATALOGUE, productId, marks.markOf(mark));
   const stock = createStockChanges(products, { markFields: marks.markFields, settle });
@@ -118,7 +118,5 @@ export const createMongoProductStore = ({
     ...createStockReservations(products),
 
     count: () => products.countDocuments({}),
-
-    catalogueVersion: () => marks.read(CATALOGUE, {}),
   };
 };

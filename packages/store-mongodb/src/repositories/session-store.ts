@@ -1,11 +1,11 @@
-import type { OrderStore, SessionStore } from '@trx-shop/domain';
+import type { SessionStore } from '@trx-shop/domain';
 import type { ShopCollections } from '../collections.js';
 import { sessionFromDocument, sessionToDocument, userFromDocument } from '../mapping.js';
 
-export const createMongoSessionStore = (
-  { sessions, users }: Pick<ShopCollections, 'sessions' | 'users'>,
-  orders: Pick<OrderStore, 'userOrdersVersion'>,
-): SessionStore => ({
+export const createMongoSessionStore = ({
+  sessions,
+  users,
+}: Pick<ShopCollections, 'sessions' | 'users'>): SessionStore => ({
   async insert(session) {
     await sessions.insertOne(sessionToDocument(session));
     return session;
@@ -16,18 +16,16 @@ export const createMongoSessionStore = (
     return document ? sessionFromDocument(document) : null;
   },
 
-  async findWithUser(sessionId, userId, extras) {
+  async findWithUser(sessionId, userId) {
     // The point reads in flight at once, as separate reads would be.
-    const [session, user, ordersVersion] = await Promise.all([
+    const [session, user] = await Promise.all([
       sessions.findOne({ _id: sessionId }),
       users.findOne({ _id: userId }),
-      extras?.ordersVersion ? orders.userOrdersVersion(userId) : undefined,
     ]);
-    const found = {
+    return {
       session: session ? sessionFromDocument(session) : null,
       user: user ? userFromDocument(user) : null,
     };
-    return ordersVersion === undefined ? found : { ...found, ordersVersion };
   },
 
   async listByUser(userId) {

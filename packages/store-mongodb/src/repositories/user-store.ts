@@ -19,6 +19,7 @@ import { INDEX } from '../indexes.js';
 import { emailKeyOf, userFromDocument, userToDocument, usernameFieldsOf } from '../mapping.js';
 import type { CustomerQueries } from './mongo-customer-queries.js';
 import { withEvents } from './outbox-writes.js';
+import { customerSearchMarks, versionIdOf, walletHolderMarks } from './version-store.js';
 
 const takenError = (error: unknown): DomainError<'EMAIL_TAKEN' | 'USERNAME_TAKEN'> | null => {
   if (isDuplicateKey(error, INDEX.userEmail)) return domainError('EMAIL_TAKEN', 'Email already registered');
@@ -27,14 +28,22 @@ const takenError = (error: unknown): DomainError<'EMAIL_TAKEN' | 'USERNAME_TAKEN
   return null;
 };
 
+const CUSTOMER_SEARCH = versionIdOf({ kind: 'customer-search' });
+const WALLET_HOLDERS = versionIdOf({ kind: 'wallet-holders' });
+
 export const createMongoUserStore = (
-  { users }: Pick<ShopCollections, 'users'>,
+  { users, versions }: Pick<ShopCollections, 'users' | 'versions'>,
   customers: CustomerQueries,
 ): UserStore => {
   const findById = async (id: string): Promise<User | null> => {
     const document = await users.findOne({ _id: id });
     return document ? userFromDocument(document) : null;
   };
+
+  // A new user can match a customer search; only a wallet gives an address a holder (no write
+  // changes an email, a role or a custodial address later, and none deletes a user).
+  const search = customerSearchMarks({ users, versions });
+  const holders = walletHolderMarks({ users, versions });
 
   // Writes here are not contended, so the answer is a read-back by _id rather than a
   // findOneAndUpdate post-image (which mongo-java-server may serve from another write).
@@ -45,14 +54,18 @@ export const createMongoUserStore = (
 
   return {
     async insert(user) {
+      const searchMark = search.markFields();
+      const holderMark = user.wallet.address === null ? null : holders.markFields();
       try {
-        await users.insertOne(userToDocument(user));
-        return ok(user);
+        await users.insertOne({ ...userToDocument(user), ...searchMark, ...holderMark });
       } catch (error) {
         const taken = takenError(error);
         if (taken) return err(taken);
         throw error;
       }
+      await search.settle(CUSTOMER_SEARCH, user.id, search.markOf(searchMark));
+      if (holderMark) await holders.settle(WALLET_HOLDERS, user.id, holders.markOf(holderMark));
+      return ok(user);
     },
 
     findById,
@@ -83,11 +96,12 @@ export const createMongoUserStore = (
       patch: UserProfilePatch,
       at,
     ): Promise<Result<User, DomainError<'USER_NOT_FOUND' | 'USERNAME_TAKEN'>>> {
+      const searchMark = patch.username === undefined ? null : search.markFields();
       const fields: MatchKeysAndValues<UserDocument> = {
         updatedAt: at,
         ...(patch.username === undefined
           ? {}
-          : { username: patch.username, ...usernameFieldsOf(patch.username) }),
+          : { username: patch.username, ...usernameFieldsOf(patch.username), ...searchMark }),
         ...(patch.phone === undefined ? {} : { phone: patch.phone }),
         ...(patch.country === undefined ? {} : { country: patch.country }),
         ...(patch.externalWalletAddress === undefined
@@ -96,6 +110,7 @@ export const createMongoUserStore = (
       };
       try {
         const user = await setFields(id, fields);
+        if (user && searchMark) await search.settle(CUSTOMER_SEARCH, id, search.markOf(searchMark));
         return user ? ok(user) : err(domainError('USER_NOT_FOUND', 'User not found'));
       } catch (error) {
         // A profile change never touches the email, so only the username index can refuse it.

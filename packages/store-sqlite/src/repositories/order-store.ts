@@ -21,7 +21,6 @@ import { createOrderReader, type SaleRow } from './order-reader.js';
 import { INSERT_ORDER, INSERT_ORDER_LINE, INSERT_ORDER_REFUND, ORDER_SQL } from './order-sql.js';
 import { createSqliteOrderStatusChanges } from './order-status.js';
 import { createPendingOrderLocks } from './pending-order-locks.js';
-import { USER_ORDER_VERSION_SQL, userOrderVersionText } from '../rows/user-order-version.js';
 
 export const ORDER_NUMBER_COUNTER = 'order';
 
@@ -41,7 +40,6 @@ export const createSqliteOrderStore = (db: Database): OrderStore => {
   const insertLine = db.prepare(INSERT_ORDER_LINE);
   const insertRefund = db.prepare(INSERT_ORDER_REFUND);
   const byId = db.prepare<[string], OrderRow>(ORDER_SQL.byId);
-  const userOrderVersion = db.prepare<[string], { version: number }>(USER_ORDER_VERSION_SQL);
   const statement = createStatementCache(db);
   // An order is its row, its lines and its refunds, read by separate queries: one read transaction
   // sees them at one instant, so a refund claimed in between cannot show in the list of refunds
@@ -152,11 +150,6 @@ export const createSqliteOrderStore = (db: Database): OrderStore => {
 
     async count() {
       return statement<[], { n: number }>('SELECT COUNT(*) AS n FROM orders').get()?.n ?? 0;
-    },
-
-    async userOrdersVersion(userId) {
-      // Moved by the `user_order_versions` triggers in the order write's own transaction.
-      return userOrderVersionText(userOrderVersion.get(userId)?.version);
     },
   };
 };

@@ -51,10 +51,6 @@ const IDS_PER_QUERY = 500;
 
 export const createSqliteProductStore = (db: Database): ProductStore => {
   const byId = db.prepare<[string], ProductRow>(PRODUCT_SQL.byId);
-  // Moved by the catalogue version's triggers in the product write's own transaction.
-  const catalogueVersion = db.prepare<[], { epoch: string; version: number }>(
-    'SELECT epoch, version FROM catalogue_version WHERE id = 1',
-  );
   const find = (id: string): Product | null => {
     const row = byId.get(id);
     return row ? productFromRow(row) : null;
@@ -156,12 +152,6 @@ export const createSqliteProductStore = (db: Database): ProductStore => {
 
     async count() {
       return statement<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
-    },
-
-    async catalogueVersion() {
-      const row = catalogueVersion.get();
-      if (!row) throw new Error('catalogue_version has no row: the store is not migrated');
-      return `${row.epoch}.${row.version}`;
     },
   };
 };

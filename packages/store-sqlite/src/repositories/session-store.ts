@@ -2,14 +2,11 @@ import type { SessionStore } from '@trx-shop/domain';
 import { qualifiedColumns, rowOfValues } from '../rows/columns-of-values.js';
 import { SESSION_COLUMN_NAMES, type SessionRow, sessionFromRow, sessionToRow } from '../rows/session-row.js';
 import { USER_COLUMN_NAMES, type UserRow, userFromRow } from '../rows/user-row.js';
-import { userOrderVersionText } from '../rows/user-order-version.js';
 import type { Database } from '../sqlite-database.js';
 import { createStatementCache } from '../statement-cache.js';
 
 const WITH_USER_SELECT = `SELECT ${qualifiedColumns('s', SESSION_COLUMN_NAMES)}, ${qualifiedColumns('u', USER_COLUMN_NAMES)}`;
 const WITH_USER_FROM = 'FROM (SELECT 1) LEFT JOIN sessions s ON s.id = ? LEFT JOIN users u ON u.id = ?';
-/** Where the order version sits in a row of `withUserAndOrdersVersion`. */
-const ORDERS_VERSION_COLUMN = SESSION_COLUMN_NAMES.length + USER_COLUMN_NAMES.length;
 
 export const SESSION_SQL = {
   insert:
@@ -19,8 +16,6 @@ export const SESSION_SQL = {
   byUser: 'SELECT * FROM sessions WHERE user_id = ? ORDER BY last_active DESC, id DESC',
   // One row whatever exists: each side of the outer joins is a primary-key probe.
   withUser: `${WITH_USER_SELECT} ${WITH_USER_FROM}`,
-  // The same and the user's order version (`user_order_versions`, moved in every order write).
-  withUserAndOrdersVersion: `${WITH_USER_SELECT}, v.version ${WITH_USER_FROM} LEFT JOIN user_order_versions v ON v.user_id = ?`,
 } as const;
 
 /** SQLite allows 32766 bound parameters; batches stay far below (and reuse few statements). */
@@ -30,9 +25,6 @@ export const createSqliteSessionStore = (db: Database): SessionStore => {
   // Every authenticated request reads its session: prepare each statement once.
   const statement = createStatementCache(db);
   const withUser = db.prepare<[string, string], unknown[]>(SESSION_SQL.withUser).raw();
-  const withUserAndOrdersVersion = db
-    .prepare<[string, string, string], unknown[]>(SESSION_SQL.withUserAndOrdersVersion)
-    .raw();
   return {
     async insert(session) {
       statement(SESSION_SQL.insert).run(sessionToRow(session));
@@ -44,23 +36,14 @@ export const createSqliteSessionStore = (db: Database): SessionStore => {
       return row ? sessionFromRow(row) : null;
     },
 
-    async findWithUser(sessionId, userId, extras) {
-      const withVersion = extras?.ordersVersion === true;
+    async findWithUser(sessionId, userId) {
       // Always one row (the outer joins); an empty one would read as neither found.
-      const values =
-        (withVersion
-          ? withUserAndOrdersVersion.get(sessionId, userId, userId)
-          : withUser.get(sessionId, userId)) ?? [];
+      const values = withUser.get(sessionId, userId) ?? [];
       const sessionRow = rowOfValues<SessionRow>(SESSION_COLUMN_NAMES, values, 0);
       const userRow = rowOfValues<UserRow>(USER_COLUMN_NAMES, values, SESSION_COLUMN_NAMES.length);
       const session = sessionRow && sessionFromRow(sessionRow);
       const user = userRow && userFromRow(userRow);
-      if (!withVersion) return { session, user };
-      return {
-        session,
-        user,
-        ordersVersion: userOrderVersionText(values[ORDERS_VERSION_COLUMN] as number | null),
-      };
+      return { session, user };
     },
 
     async listByUser(userId) {

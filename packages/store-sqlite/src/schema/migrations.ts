@@ -10,6 +10,7 @@ import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
 import { userOrderVersionsMigration } from './user-order-versions-migration.js';
+import { versionsMigration } from './versions-migration.js';
 import { webhooksMigration } from './webhooks-migration.js';
 import { utcDayOf } from './utc-day-sql.js';
 import { walletHoldersVersionMigration } from './wallet-holders-version-migration.js';
@@ -365,6 +366,8 @@ export const MIGRATIONS: readonly string[] = [
     expires_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  // The four version tables in one, keyed by topic, moved by triggers generated from one list.
+  versionsMigration(),
 ];
 
 /*

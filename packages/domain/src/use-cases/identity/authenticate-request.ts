@@ -1,6 +1,5 @@
 import { type DomainError, domainError } from '../../errors/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { IdentityReadExtras } from '../../ports/session-store.port.js';
 import type { Session } from '../../users/session.js';
 import type { User } from '../../users/user.js';
 import type { IdentityDeps } from './identity-deps.js';
@@ -8,8 +7,6 @@ import type { IdentityDeps } from './identity-deps.js';
 export interface RequestIdentity {
   readonly user: User;
   readonly session: Session;
-  /** The user's order version, read with the session and user when the caller asked for it. */
-  readonly ordersVersion?: string;
 }
 
 /** Activity is written at most this often, so reads do not turn into a write per request. */
@@ -25,9 +22,8 @@ export const authenticateRequest = async (
   deps: Pick<IdentityDeps, 'sessions' | 'clock'>,
   userId: string,
   sessionId: string,
-  extras?: IdentityReadExtras,
 ): Promise<Result<RequestIdentity, AuthenticateRequestError>> => {
-  const { session, user, ordersVersion } = await deps.sessions.findWithUser(sessionId, userId, extras);
+  const { session, user } = await deps.sessions.findWithUser(sessionId, userId);
   const unauthenticated = () =>
     err(domainError('UNAUTHENTICATED', 'Session is no longer valid; please log in again'));
   if (!session || session.userId !== userId || !user) return unauthenticated();
@@ -38,5 +34,5 @@ export const authenticateRequest = async (
   if (now.getTime() - session.lastActive.getTime() >= ACTIVITY_RESOLUTION_MS) {
     await deps.sessions.touch(session.id, now);
   }
-  return ok(ordersVersion === undefined ? { user, session } : { user, session, ordersVersion });
+  return ok({ user, session });
 };
