@@ -106,7 +106,12 @@ const QUERIES: Query[] = [
     params: { needle: 'xyz', phrase: '"xyz"', cap: 1000 },
     fullTextIndex: 'users_search',
   },
-  { name: 'customers by ids', sql: CUSTOMER_SQL.customersById, params: { ids: `["${id}"]` } },
+  {
+    name: 'customers by ids',
+    sql: CUSTOMER_SQL.customersById,
+    params: { ids: `["${id}"]` },
+    index: 'sqlite_autoindex_users_1',
+  },
   { name: 'a topic version', sql: VERSION_SQL.current, params: ['catalogue'] },
   {
     name: 'customer count',

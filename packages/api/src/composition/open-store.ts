@@ -1,8 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ShopStore } from '@trx-shop/domain';
-import { cacheVersionsOf } from '../caching/store-versions.js';
-import { withUserStoreCaches } from '../caching/user-store-caches.js';
+import { withStoreCaches } from '../caching/store-caches.js';
 import type { AppConfig } from '../config/config.js';
 
 export const SQLITE_FILE = 'trx-shop.sqlite';
@@ -32,9 +31,5 @@ export const openConfiguredStore = async (
   config: AppConfig,
   observers: StoreObservers = {},
 ): Promise<ShopStore> => {
-  const store = await openStore(config);
-  return {
-    ...store,
-    users: withUserStoreCaches(store.users, cacheVersionsOf(store), observers.onCustomerSearch),
-  };
+  return withStoreCaches(await openStore(config), observers.onCustomerSearch);
 };

@@ -12,6 +12,7 @@ import {
   type WebhookPolicy,
 } from '@trx-shop/domain';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
+import { withStoreCaches } from '../../src/caching/store-caches.js';
 import { type RunningDevnet, startDevnet } from '@trx-shop/tron-devnet';
 import type { FastifyInstance } from 'fastify';
 import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
@@ -113,7 +114,7 @@ export const startTestDevnet = (): Promise<RunningDevnet> => startDevnet({ block
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const ownDevnet = options.devnet ? null : await startTestDevnet();
   const devnet = options.devnet ?? (ownDevnet as RunningDevnet);
-  const store = await openSqliteStore({ filename: options.sqliteFile ?? ':memory:' });
+  const store = withStoreCaches(await openSqliteStore({ filename: options.sqliteFile ?? ':memory:' }));
   const chain = createTronChain({ fullHost: devnet.url, timeoutMs: 5000 });
   const vault = createKeyVault({ currentKeyId: 'test', keys: new Map([['test', randomBytes(32)]]) });
   const clock = createFakeClock();

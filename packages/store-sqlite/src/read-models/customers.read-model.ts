@@ -77,7 +77,8 @@ export const CUSTOMER_SQL = {
   /** The customers among @ids (a JSON array), in no particular order. */
   customersById:
     `SELECT ${CUSTOMER_COLUMNS} FROM users u ` +
-    "WHERE u.id IN (SELECT value FROM json_each(@ids)) AND u.role = 'user'",
+    // `+u.role`: every customer has that role, so its index would read them all instead of @ids.
+    "WHERE u.id IN (SELECT value FROM json_each(@ids)) AND +u.role = 'user'",
   /**
    * At most @cap of the trigram index's candidates in page order, each with whether it matches
    * (a customer whose key holds the needle): the matches' ids, and so their count, are exact when
@@ -114,7 +115,7 @@ export const CUSTOMER_SQL = {
     'SELECT COALESCE(SUM(volume_sun), 0) AS sun FROM customer_volume_hours WHERE utc_hour >= ? AND utc_hour < ?',
   volumeIn:
     `SELECT ${SIGNED_VOLUME} AS sun FROM orders o JOIN users u ON u.id = o.user_id ` +
-    "WHERE o.status IN ('completed', 'refunded') AND o.created_at >= ? AND o.created_at < ? AND u.role = 'user'",
+    "WHERE o.status IN ('completed', 'refunded') AND o.created_at >= ? AND o.created_at < ? AND +u.role = 'user'",
 } as const;
 
 const overWindow = (days: string, hours: string, instants: string) =>

@@ -35,7 +35,7 @@ const withWallet = (address: string | null): User => {
 
 const address = (n: number) => `T${String(n).padStart(33, 'k')}`;
 
-describe('the wallet holders version (migration 23)', () => {
+describe('the wallet holders version', () => {
   it('moves with every write that gives an address a holder, and with no other', async () => {
     const { db, users } = openMemoryUsers();
     const moves = async (write: () => unknown): Promise<boolean> => {

@@ -27,7 +27,7 @@ const openMemoryUsers = () => {
 
 const versionOf = (db: Database): string => versionRowOf(db, 'customer-search');
 
-describe('the customer search version (migration 20)', () => {
+describe('the customer search version', () => {
   it('moves with every write that can change whom a search matches, and with no other', async () => {
     const { db, users } = openMemoryUsers();
     const alice = buildUser({ username: 'AliceWonder', email: 'alice@example.com' });
