@@ -46,6 +46,23 @@ export const withCustomerMatches = <Users extends CustomerSearchReads>(
     // lru-cache sizes are positive: a search matching no one still takes a slot.
     sizeCalculation: (ids) => Math.max(1, ids.length),
   });
+  // Searches being read: the askers of one version and needle share the read (no herd of scans).
+  const reading = new Map<string, Promise<readonly string[] | null>>();
+  const readMatches = (key: string, search: string): Promise<readonly string[] | null> => {
+    const read = users.customerIdsMatching(search, limits.maxIdsPerSearch).then(
+      (matched) => {
+        reading.delete(key);
+        if (matched !== null) kept.set(key, matched);
+        return matched;
+      },
+      (error: unknown) => {
+        reading.delete(key);
+        throw error;
+      },
+    );
+    reading.set(key, read);
+    return read;
+  };
   const pageOfIds = async (ids: readonly string[], page: PageRequest): Promise<Page<CustomerRow>> => {
     const pageIds = ids.slice(offsetOf(page), offsetOf(page) + page.limit);
     return pageOf(await users.customersByIds(pageIds), ids.length, page);
@@ -57,11 +74,11 @@ export const withCustomerMatches = <Users extends CustomerSearchReads>(
       // Read before the matches: nothing filed under a version is older than it.
       const key = JSON.stringify([await version(), query.search.toLowerCase()]);
       const ids = kept.get(key);
-      onSearch?.(ids ? 'memo' : 'rendered');
+      const matching = ids ? undefined : reading.get(key);
+      onSearch?.(ids || matching ? 'memo' : 'rendered');
       if (ids) return pageOfIds(ids, page);
-      const matched = await users.customerIdsMatching(query.search, limits.maxIdsPerSearch);
+      const matched = await (matching ?? readMatches(key, query.search));
       if (matched === null) return users.listCustomers(query, page);
-      kept.set(key, matched);
       return pageOfIds(matched, page);
     },
   };

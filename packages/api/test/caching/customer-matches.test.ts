@@ -108,6 +108,27 @@ describe('withCustomerMatches over a real SQLite store', () => {
     expect(reads.byIds).toEqual([expected.slice(0, 10), expected.slice(10, 20)]);
   });
 
+  it('reads the matches once for searches asked together at one version, each answered its own page', async () => {
+    const { store, users, outcomes, reads } = await openSearch();
+    const all = Array.from({ length: 25 }, (_, i) =>
+      buildUser({ username: `herd_${i}`, email: `h${i}@example.com` }),
+    );
+    await insertAll(store.users, all);
+    const expected = scannedIds(all, 'herd_');
+
+    const pages = await Promise.all(
+      [1, 2, 1, 3].map((page) => users.listCustomers({ search: 'herd_' }, { page, limit: 10 })),
+    );
+    expect(pages.map(idsOf)).toEqual([
+      expected.slice(0, 10),
+      expected.slice(10, 20),
+      expected.slice(0, 10),
+      expected.slice(20),
+    ]);
+    expect(reads.matching).toBe(1);
+    expect(outcomes).toEqual(['rendered', 'memo', 'memo', 'memo']);
+  });
+
   it('shows what a kept page holds of each customer as it is now', async () => {
     const { store, users, outcomes } = await openSearch();
     const all = Array.from({ length: 4 }, (_, i) =>
