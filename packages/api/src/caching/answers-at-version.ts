@@ -42,13 +42,23 @@ export const createAnswersAtVersion = (bounds: {
     maxSize: bounds.maxBytes ?? ANSWER_BYTES,
     sizeCalculation: (body) => Math.max(1, body.length) * 2,
   });
+  // Answers being rendered: the askers of one version and key share the render (no herd after a write).
+  const rendering = new Map<string, Promise<string>>();
+  const renderOnce = (cacheKey: string, render: () => Promise<string>): Promise<string> => {
+    const rendered = render().finally(() => rendering.delete(cacheKey));
+    rendering.set(cacheKey, rendered);
+    return rendered.then((body) => {
+      answers.set(cacheKey, body);
+      return body;
+    });
+  };
   const at = async (version: string, key: string, render: () => Promise<string>): Promise<RenderedAnswer> => {
     const cacheKey = `${version} ${key}`;
     const cached = answers.get(cacheKey);
     if (cached !== undefined) return { kind: 'rendered', version, body: cached, fromCache: true };
-    const body = await render();
-    answers.set(cacheKey, body);
-    return { kind: 'rendered', version, body, fromCache: false };
+    const shared = rendering.get(cacheKey);
+    if (shared !== undefined) return { kind: 'rendered', version, body: await shared, fromCache: true };
+    return { kind: 'rendered', version, body: await renderOnce(cacheKey, render), fromCache: false };
   };
   return {
     read: async (readVersion, key, render) => at(await readVersion(), key, render),

@@ -53,6 +53,21 @@ describe('answers at version', () => {
     expect(catalogue.rendered).toHaveLength(2);
   });
 
+  it('renders once for the requests asking together at one version, each getting that answer', async () => {
+    const answers = createAnswersAtVersion({ maxEntries: 10 });
+    await store.products.insert(buildProduct({ name: 'Mug', priceSun: 5_000_000 }));
+    const catalogue = countedCatalogue();
+
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () => answers.read(catalogueVersion, 'list', catalogue.render)),
+    );
+    expect(catalogue.rendered).toEqual(['[["Mug",5000000]]']);
+    expect(together.map((answer) => [answer.body, answer.fromCache])).toEqual([
+      ['[["Mug",5000000]]', false],
+      ...Array.from({ length: 4 }, () => ['[["Mug",5000000]]', true]),
+    ]);
+  });
+
   it('files an answer under the version read before it was rendered, so a write landing during the render shows next', async () => {
     const answers = createAnswersAtVersion({ maxEntries: 10 });
     const mug = buildProduct({ name: 'Mug', priceSun: 5_000_000 });
