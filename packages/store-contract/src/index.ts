@@ -23,6 +23,7 @@ export * from './data-set/expected-figures.js';
 export * from './data-set/seeded-random.js';
 export * from './data-set/shop-data-set.js';
 export { describeStoreContract } from './describe-store-contract.js';
+export { scannedCustomerIds } from './suite/customer-search.contract.js';
 export type { ContractHarness } from './harness.js';
 export { raceInWorkers, type WorkerRaceOptions } from './race/race-in-workers.js';
 export {

@@ -1,13 +1,10 @@
 import { BUILDER_NOW, buildUser, minutesAfter } from '@trx-shop/store-contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteUserStore } from '../src/repositories/user-store.js';
-import { migrate } from '../src/schema/migrate.js';
 import type { Database } from '../src/sqlite-database.js';
-import { SqliteDatabase } from '../src/sqlite-driver.js';
-import { versionRowOf } from './version-row.js';
+import { openMemoryUsers, versionRowOf } from './version-row.js';
 
 /*
- * Migration 20's search version: the caching layer keeps a search's matches under it, so it must
+ * The customer search version: the caching layer keeps a search's matches under it, so it must
  * move with every write that can change whom a search matches, on any connection.
  */
 
@@ -16,20 +13,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const openMemoryUsers = () => {
-  const db = new SqliteDatabase(':memory:');
-  cleanups.push(() => {
-    db.close();
-  });
-  migrate(db);
-  return { db, users: createSqliteUserStore(db) };
-};
-
 const versionOf = (db: Database): string => versionRowOf(db, 'customer-search');
 
 describe('the customer search version', () => {
   it('moves with every write that can change whom a search matches, and with no other', async () => {
-    const { db, users } = openMemoryUsers();
+    const { db, users } = openMemoryUsers(cleanups);
     const alice = buildUser({ username: 'AliceWonder', email: 'alice@example.com' });
     const moves = async (write: () => unknown): Promise<boolean> => {
       const before = versionOf(db);

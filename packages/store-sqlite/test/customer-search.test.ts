@@ -1,5 +1,5 @@
 import type { User } from '@trx-shop/domain';
-import { BUILDER_NOW, buildUser } from '@trx-shop/store-contract';
+import { BUILDER_NOW, buildUser, scannedCustomerIds } from '@trx-shop/store-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteCustomerReadModel } from '../src/read-models/customers.read-model.js';
 import { createSqliteUserStore } from '../src/repositories/user-store.js';
@@ -8,7 +8,6 @@ import { migrate } from '../src/schema/migrate.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
 import type { Database } from '../src/sqlite-database.js';
 import { SqliteDatabase } from '../src/sqlite-driver.js';
-import { scannedCustomerIds } from './scanned-customers.js';
 
 /*
  * Migration 14's trigram index (users_search) as the SQLite adapter keeps and reads it. The

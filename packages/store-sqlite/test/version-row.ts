@@ -1,4 +1,7 @@
+import { createSqliteUserStore } from '../src/repositories/user-store.js';
+import { migrate } from '../src/schema/migrate.js';
 import type { Database } from '../src/sqlite-database.js';
+import { SqliteDatabase } from '../src/sqlite-driver.js';
 
 /**
  * A topic's row of `versions` as it reads (`epoch || version`), straight from SQLite, so a test
@@ -11,4 +14,12 @@ export const versionRowOf = (db: Database, topic: 'customer-search' | 'wallet-ho
     )
     .get(topic);
   return `${row?.epoch}${row?.version}`;
+};
+
+/** A migrated in-memory database and its user store; `cleanups` gets its closing. */
+export const openMemoryUsers = (cleanups: (() => void)[]) => {
+  const db = new SqliteDatabase(':memory:');
+  cleanups.push(() => db.close());
+  migrate(db);
+  return { db, users: createSqliteUserStore(db) };
 };

@@ -1,14 +1,11 @@
 import type { User } from '@trx-shop/domain';
 import { BUILDER_NOW, buildUser, minutesAfter } from '@trx-shop/store-contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteUserStore } from '../src/repositories/user-store.js';
-import { migrate } from '../src/schema/migrate.js';
 import type { Database } from '../src/sqlite-database.js';
-import { SqliteDatabase } from '../src/sqlite-driver.js';
-import { versionRowOf } from './version-row.js';
+import { openMemoryUsers, versionRowOf } from './version-row.js';
 
 /*
- * Migration 23's wallet holders version: the caching layer remembers the addresses found held by
+ * The wallet holders version: the caching layer remembers the addresses found held by
  * no one under it, so it must move with every write that gives an address a holder.
  */
 
@@ -16,15 +13,6 @@ const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-const openMemoryUsers = () => {
-  const db = new SqliteDatabase(':memory:');
-  cleanups.push(() => {
-    db.close();
-  });
-  migrate(db);
-  return { db, users: createSqliteUserStore(db) };
-};
 
 const versionOf = (db: Database): string => versionRowOf(db, 'wallet-holders');
 
@@ -37,7 +25,7 @@ const address = (n: number) => `T${String(n).padStart(33, 'k')}`;
 
 describe('the wallet holders version', () => {
   it('moves with every write that gives an address a holder, and with no other', async () => {
-    const { db, users } = openMemoryUsers();
+    const { db, users } = openMemoryUsers(cleanups);
     const moves = async (write: () => unknown): Promise<boolean> => {
       const before = versionOf(db);
       await write();

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ShopStore, User, UserStore } from '@trx-shop/domain';
-import { BUILDER_NOW, buildUser, minutesAfter, seededRandom } from '@trx-shop/store-contract';
+import {
+  BUILDER_NOW,
+  buildUser,
+  minutesAfter,
+  scannedCustomerIds,
+  seededRandom,
+} from '@trx-shop/store-contract';
 import { openSqliteStore, SqliteDatabase } from '@trx-shop/store-sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -21,19 +27,6 @@ const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** The specified search as a scan: customers whose lowercased username or email holds it, newest first. */
-const scannedIds = (users: Iterable<User>, search: string): string[] => {
-  const needle = search.toLowerCase();
-  return [...users]
-    .filter(
-      (user) =>
-        user.role === 'user' &&
-        (user.username.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle)),
-    )
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-    .map((user) => user.id);
-};
 
 /** The store's user port, counting the reads the decorator makes of it. */
 const countingReads = (users: UserStore) => {
@@ -95,7 +88,7 @@ describe('withCustomerMatches over a real SQLite store', () => {
       }),
     );
     await insertAll(store.users, all);
-    const expected = scannedIds(all, 'kept_');
+    const expected = scannedCustomerIds(all, 'kept_');
 
     const first = await users.listCustomers({ search: 'kept_' }, { page: 1, limit: 10 });
     expect({ ids: idsOf(first), total: first.total }).toEqual({ ids: expected.slice(0, 10), total: 30 });
@@ -114,7 +107,7 @@ describe('withCustomerMatches over a real SQLite store', () => {
       buildUser({ username: `herd_${i}`, email: `h${i}@example.com` }),
     );
     await insertAll(store.users, all);
-    const expected = scannedIds(all, 'herd_');
+    const expected = scannedCustomerIds(all, 'herd_');
 
     const pages = await Promise.all(
       [1, 2, 1, 3].map((page) => users.listCustomers({ search: 'herd_' }, { page, limit: 10 })),
@@ -135,7 +128,7 @@ describe('withCustomerMatches over a real SQLite store', () => {
       buildUser({ username: `fresh_${i}`, email: `f${i}@example.com` }),
     );
     await insertAll(store.users, all);
-    const blocked = scannedIds(all, 'fresh_')[1] as string;
+    const blocked = scannedCustomerIds(all, 'fresh_')[1] as string;
     await users.listCustomers({ search: 'fresh_' }, { page: 1, limit: 10 });
 
     // A block changes no match, so the version stands; the page still reads the row afresh.
@@ -161,7 +154,7 @@ describe('withCustomerMatches over a real SQLite store', () => {
     const moved = await users.listCustomers({ search: 'moving_' }, { page: 1, limit: 10 });
 
     expect({ ids: idsOf(moved), total: moved.total }).toEqual({
-      ids: scannedIds([first, second], 'moving_'),
+      ids: scannedCustomerIds([first, second], 'moving_'),
       total: 2,
     });
     expect(outcomes).toEqual(['rendered', 'memo', 'rendered']);
@@ -211,7 +204,7 @@ describe('withCustomerMatches over a real SQLite store', () => {
 
     expect(idsOf(await users.listCustomers({ search: 'race_' }, { page: 1, limit: 10 }))).toEqual([early.id]);
     expect(idsOf(await users.listCustomers({ search: 'race_' }, { page: 1, limit: 10 }))).toEqual(
-      scannedIds([early, late], 'race_'),
+      scannedCustomerIds([early, late], 'race_'),
     );
   });
 
@@ -225,7 +218,7 @@ describe('withCustomerMatches over a real SQLite store', () => {
     for (let i = 0; i < 2; i += 1) {
       const page = await users.listCustomers({ search: 'BIG_' }, { page: 2, limit: 3 });
       expect({ ids: idsOf(page), total: page.total }).toEqual({
-        ids: scannedIds(big, 'big_').slice(3),
+        ids: scannedCustomerIds(big, 'big_').slice(3),
         total: 4,
       });
     }
@@ -319,7 +312,7 @@ describe('withCustomerMatches over a real SQLite store', () => {
       } else {
         const search = random.pick(needles);
         const limit = random.integer(1, 12);
-        const expected = scannedIds(known.values(), search);
+        const expected = scannedCustomerIds([...known.values()], search);
         const pages = Math.max(1, Math.ceil(expected.length / limit));
         const pageNumber = random.integer(1, pages + 1);
         const answered = await users.listCustomers({ search }, { page: pageNumber, limit });
