@@ -21,6 +21,7 @@ else
   pnpm install
 fi
 
-# Build once what `pnpm start`, the CLI and the benchmark run (never the test projects), so the
-# first start compiles nothing.
+# Build once what `pnpm start`, the CLI and the benchmark run (never the test projects), and the
+# web apps the API serves, so the first start compiles nothing.
 pnpm exec tsc -b packages/api packages/bench
+pnpm build:web

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Link, useRoute } from 'wouter';
+import { useSignOut } from '../features/auth/api/current-user.js';
+
+const NavLink = ({ href, children }: { href: string; children: ReactNode }) => {
+  const [exact] = useRoute(href);
+  const [nested] = useRoute(`${href}/*`);
+  const current = exact || (href !== '/' && nested);
+  return (
+    <Link href={href} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+};
+
+/** The frame of every signed-in page: where one is, where one can go, and the way out. */
+export const Shell = ({ email, children }: { email: string; children: ReactNode }) => {
+  const signOut = useSignOut();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <span className="brand">TRX Shop admin</span>
+        <nav aria-label="Main">
+          <NavLink href="/">Dashboard</NavLink>
+          <NavLink href="/orders">Orders</NavLink>
+        </nav>
+        <div className="account">
+          <span className="muted">{email}</span>
+          <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+};

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Component tests render in jsdom; the browser tests (test/e2e) drive Chromium from Node and say
+// so in their first line (`@vitest-environment node`).
+export default defineConfig({
+  resolve: { conditions: ['@trx-shop/source'] },
+  test: {
+    name: 'web',
+    root: new URL('.', import.meta.url).pathname,
+    include: ['test/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+  },
+});
