@@ -1,0 +1,52 @@
+import { Field } from '../../../../shared/ui/field.js';
+import { SelectField } from '../../../../shared/ui/select-field.js';
+import { isOrderStatus, ORDER_STATUS_WORDS, ORDER_STATUSES } from '../utils/order-status.js';
+import { hasSalesFilters, type SalesFilters } from '../utils/sales-filters.js';
+
+/** Each change applies at once and starts again from page 1. */
+export const SalesFiltersForm = ({
+  filters,
+  onChange,
+}: {
+  filters: SalesFilters;
+  onChange: (next: SalesFilters) => void;
+}) => {
+  const change = (patch: Partial<SalesFilters>) => onChange({ ...filters, ...patch, page: 1 });
+  return (
+    <form className="filters" aria-label="Filter orders" onSubmit={(event) => event.preventDefault()}>
+      <SelectField
+        label="Status"
+        value={filters.status ?? ''}
+        onChange={(event) =>
+          change({ status: isOrderStatus(event.target.value) ? event.target.value : undefined })
+        }
+      >
+        <option value="">All statuses</option>
+        {ORDER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {ORDER_STATUS_WORDS[status]}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        label="From"
+        type="date"
+        value={filters.fromDay ?? ''}
+        max={filters.toDay}
+        onChange={(event) => change({ fromDay: event.target.value || undefined })}
+      />
+      <Field
+        label="To"
+        type="date"
+        value={filters.toDay ?? ''}
+        min={filters.fromDay}
+        onChange={(event) => change({ toDay: event.target.value || undefined })}
+      />
+      {hasSalesFilters(filters) && (
+        <button type="button" onClick={() => onChange({ page: 1 })}>
+          Clear filters
+        </button>
+      )}
+    </form>
+  );
+};

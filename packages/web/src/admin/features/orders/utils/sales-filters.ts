@@ -1,0 +1,75 @@
+import { isOrderStatus, type OrderStatus } from './order-status.js';
+
+export const SALES_PAGE_SIZE = 20;
+
+/**
+ * The orders list's filters as its URL holds them, so a filtered page can be bookmarked: days as
+ * the date inputs give them (`YYYY-MM-DD`, in the viewer's calendar).
+ */
+export interface SalesFilters {
+  readonly status?: OrderStatus | undefined;
+  readonly fromDay?: string | undefined;
+  readonly toDay?: string | undefined;
+  readonly page: number;
+}
+
+/** The filters and paging `GET /api/admin/sales` takes. */
+export interface SalesQuery {
+  readonly status?: OrderStatus;
+  readonly from?: string;
+  readonly to?: string;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Local midnight at the start of `day` plus `later` days, or undefined when `day` names no day. */
+const localMidnight = (day: string, later: number): Date | undefined => {
+  const [, year, month, date] = (DAY.exec(day) ?? []).map(Number);
+  if (year === undefined || month === undefined || date === undefined) return undefined;
+  const start = new Date(year, month - 1, date);
+  // The Date constructor rolls 31 February over into March; such a day is no day.
+  const real = start.getFullYear() === year && start.getMonth() === month - 1 && start.getDate() === date;
+  return real ? new Date(year, month - 1, date + later) : undefined;
+};
+
+const dayOrUndefined = (value: string | null): string | undefined =>
+  value !== null && localMidnight(value, 0) ? value : undefined;
+
+/** The filters of a URL's query string; what is malformed there is left out rather than sent. */
+export const salesFiltersOf = (params: URLSearchParams): SalesFilters => {
+  const status = params.get('status');
+  const page = Number(params.get('page') ?? '1');
+  return {
+    status: isOrderStatus(status) ? status : undefined,
+    fromDay: dayOrUndefined(params.get('from')),
+    toDay: dayOrUndefined(params.get('to')),
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
+};
+
+/** The query string that holds the filters (page 1 and absent filters leave no trace). */
+export const salesSearchOf = (filters: SalesFilters): URLSearchParams => {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.fromDay) params.set('from', filters.fromDay);
+  if (filters.toDay) params.set('to', filters.toDay);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+};
+
+/**
+ * The API's filters: "From" is the local midnight starting that day, "To" the local midnight
+ * ending it, since the API's range excludes its `to`.
+ */
+export const salesQueryOf = (filters: SalesFilters): SalesQuery => {
+  const from = filters.fromDay ? localMidnight(filters.fromDay, 0) : undefined;
+  const to = filters.toDay ? localMidnight(filters.toDay, 1) : undefined;
+  return {
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(from ? { from: from.toISOString() } : {}),
+    ...(to ? { to: to.toISOString() } : {}),
+  };
+};
+
+export const hasSalesFilters = (filters: SalesFilters): boolean =>
+  Boolean(filters.status || filters.fromDay || filters.toDay);
