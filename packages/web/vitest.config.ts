@@ -9,5 +9,7 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // A rendered page in jsdom takes seconds on a busy two-core machine running other projects.
+    testTimeout: 20_000,
   },
 });
