@@ -25,6 +25,7 @@ export const connectAdminRoom: AdminRoomConnector = (handlers) => {
   const connection = connectRealtime({
     baseUrl: window.location.origin,
     WebSocket: window.WebSocket,
+    // No user room: the admin room is joined through the client's option for it, which is on its way.
     rooms: [],
     onEvent: (frame) => {
       if (frame.event === 'resume:expired') handlers.onResync();
