@@ -1,0 +1,74 @@
+import { lazy, Suspense, useState } from 'react';
+import { Trx } from '../../../../shared/ui/money.js';
+import { Loading } from '../../../../shared/ui/status.js';
+import { canDraw } from './can-draw.js';
+import { type ChartDay, summariseChart } from './chart-summary.js';
+
+// uPlot and its stylesheet load with the chart, not with the shell or the page's first paint.
+const RevenueCanvas = lazy(() => import('./revenue-canvas.js'));
+
+/** A chart day (`YYYY-MM-DD`, a UTC day) as the viewer reads dates. */
+const UtcDay = ({ date }: { date: string }) => (
+  <time dateTime={date}>
+    {new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' })}
+  </time>
+);
+
+/**
+ * Revenue per day drawn by uPlot, captioned with the range and its total, and the same rows as a
+ * table for keyboard and screen-reader users.
+ */
+export const RevenueChart = ({ days }: { days: readonly ChartDay[] }) => {
+  const summary = summariseChart(days);
+  const [drawable] = useState(canDraw);
+  if (!summary) return <p className="muted">No days to chart yet.</p>;
+  return (
+    <figure className="chart">
+      <figcaption>
+        Revenue per day (UTC), {summary.days} days from <UtcDay date={summary.from} /> to{' '}
+        <UtcDay date={summary.to} />: <Trx amount={summary.total} /> in all
+        {summary.best ? (
+          <>
+            , the most <Trx amount={summary.best.revenue} /> on <UtcDay date={summary.best.date} />.
+          </>
+        ) : (
+          ', no revenue on any day.'
+        )}
+      </figcaption>
+      {drawable ? (
+        <Suspense fallback={<Loading label="Drawing the chart" />}>
+          <RevenueCanvas days={days} />
+        </Suspense>
+      ) : (
+        <p className="muted">This browser cannot draw the chart; the table below has the same figures.</p>
+      )}
+      <details>
+        <summary>Show as table</summary>
+        <div className="table-wrap">
+          <table aria-label="Revenue per day (UTC)">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col" className="number">
+                  Revenue
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day) => (
+                <tr key={day.date}>
+                  <td>
+                    <UtcDay date={day.date} />
+                  </td>
+                  <td className="number">
+                    <Trx amount={day.revenue} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+};
