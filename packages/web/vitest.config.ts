@@ -9,5 +9,7 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // The browser tests drive the built apps: one build per run, before any test starts.
+    globalSetup: ['test/e2e/support/build-apps.ts'],
   },
 });
