@@ -45,21 +45,23 @@ export const seedOrders = async (shop: RunningShop): Promise<SeededOrders> => {
   const read = async (id: string) =>
     (await unwrap(customer.GET('/api/orders/{id}', { params: { path: { id } } }))).order;
 
-  const twoProducts = await order([
-    { productId: third._id, quantity: 1 },
-    { productId: first._id, quantity: 2 },
-  ]);
-  const oneProduct = await order([{ productId: second._id, quantity: 1 }]);
-  for (const paying of [twoProducts, oneProduct]) {
-    await unwrap(customer.POST('/api/orders/{id}/pay', { params: { path: { id: paying._id } } }));
-    await eventually(
-      () => read(paying._id),
+  // A customer has one pending order at a time: each is paid before the next is placed.
+  const paidOrder = async (lines: readonly { productId: string; quantity: number }[]) => {
+    const placed = await order(lines);
+    await unwrap(customer.POST('/api/orders/{id}/pay', { params: { path: { id: placed._id } } }));
+    return eventually(
+      () => read(placed._id),
       (seen) => seen.status === 'completed',
-      `order ${paying.orderId} to be paid`,
+      `order ${placed.orderId} to be paid`,
       CHAIN_WAIT_MS,
       250,
     );
-  }
+  };
+  const twoProducts = await paidOrder([
+    { productId: third._id, quantity: 1 },
+    { productId: first._id, quantity: 2 },
+  ]);
+  const oneProduct = await paidOrder([{ productId: second._id, quantity: 1 }]);
   const awaitingPayment = await order([{ productId: first._id, quantity: 1 }]);
 
   const guest = createShopClient({ baseUrl: shop.apiUrl });
