@@ -11,5 +11,7 @@ export default defineConfig({
     environment: 'jsdom',
     // A rendered page in jsdom takes seconds on a busy two-core machine running other projects.
     testTimeout: 20_000,
+    // The browser tests drive the built apps: one build per run, before any test starts.
+    globalSetup: ['test/e2e/support/build-apps.ts'],
   },
 });

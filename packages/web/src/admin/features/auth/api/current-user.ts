@@ -45,10 +45,11 @@ export const useSignOut = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(() => shop.POST('/api/auth/logout')),
-    // Nothing of the account's data outlives its session in this tab.
+    // Nothing of the account's data outlives its session in this tab; the gate, watching the
+    // current user, turns to the sign-in page (clearing that query too would leave it unwatched).
     onSettled: () => {
-      queryClient.clear();
       queryClient.setQueryData(authKeys.currentUser, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey !== authKeys.currentUser });
     },
   });
 };
