@@ -49,7 +49,7 @@ export const useSignOut = () => {
     // current user, turns to the sign-in page (clearing that query too would leave it unwatched).
     onSettled: () => {
       queryClient.setQueryData(authKeys.currentUser, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey !== authKeys.currentUser });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.currentUser[0] });
     },
   });
 };
