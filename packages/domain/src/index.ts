@@ -16,6 +16,7 @@ export * from './orders/order-number.js';
 export * from './orders/order-pricing.js';
 export * from './orders/order-refunds.js';
 export * from './orders/order-status.js';
+export * from './orders/sales-search.js';
 export type * from './ports/chain.port.js';
 export type * from './ports/chain-cursor-store.port.js';
 export type * from './ports/dashboard-read-model.port.js';

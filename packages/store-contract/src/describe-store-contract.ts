@@ -12,6 +12,7 @@ import { describeRefundedOverrideContract } from './suite/refunded-override.cont
 import { describeVerifiedPaymentContract } from './suite/verified-payment.contract.js';
 import { describeLedgerScanContract } from './suite/ledger-scan.contract.js';
 import { describeSalesRangeContract } from './suite/sales-range.contract.js';
+import { describeSalesSearchContract } from './suite/sales-search.contract.js';
 import { describeWalletMovementContract } from './suite/wallet-movements.contract.js';
 import { describeOrderClaimContract } from './suite/order-claims.contract.js';
 import { describeOrderRefundContract } from './suite/order-refunds.contract.js';
@@ -59,6 +60,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeWebhookContract(harness);
     describeApiKeyContract(harness);
     describeSalesRangeContract(harness);
+    describeSalesSearchContract(harness);
     describeCustomerReadModelContract(harness);
     if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);
     describeRaceContract(harness);

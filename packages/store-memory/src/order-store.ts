@@ -5,12 +5,13 @@ import {
   type Order,
   type OrderRefund,
   type OrderStore,
+  orderNumberSearched,
   type PaidTransfer,
   type SalesQuery,
   type TransferClaim,
 } from '@trx-shop/domain';
 import { writeOutbox } from './outbox-store.js';
-import { newestFirst, pageFrom, type Tables } from './tables.js';
+import { containsText, newestFirst, pageFrom, type Tables } from './tables.js';
 import { moveVersion } from './version-store.js';
 
 const ORDER_NUMBER_COUNTER = 'order';
@@ -70,13 +71,23 @@ export const createMemoryOrderStore = ({
     if (current) orders.set(id, change(current));
   };
 
+  /** SalesQuery.search: the customer's username or email holds it, or it names the order. */
+  const searchMatches = (order: Order, search: string | undefined): boolean => {
+    if (search === undefined || search === '') return true;
+    const user = users.get(order.userId);
+    return (
+      (user !== undefined && (containsText(user.username, search) || containsText(user.email, search))) ||
+      order.number === orderNumberSearched(search)
+    );
+  };
   const salesOf = (query: SalesQuery) =>
     [...orders.values()]
       .filter(
         (order) =>
           (query.status === undefined || order.status === query.status) &&
           (query.from === undefined || order.createdAt.getTime() >= query.from.getTime()) &&
-          (query.to === undefined || order.createdAt.getTime() < query.to.getTime()),
+          (query.to === undefined || order.createdAt.getTime() < query.to.getTime()) &&
+          searchMatches(order, query.search),
       )
       .sort(newestFirst)
       .map((order) => {

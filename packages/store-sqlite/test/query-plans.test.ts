@@ -34,7 +34,7 @@ interface Query {
   readonly substringScanOf?: string;
   /** A summary with one row per UTC day, read whole on purpose: small whatever the shop's size. */
   readonly daySummaryScanOf?: string;
-  /** The index the plan must use where a worse one would also avoid a table scan. */
+  /** The index the plan must use where a worse one would also avoid a table scan (a regex source). */
   readonly index?: string;
   /** The index that must answer the query alone, without reading the table's rows. */
   readonly coveringIndex?: string;
@@ -184,6 +184,43 @@ const QUERIES: Query[] = [
       { name: `sales count (status ${status})`, sql: ORDER_SQL.salesCount(status), params: filter },
     ];
   }),
+  // A search reads the matching users from the keys' index (named in the SQL), then probes their
+  // orders by user_id, whatever else filters: never a walk of every order of a status or range.
+  ...both.flatMap((status) =>
+    both.flatMap((ranged) =>
+      (['customer', 'customer-or-number'] as const).flatMap((search) => {
+        const range = { from: ranged, to: ranged };
+        const params = {
+          ...(status ? { status: 'completed' } : {}),
+          ...(ranged ? { from: 0, to: 1 } : {}),
+          needle: 'x',
+          ...(search === 'customer-or-number' ? { number: 1 } : {}),
+        };
+        const label = JSON.stringify({ status, ranged, search });
+        const byUser = 'orders_user_(?:status_)?created';
+        return [
+          {
+            name: `sales page ${label}`,
+            sql: ORDER_SQL.salesPage(status, range, search),
+            params: { ...params, ...page },
+            index: byUser,
+          },
+          {
+            name: `sales count ${label}`,
+            sql: ORDER_SQL.salesRangeCount(status, range, search),
+            params,
+            index: byUser,
+          },
+          {
+            name: `sales export batch ${label}`,
+            sql: ORDER_SQL.salesBatch(status, range, search),
+            params: { ...params, before_t: 1, before_id: id, limit: 10 },
+            index: byUser,
+          },
+        ];
+      }),
+    ),
+  ),
   { name: 'orders with unrecorded claims', sql: ORDER_SQL.unrecordedClaims, params: [10] },
   {
     name: 'order lines of orders',

@@ -21,6 +21,9 @@ export const IdParams = Type.Object({ id: ObjectIdString }, { additionalProperti
 
 export const IsoDate = Type.String({ format: 'date-time' });
 
+/** A search on users' usernames and emails: the customer list's and the sales list's. */
+export const CustomerSearchText = Type.String({ maxLength: 200 });
+
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 

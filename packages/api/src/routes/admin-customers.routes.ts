@@ -12,7 +12,14 @@ import {
 import { Type } from 'typebox';
 import { COMPONENT_NAME, firstExampleOf } from '../http/components.js';
 import { csvCell, csvFile, csvLine } from '../http/csv.js';
-import { CsvFileResponse, errorResponses, IdParams, MessageText, ObjectIdString } from '../http/schemas.js';
+import {
+  CsvFileResponse,
+  CustomerSearchText,
+  errorResponses,
+  IdParams,
+  MessageText,
+  ObjectIdString,
+} from '../http/schemas.js';
 import { actorOf, adminOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
@@ -94,7 +101,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
         description:
           'For admins: the customers (role user), newest first, each with what they spent, and their count and volume against the previous 30 days; changes nothing.',
         querystring: Type.Object(
-          { search: Type.Optional(Type.String({ maxLength: 200 })), ...PageQueryFields },
+          { search: Type.Optional(CustomerSearchText), ...PageQueryFields },
           { additionalProperties: false },
         ),
         response: {

@@ -23,6 +23,7 @@ import { csvCell, csvFile, csvLine } from '../http/csv.js';
 import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import {
   CsvFileResponse,
+  CustomerSearchText,
   errorResponses,
   IdParams,
   IsoDate,
@@ -106,17 +107,24 @@ const SalesFilterFields = {
   status: Type.Optional(OneOf(ORDER_STATUSES)),
   from: Type.Optional({ ...IsoDate, description: 'createdAt at or after this instant (ISO 8601)' }),
   to: Type.Optional({ ...IsoDate, description: 'createdAt before this instant (ISO 8601)' }),
+  search: Type.Optional({
+    ...CustomerSearchText,
+    description:
+      "Part of the customer's username or email (case-insensitive, literal), or an order number (#TRX-42)",
+    examples: ['alice'],
+  }),
 };
 const SalesQuery = Type.Object({ ...SalesFilterFields, ...PageQueryFields }, { additionalProperties: false });
 const SalesExportQuery = Type.Object(SalesFilterFields, { additionalProperties: false });
 
-type SalesFilter = { status?: OrderStatus; from?: string; to?: string };
+type SalesFilter = { status?: OrderStatus; from?: string; to?: string; search?: string };
 /** The store's sales query, or the 400 a range that is empty deserves. */
-const salesQueryOf = ({ status, from, to }: SalesFilter): DomainStoreSalesQuery => {
+const salesQueryOf = ({ status, from, to, search }: SalesFilter): DomainStoreSalesQuery => {
   const query = {
     ...(status ? { status } : {}),
     ...(from ? { from: new Date(from) } : {}),
     ...(to ? { to: new Date(to) } : {}),
+    ...(search ? { search } : {}),
   };
   const badRange = invalidRange(query);
   if (badRange) throw badRange;
@@ -196,9 +204,9 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       schema: {
         ...schemaBase,
         operationId: 'listSales',
-        summary: 'All orders with their customer, newest first (status, from and to filters)',
+        summary: 'All orders with their customer, newest first (status, from, to and search filters)',
         description:
-          'For admins: every order with its customer, newest first, filtered by status and a createdAt range; changes nothing.',
+          'For admins: every order with its customer, newest first, filtered by status, a createdAt range and a search on the customer or the order number; changes nothing.',
         querystring: SalesQuery,
         response: {
           200: Type.Object(

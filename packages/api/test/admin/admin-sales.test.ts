@@ -159,6 +159,54 @@ describe('GET /api/admin/sales with a time range', () => {
   });
 });
 
+describe('GET /api/admin/sales with a search', () => {
+  it('lists only the orders of the customers whose username or email holds it, with their total', async () => {
+    const byName = await sales('?search=ALICE_S');
+    expect(byName.sales.map((sale) => sale._id)).toEqual([orders[3]?.id, orders[0]?.id]);
+    expect(byName.sales.map((sale) => (sale.userId as { _id: string })._id)).toEqual([alice.id, alice.id]);
+    expect(byName.pagination).toEqual({ total: 2, page: 1, pages: 1, limit: 10 });
+    const byEmail = await sales('?search=bob.sales%40EXAMPLE');
+    expect(byEmail.sales.map((sale) => sale._id)).toEqual([orders[2]?.id, orders[1]?.id]);
+    expect(byEmail.pagination.total).toBe(2);
+  });
+
+  it('combines it with the status and the range, and pages it', async () => {
+    const completed = await sales('?search=bob&status=completed');
+    expect(completed.sales.map((sale) => sale._id)).toEqual([orders[2]?.id]);
+    expect(completed.pagination.total).toBe(1);
+    const to = (orders[3] as Order).createdAt.toISOString();
+    const ranged = await sales(`?search=alice&to=${to}`);
+    expect(ranged.sales.map((sale) => sale._id)).toEqual([orders[0]?.id]);
+    const second = await sales('?search=alice&limit=1&page=2');
+    expect(second.sales.map((sale) => sale._id)).toEqual([orders[0]?.id]);
+    expect(second.pagination).toEqual({ total: 2, page: 2, pages: 2, limit: 1 });
+  });
+
+  it('takes % literally and finds an order by its number', async () => {
+    const percent = await sales('?search=%25');
+    expect(percent.sales).toEqual([]);
+    expect(percent.pagination.total).toBe(0);
+    const second = orders[1] as Order;
+    const byNumber = await sales(`?search=${encodeURIComponent(`#TRX-${second.number}`)}`);
+    expect(byNumber.sales.map((sale) => [sale._id, sale.orderId])).toEqual([
+      [second.id, `#TRX-${second.number}`],
+    ]);
+    expect(byNumber.pagination.total).toBe(1);
+  });
+
+  it('answers 400 VALIDATION_ERROR for a search longer than the customer search allows', async () => {
+    expect((await sales(`?search=${'a'.repeat(200)}`)).sales).toEqual([]);
+    for (const url of [
+      `/api/admin/sales?search=${'a'.repeat(201)}`,
+      `/api/admin/sales/export?search=${'a'.repeat(201)}`,
+    ]) {
+      const response = await h.app.inject({ url, headers: admin.jar.header() });
+      expectError(response, 400, 'VALIDATION_ERROR');
+      expect(response.body).toContain('search');
+    }
+  });
+});
+
 /** RFC 4180 as the export writes it: every cell quoted, inner quotes doubled, CRLF lines. */
 const parseCsv = (text: string): string[][] =>
   text
@@ -209,6 +257,18 @@ describe('GET /api/admin/sales/export', () => {
     ]);
     const filtered = parseCsv((await exported('?status=refunded')).body).slice(1);
     expect(filtered.map((candidate) => candidate[0])).toEqual([(orders[1] as Order).id]);
+  });
+
+  it('exports only the sales a search selects', async () => {
+    const response = await exported('?search=BOB_SALES');
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = parseCsv(response.body).slice(1);
+    expect(rows.map((row) => [row[0], row[5]])).toEqual([
+      [(orders[2] as Order).id, 'bob_sales'],
+      [(orders[1] as Order).id, 'bob_sales'],
+    ]);
+    const none = parseCsv((await exported('?search=%25')).body);
+    expect(none).toHaveLength(1);
   });
 
   it('answers 401 without a session, 403 for a customer, and 400 for a bad filter', async () => {

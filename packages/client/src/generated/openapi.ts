@@ -680,8 +680,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * All orders with their customer, newest first (status, from and to filters)
-         * @description For admins: every order with its customer, newest first, filtered by status and a createdAt range; changes nothing. API key scope: `orders:read`.
+         * All orders with their customer, newest first (status, from, to and search filters)
+         * @description For admins: every order with its customer, newest first, filtered by status, a createdAt range and a search on the customer or the order number; changes nothing. API key scope: `orders:read`.
          */
         get: operations["listSales"];
         put?: never;
@@ -7069,6 +7069,11 @@ export interface operations {
                 /** @description createdAt before this instant (ISO 8601) */
                 to?: string;
                 /**
+                 * @description Part of the customer's username or email (case-insensitive, literal), or an order number (#TRX-42)
+                 * @example alice
+                 */
+                search?: string;
+                /**
                  * @description default 10, clamped to 1..100
                  * @example 10
                  */
@@ -7213,6 +7218,11 @@ export interface operations {
                 from?: string;
                 /** @description createdAt before this instant (ISO 8601) */
                 to?: string;
+                /**
+                 * @description Part of the customer's username or email (case-insensitive, literal), or an order number (#TRX-42)
+                 * @example alice
+                 */
+                search?: string;
             };
             header?: never;
             path?: never;

@@ -16,10 +16,17 @@ export interface OrderListQuery {
   readonly status?: OrderStatus;
 }
 
-/** The admin's sales: a status, and a `[from, to)` range of createdAt. */
+/** The admin's sales: a status, a `[from, to)` range of createdAt, and a search. */
 export interface SalesQuery extends OrderListQuery {
   readonly from?: Date;
   readonly to?: Date;
+  /**
+   * The orders whose customer (the user who placed them, whatever their role) has this in their
+   * username or email, by `CustomerQuery.search`'s rule (a case-insensitive literal substring),
+   * plus the order it names when it reads as an order number (`orderNumberSearched`). Empty:
+   * no filter.
+   */
+  readonly search?: string;
 }
 
 /**

@@ -13,10 +13,9 @@ import {
 import type { Filter } from 'mongodb';
 import type { ShopCollections } from '../collections.js';
 import type { OrderDocument, UserDocument } from '../documents.js';
-import { containsLiteral } from '../literal-pattern.js';
 import { userFromDocument } from '../mapping.js';
 import { NEWEST_FIRST } from '../paging.js';
-import { trigramsOf } from '../search-grams.js';
+import { userSearchFilter } from '../user-search-filter.js';
 
 /** Rows read per round trip by the CSV export stream. */
 const STREAM_BATCH = 200;
@@ -31,27 +30,11 @@ const signedTotal = {
 };
 const SPENDING_STATUSES: OrderStatus[] = ['completed', 'refunded'];
 
-/**
- * The specified search: the JS-lowercased needle a literal substring of a JS-lowercased key.
- * The regex is case-sensitive: with the 'i' option the server folds case its own way on top
- * (`ı` and `İ` match `i`, `ſ` matches `s`, `ς` matches `σ`), which is not the specification.
- * A needle of 3 code points or more also requires all its trigrams in that key's trigrams (a
- * superset of the matches, served by the multikey indexes), so the regex reads only candidates.
- */
-const customerFilter = (query: CustomerQuery): Filter<UserDocument> => {
-  if (query.search === undefined || query.search === '') return { role: 'user' };
-  const needle = query.search.toLowerCase();
-  const pattern = containsLiteral(needle);
-  const grams = trigramsOf(needle);
-  if (grams.length === 0) return { role: 'user', $or: [{ usernameKey: pattern }, { emailKey: pattern }] };
-  return {
-    role: 'user',
-    $or: [
-      { usernameGrams: { $all: grams }, usernameKey: pattern },
-      { emailGrams: { $all: grams }, emailKey: pattern },
-    ],
-  };
-};
+/** Customers are role `user`; the search is the users' (user-search-filter.ts). */
+const customerFilter = (query: CustomerQuery): Filter<UserDocument> =>
+  query.search === undefined || query.search === ''
+    ? { role: 'user' }
+    : { role: 'user', ...userSearchFilter(query.search) };
 
 const inWindow = (window: TimeWindow) => ({ $gte: window.from, $lt: window.to });
 

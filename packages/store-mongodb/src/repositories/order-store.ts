@@ -8,7 +8,6 @@ import {
   type OrderListQuery,
   type OrderRefund,
   type PaidTransfer,
-  type SalesQuery,
   type ShopEvent,
   type OrderStore,
   ok,
@@ -26,6 +25,7 @@ import { orderFromDocument, orderToDocument } from '../mapping.js';
 import { findPage, NEWEST_FIRST } from '../paging.js';
 import { userOrderMarks, versionIdOf } from './version-store.js';
 import { withCustomers } from './order-customers.js';
+import { salesFilterOf } from './sales-filter.js';
 import { withEvents } from './outbox-writes.js';
 import type { PendingOrderLocks } from './pending-order-lock.js';
 
@@ -35,17 +35,6 @@ const listFilter = (query: OrderListQuery): Filter<OrderDocument> =>
   query.status === undefined ? {} : { status: query.status };
 
 const SALES_BATCH = 500;
-const salesFilter = (query: SalesQuery): Filter<OrderDocument> => ({
-  ...listFilter(query),
-  ...(query.from === undefined && query.to === undefined
-    ? {}
-    : {
-        createdAt: {
-          ...(query.from === undefined ? {} : { $gte: query.from }),
-          ...(query.to === undefined ? {} : { $lt: query.to }),
-        },
-      }),
-});
 
 /** The write a payment claim may win: docs/decisions.md section 7, step 2. */
 const paymentClaimGuard = (orderId: string): Filter<OrderDocument> => ({
@@ -268,7 +257,10 @@ export const createMongoOrderStore = (
 
     async *streamSales(query) {
       // The driver's cursor fetches in batches; customers are joined one batch at a time.
-      const cursor = orders.find(salesFilter(query)).sort(NEWEST_FIRST).batchSize(SALES_BATCH);
+      const cursor = orders
+        .find(await salesFilterOf(users, query))
+        .sort(NEWEST_FIRST)
+        .batchSize(SALES_BATCH);
       let batch: OrderDocument[] = [];
       for await (const document of cursor) {
         batch.push(document);
@@ -281,7 +273,7 @@ export const createMongoOrderStore = (
     },
 
     async listSales(query, page) {
-      const filter = salesFilter(query);
+      const filter = await salesFilterOf(users, query);
       const [documents, total] = await Promise.all([
         orders.find(filter).sort(NEWEST_FIRST).skip(offsetOf(page)).limit(page.limit).toArray(),
         orders.countDocuments(filter),

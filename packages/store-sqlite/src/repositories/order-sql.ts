@@ -39,7 +39,12 @@ export const INSERT_ORDER_REFUND = `INSERT INTO order_refunds (${ORDER_REFUND_CO
  */
 export const ORDER_STATUS_LIST = ORDER_STATUSES.map((status) => `'${status}'`).join(', ');
 
-const statusFilter = (filtered: boolean): string => (filtered ? 'status = @status' : '');
+/**
+ * `+status` keeps the status indexes out of a search's plan: they would walk every order of the
+ * status in page order, where the matching users' orders are few index probes away.
+ */
+const statusFilter = (filtered: boolean, search: SalesSearch = 'none'): string =>
+  filtered ? `${search === 'none' ? '' : '+'}status = @status` : '';
 
 /** Which ends of a `[from, to)` createdAt range a sales query has. */
 export interface SalesRange {
@@ -51,6 +56,19 @@ const rangeFilters = (range: SalesRange): string[] => [
   range.from ? 'created_at >= @from' : '',
   range.to ? 'created_at < @to' : '',
 ];
+/**
+ * Whether a sales query has a search, and whether it also names an order number. The customers
+ * are found in `users_role_created_keys`, which holds the lowercased keys beside the id, so the
+ * search reads that index and no user row; instr() has no wildcards to escape.
+ */
+export type SalesSearch = 'none' | 'customer' | 'customer-or-number';
+const searchFilter = (search: SalesSearch, table = ''): string => {
+  if (search === 'none') return '';
+  const customers =
+    `${table}user_id IN (SELECT id FROM users INDEXED BY users_role_created_keys ` +
+    'WHERE instr(email_key, @needle) > 0 OR instr(username_key, @needle) > 0)';
+  return search === 'customer' ? customers : `(${customers} OR ${table}number = @number)`;
+};
 const where = (...conditions: string[]): string => {
   const present = conditions.filter((condition) => condition !== '');
   return present.length === 0 ? '' : `WHERE ${present.join(' AND ')}`;
@@ -68,23 +86,27 @@ export const ORDER_SQL = {
    * The page is cut from the covering (status,) created_at, id index first, so a deep OFFSET skips
    * index entries only; just the page's rows are read and joined to their customer.
    */
-  salesPage: (status: boolean, range: SalesRange = NO_RANGE) =>
+  salesPage: (status: boolean, range: SalesRange = NO_RANGE, search: SalesSearch = 'none') =>
     `SELECT ${O_COLUMNS}, u.id AS customer_id, u.username AS customer_username, u.email AS customer_email ` +
-    `FROM (SELECT id, created_at FROM orders ${where(statusFilter(status), ...rangeFilters(range))} ` +
+    `FROM (SELECT id, created_at FROM orders ${where(statusFilter(status, search), ...rangeFilters(range), searchFilter(search))} ` +
     'ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset) AS page ' +
     'JOIN orders o ON o.id = page.id LEFT JOIN users u ON u.id = o.user_id ' +
     'ORDER BY page.created_at DESC, page.id DESC',
   /** Keyset batches for the export: strictly older than the last row sent, newest first. */
-  salesBatch: (status: boolean, range: SalesRange) =>
+  salesBatch: (status: boolean, range: SalesRange, search: SalesSearch = 'none') =>
     `SELECT ${O_COLUMNS}, u.id AS customer_id, u.username AS customer_username, u.email AS customer_email ` +
     `FROM orders o LEFT JOIN users u ON u.id = o.user_id ${where(
-      statusFilter(status).replace('status', 'o.status'),
+      statusFilter(status, search).replace('status', 'o.status'),
       ...rangeFilters(range).map((condition) => condition.replace('created_at', 'o.created_at')),
+      searchFilter(search, 'o.'),
       '(o.created_at < @before_t OR (o.created_at = @before_t AND o.id < @before_id))',
     )} ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`,
-  /** With a time range, the day totals cannot answer (days need not align): count the rows. */
-  salesRangeCount: (status: boolean, range: SalesRange) =>
-    `SELECT COUNT(*) AS n FROM orders ${where(statusFilter(status), ...rangeFilters(range))}`,
+  /**
+   * With a time range (days need not align) or a search, the day totals cannot answer: count the
+   * rows.
+   */
+  salesRangeCount: (status: boolean, range: SalesRange, search: SalesSearch = 'none') =>
+    `SELECT COUNT(*) AS n FROM orders ${where(statusFilter(status, search), ...rangeFilters(range), searchFilter(search))}`,
   /** From the trigger-kept `order_day_totals`: a few rows per day, not every order. */
   salesCount: (status: boolean) =>
     'SELECT COALESCE(SUM(order_count), 0) AS n FROM order_day_totals ' +

@@ -6,6 +6,7 @@ import {
   type OrderStore,
   offsetOf,
   ok,
+  orderNumberSearched,
   pageOf,
   type SalesQuery,
 } from '@trx-shop/domain';
@@ -18,18 +19,46 @@ import { createEventWriter } from './event-writer.js';
 import { createStatementCache } from '../statement-cache.js';
 import { createSqliteOrderClaims } from './order-claims.js';
 import { createOrderReader, type SaleRow } from './order-reader.js';
-import { INSERT_ORDER, INSERT_ORDER_LINE, INSERT_ORDER_REFUND, ORDER_SQL } from './order-sql.js';
+import {
+  INSERT_ORDER,
+  INSERT_ORDER_LINE,
+  INSERT_ORDER_REFUND,
+  ORDER_SQL,
+  type SalesRange,
+  type SalesSearch,
+} from './order-sql.js';
 import { createSqliteOrderStatusChanges } from './order-status.js';
 import { createPendingOrderLocks } from './pending-order-locks.js';
 
 export const ORDER_NUMBER_COUNTER = 'order';
 
 const SALES_BATCH = 500;
-const salesParams = (query: SalesQuery): Record<string, unknown> => ({
-  ...(query.status === undefined ? {} : { status: query.status }),
-  ...(query.from === undefined ? {} : { from: query.from.getTime() }),
-  ...(query.to === undefined ? {} : { to: query.to.getTime() }),
-});
+
+/** Which statement a sales query needs, and its values. */
+interface SalesShape {
+  readonly status: boolean;
+  readonly range: SalesRange;
+  readonly search: SalesSearch;
+  readonly params: Record<string, unknown>;
+}
+
+const salesShapeOf = (query: SalesQuery): SalesShape => {
+  const search = query.search === undefined || query.search === '' ? null : query.search;
+  const number = search === null ? null : orderNumberSearched(search);
+  return {
+    status: query.status !== undefined,
+    range: { from: query.from !== undefined, to: query.to !== undefined },
+    search: search === null ? 'none' : number === null ? 'customer' : 'customer-or-number',
+    params: {
+      ...(query.status === undefined ? {} : { status: query.status }),
+      ...(query.from === undefined ? {} : { from: query.from.getTime() }),
+      ...(query.to === undefined ? {} : { to: query.to.getTime() }),
+      // The keys are lowercased by the same toLowerCase() (rows/user-row.ts, caseKey).
+      ...(search === null ? {} : { needle: search.toLowerCase() }),
+      ...(number === null ? {} : { number }),
+    },
+  };
+};
 
 export const createSqliteOrderStore = (db: Database): OrderStore => {
   const reader = createOrderReader(db);
@@ -119,25 +148,25 @@ export const createSqliteOrderStore = (db: Database): OrderStore => {
     },
 
     async listSales(query, request) {
-      const filtered = query.status !== undefined;
-      const range = { from: query.from !== undefined, to: query.to !== undefined };
+      const { status, range, search, params } = salesShapeOf(query);
       return page<SaleRow, ReturnType<typeof reader.sales>[number]>(
-        ORDER_SQL.salesPage(filtered, range),
-        range.from || range.to ? ORDER_SQL.salesRangeCount(filtered, range) : ORDER_SQL.salesCount(filtered),
-        salesParams(query),
+        ORDER_SQL.salesPage(status, range, search),
+        range.from || range.to || search !== 'none'
+          ? ORDER_SQL.salesRangeCount(status, range, search)
+          : ORDER_SQL.salesCount(status),
+        params,
         request,
         reader.sales,
       );
     },
 
     async *streamSales(query) {
-      const filtered = query.status !== undefined;
-      const range = { from: query.from !== undefined, to: query.to !== undefined };
-      const batch = statement<Record<string, unknown>, SaleRow>(ORDER_SQL.salesBatch(filtered, range));
+      const { status, range, search, params } = salesShapeOf(query);
+      const batch = statement<Record<string, unknown>, SaleRow>(ORDER_SQL.salesBatch(status, range, search));
       let before = { before_t: Number.MAX_SAFE_INTEGER, before_id: '' };
       for (;;) {
         // Rows newer than the cursor are never read again: memory holds one batch.
-        const { rows, sales } = readBatch(batch, { ...salesParams(query), ...before, limit: SALES_BATCH });
+        const { rows, sales } = readBatch(batch, { ...params, ...before, limit: SALES_BATCH });
         for (const sale of sales) yield sale;
         const last = rows.at(-1);
         if (!last || rows.length < SALES_BATCH) return;
