@@ -84,6 +84,24 @@ describe('the orders list', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('completed');
   });
 
+  it('searches by customer once asked (Enter), from page 1, in the URL and the CSV link too', async () => {
+    const api = startFakeApi({ method: 'GET', path: SALES, body: salesAnswer([aSale()], onePage(60, 2)) });
+    const { history } = renderPage('/orders?page=2', <OrdersPage />);
+    await screen.findByRole('table', { name: 'Orders' });
+
+    const search = screen.getByLabelText('Customer or order number');
+    fireEvent.change(search, { target: { value: '  Ann@Example ' } });
+    // Typing alone asks nothing: one request per keystroke would page the API for every letter.
+    expect(salesRequests(api)).toHaveLength(1);
+    fireEvent.submit(search);
+
+    await waitFor(() => expect(salesRequests(api)).toHaveLength(2));
+    expect(salesRequests(api).at(-1)).toEqual({ search: 'Ann@Example', page: '1', limit: '20' });
+    expect(history.at(-1)).toBe('/orders?search=Ann%40Example');
+    const csv = screen.getByRole('link', { name: /Download CSV/ }).getAttribute('href') ?? '';
+    expect(new URL(csv).searchParams.get('search')).toBe('Ann@Example');
+  });
+
   it('sends From as the local midnight starting that day and To as the one ending its day, in the CSV link too', async () => {
     const api = startFakeApi({ method: 'GET', path: SALES, body: salesAnswer([aSale()], onePage(1)) });
     const { history } = renderPage('/orders', <OrdersPage />);

@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { Field } from '../../../../shared/ui/field.js';
 import { SelectField } from '../../../../shared/ui/select-field.js';
 import { isOrderStatus, ORDER_STATUS_WORDS, ORDER_STATUSES } from '../utils/order-status.js';
 import { hasSalesFilters, type SalesFilters } from '../utils/sales-filters.js';
 
-/** Each change applies at once and starts again from page 1. */
+/** Each change applies at once (the customer search on Enter or Search) and starts again from page 1. */
 export const SalesFiltersForm = ({
   filters,
   onChange,
@@ -12,8 +13,26 @@ export const SalesFiltersForm = ({
   onChange: (next: SalesFilters) => void;
 }) => {
   const change = (patch: Partial<SalesFilters>) => onChange({ ...filters, ...patch, page: 1 });
+  // Typed text is sent once asked for, not one request per keystroke.
+  const [search, setSearch] = useState(filters.search ?? '');
   return (
-    <form className="filters" aria-label="Filter orders" onSubmit={(event) => event.preventDefault()}>
+    <form
+      className="filters"
+      aria-label="Filter orders"
+      onSubmit={(event) => {
+        event.preventDefault();
+        change({ search: search.trim() || undefined });
+      }}
+    >
+      <Field
+        label="Customer or order number"
+        type="search"
+        hint="Part of a username or email, or #TRX-42"
+        maxLength={200}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <button type="submit">Search</button>
       <SelectField
         label="Status"
         value={filters.status ?? ''}
@@ -43,7 +62,13 @@ export const SalesFiltersForm = ({
         onChange={(event) => change({ toDay: event.target.value || undefined })}
       />
       {hasSalesFilters(filters) && (
-        <button type="button" onClick={() => onChange({ page: 1 })}>
+        <button
+          type="button"
+          onClick={() => {
+            setSearch('');
+            onChange({ page: 1 });
+          }}
+        >
           Clear filters
         </button>
       )}

@@ -10,6 +10,8 @@ export interface SalesFilters {
   readonly status?: OrderStatus | undefined;
   readonly fromDay?: string | undefined;
   readonly toDay?: string | undefined;
+  /** Part of the customer's username or email, or an order number. */
+  readonly search?: string | undefined;
   readonly page: number;
 }
 
@@ -18,6 +20,7 @@ export interface SalesQuery {
   readonly status?: OrderStatus;
   readonly from?: string;
   readonly to?: string;
+  readonly search?: string;
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -43,6 +46,7 @@ export const salesFiltersOf = (params: URLSearchParams): SalesFilters => {
     status: isOrderStatus(status) ? status : undefined,
     fromDay: dayOrUndefined(params.get('from')),
     toDay: dayOrUndefined(params.get('to')),
+    search: params.get('search')?.trim() || undefined,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 };
@@ -53,6 +57,7 @@ export const salesSearchOf = (filters: SalesFilters): URLSearchParams => {
   if (filters.status) params.set('status', filters.status);
   if (filters.fromDay) params.set('from', filters.fromDay);
   if (filters.toDay) params.set('to', filters.toDay);
+  if (filters.search) params.set('search', filters.search);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 };
@@ -68,8 +73,9 @@ export const salesQueryOf = (filters: SalesFilters): SalesQuery => {
     ...(filters.status ? { status: filters.status } : {}),
     ...(from ? { from: from.toISOString() } : {}),
     ...(to ? { to: to.toISOString() } : {}),
+    ...(filters.search ? { search: filters.search } : {}),
   };
 };
 
 export const hasSalesFilters = (filters: SalesFilters): boolean =>
-  Boolean(filters.status || filters.fromDay || filters.toDay);
+  Boolean(filters.status || filters.fromDay || filters.toDay || filters.search);
