@@ -19,9 +19,14 @@ export {
 } from './errors.js';
 export type { components, operations, paths } from './generated/openapi.js';
 export {
+  ADMIN_EVENT_TYPES,
+  type AdminEvent,
+  type AdminEventData,
+  type AdminEventType,
   backoffDelay,
   connectRealtime,
   type DepositEventData,
+  isAdminEvent,
   type JoinedEvent,
   type LoggedEvent,
   type OrderEventData,
@@ -41,6 +46,7 @@ export {
   type TransactionFailedEvent,
   UNAUTHENTICATED_CLOSE_CODE,
   type WalletDepositEvent,
+  type WebhookDisabledData,
   type WebSocketConstructor,
   type WebSocketLike,
 } from './realtime.js';

@@ -40,20 +40,69 @@ export type TransactionFailedEvent = LoggedFrame<'transaction:failed', OrderEven
 export type OrderRefundedEvent = LoggedFrame<'order:refunded', OrderEventData>;
 export type WalletDepositEvent = LoggedFrame<'wallet:deposit', DepositEventData>;
 
+/** The logged event types the admin room carries, each a frame named by its type. */
+export const ADMIN_EVENT_TYPES = [
+  'order.created',
+  'order.cancelled',
+  'order.status_overridden',
+  'payment.sent',
+  'payment.confirmed',
+  'payment.failed',
+  'order.completed',
+  'refund.sent',
+  'refund.confirmed',
+  'refund.failed',
+  'order.refunded',
+  'deposit.received',
+  'withdrawal.sent',
+  'withdrawal.confirmed',
+  'withdrawal.failed',
+  'webhook.disabled',
+] as const;
+export type AdminEventType = (typeof ADMIN_EVENT_TYPES)[number];
+
+/**
+ * An admin frame's `data`, as the event's webhook body carries it: the ids it concerns (`userId`,
+ * `orderId`, `transactionId`, ...) and its payload, money as exact TRX text (docs/api.md, "Events").
+ */
+export type AdminEventData = Readonly<Record<string, unknown>>;
+
+/** `webhook.disabled`: the service disabled an endpoint whose every attempt failed for too long. */
+export interface WebhookDisabledData {
+  readonly webhookId: string;
+  readonly url: string;
+  /** Also the endpoint's `disabledReason`. */
+  readonly reason: string;
+}
+
+/** A frame of the admin room (`join-admin`, admins only). */
+export type AdminEvent =
+  | LoggedFrame<Exclude<AdminEventType, 'webhook.disabled'>, AdminEventData>
+  | LoggedFrame<'webhook.disabled', WebhookDisabledData>;
+
+const ADMIN_EVENTS: ReadonlySet<string> = new Set(ADMIN_EVENT_TYPES);
+
+/** Whether a frame is one of the admin room's (named by a logged event type). */
+export const isAdminEvent = (event: RealtimeEvent): event is AdminEvent => ADMIN_EVENTS.has(event.event);
+
 /** Frames of the event log, each with `id`. */
 export type LoggedEvent =
   | TransactionConfirmedEvent
   | TransactionFailedEvent
   | OrderRefundedEvent
-  | WalletDepositEvent;
+  | WalletDepositEvent
+  | AdminEvent;
 
-/** The answer to `join-user`. */
+/** The answer to `join-user` and `join-admin`. */
 export interface JoinedEvent {
   readonly event: 'joined';
   readonly data: { readonly room: string };
 }
 
-/** A refused frame: `FORBIDDEN` for another user's room, `VALIDATION_ERROR` for a bad frame. */
+/**
+ * A refused frame: `FORBIDDEN` for another user's room or, for a non-admin, the admin room;
+ * `VALIDATION_ERROR` for a bad frame.
+ */
 export interface RealtimeErrorEvent {
   readonly event: 'error';
   readonly data: { readonly code: string; readonly message?: string };
@@ -74,7 +123,8 @@ export type RealtimeEventName = RealtimeEvent['event'];
 
 /**
  * The fields of each frame's `data`, as the types above declare them (a test compares them with
- * docs/asyncapi.yaml). Frames with another name are not the server's and are dropped.
+ * docs/asyncapi.yaml); the admin frames of business events list none, their fields being each
+ * event's ids and payload. Frames with another name are not the server's and are dropped.
  */
 export const REALTIME_EVENT_FIELDS: {
   readonly [E in RealtimeEvent as E['event']]: readonly (keyof E['data'])[];
@@ -86,6 +136,22 @@ export const REALTIME_EVENT_FIELDS: {
   joined: ['room'],
   error: ['code', 'message'],
   'resume:expired': ['lastEventId', 'message'],
+  'order.created': [],
+  'order.cancelled': [],
+  'order.status_overridden': [],
+  'payment.sent': [],
+  'payment.confirmed': [],
+  'payment.failed': [],
+  'order.completed': [],
+  'refund.sent': [],
+  'refund.confirmed': [],
+  'refund.failed': [],
+  'order.refunded': [],
+  'deposit.received': [],
+  'withdrawal.sent': [],
+  'withdrawal.confirmed': [],
+  'withdrawal.failed': [],
+  'webhook.disabled': ['webhookId', 'url', 'reason'],
 };
 
 /** The server closes a socket whose session is missing or ended with this code: never retried. */
@@ -132,8 +198,10 @@ export interface RealtimeOptions {
   readonly accessToken?: string | (() => string | Promise<string>);
   /** A `Cookie` header value (Node only; a browser sends its cookies itself). */
   readonly cookies?: string;
-  /** The user ids whose rooms to join (your own; an admin may join any). */
-  readonly rooms: readonly string[];
+  /** The user ids whose rooms to join (your own; an admin may join any); none by default. */
+  readonly rooms?: readonly string[];
+  /** Join the admin room too (`join-admin`; admins only, anyone else is answered `FORBIDDEN`). */
+  readonly admin?: boolean;
   /** Resume from this event id on the first connection (the last one a previous run saw). */
   readonly lastEventId?: string;
   /** Every frame, typed; logged frames (with `id`) at most once each. */
@@ -223,7 +291,8 @@ const loadWs = async (): Promise<WebSocketConstructor> => {
 };
 
 /**
- * Opens the shop's WebSocket, joins `rooms` and hands every frame to `onEvent`. After an
+ * Opens the shop's WebSocket, joins `rooms` (and the admin room with `admin: true`) and hands
+ * every frame to `onEvent`. After an
  * unexpected close it reconnects (250 ms, doubling to 10 s; reset once the rooms are joined
  * again) with `?lastEventId=` of the last logged frame, so the server replays what was missed
  * before live frames; a frame seen already is dropped. It stops on 4401 (no or ended session) and
@@ -233,7 +302,11 @@ export const connectRealtime = (options: RealtimeOptions): RealtimeConnection =>
   const initialMs = options.backoff?.initialMs ?? DEFAULT_INITIAL_BACKOFF_MS;
   const maxMs = options.backoff?.maxMs ?? DEFAULT_MAX_BACKOFF_MS;
   const tokenIn = options.tokenIn ?? 'header';
-  const rooms = [...new Set(options.rooms)];
+  const rooms = [...new Set(options.rooms ?? [])];
+  const joins = [
+    ...rooms.map((room) => JSON.stringify({ event: 'join-user', data: room })),
+    ...(options.admin ? [JSON.stringify({ event: 'join-admin' })] : []),
+  ];
 
   let state: RealtimeState = 'connecting';
   let lastEventId = options.lastEventId;
@@ -246,7 +319,9 @@ export const connectRealtime = (options: RealtimeOptions): RealtimeConnection =>
   const joinWaiters = new Set<{ resolve: () => void; reject: (error: Error) => void }>();
   const closeWaiters = new Set<() => void>();
 
-  const remember = (id: string): boolean => {
+  // By name and id: one event is a frame in its user's room and another in the admin room.
+  const remember = (frame: LoggedEvent): boolean => {
+    const id = `${frame.event} ${frame.id}`;
     if (seen.has(id)) return false;
     seen.add(id);
     if (seen.size > SEEN_IDS) {
@@ -308,25 +383,25 @@ export const connectRealtime = (options: RealtimeOptions): RealtimeConnection =>
         current.close(1000, 'closed by the client');
         return;
       }
-      for (const room of rooms) current.send(JSON.stringify({ event: 'join-user', data: room }));
-      if (rooms.length === 0) onJoined();
+      for (const join of joins) current.send(join);
+      if (joins.length === 0) onJoined();
     });
     current.addEventListener('message', (message) => {
       if (socket !== current || stopped) return;
       const frame = parseFrame(message.data);
       if (!frame) return;
       if ('id' in frame) {
-        if (!remember(frame.id)) return;
+        if (!remember(frame)) return;
         lastEventId = frame.id;
       }
       if (frame.event === 'resume:expired') lastEventId = undefined;
       try {
         options.onEvent(frame);
       } finally {
-        // Each join-user gets exactly one answer, `joined` or `error`, in order.
-        if ((frame.event === 'joined' || frame.event === 'error') && answered < rooms.length) {
+        // Each join gets exactly one answer, `joined` or `error`, in order.
+        if ((frame.event === 'joined' || frame.event === 'error') && answered < joins.length) {
           answered += 1;
-          if (answered === rooms.length) onJoined();
+          if (answered === joins.length) onJoined();
         }
       }
     });

@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import {
   connectRealtime,
   createShopClient,
+  isAdminEvent,
   type RealtimeClose,
   type RealtimeEvent,
   type ShopApiError,
@@ -276,6 +277,74 @@ describe('@trx-shop/client against the real service', () => {
     }
     expect(live.state).toBe('closed');
     expect(closes.at(-1)).toMatchObject({ code: 1000, reconnectInMs: null });
+  }, 90_000);
+
+  it('joins the admin room with admin: true and hears an order’s events by their types; a customer is refused', async () => {
+    const guest = createShopClient({ baseUrl: service.apiUrl });
+    const admin = await unwrap(
+      guest.POST('/api/auth/tokens', { body: { email: ADMIN.email, password: ADMIN.password } }),
+    );
+    const buyer = await newBuyer();
+    const product = await cheapestProduct(buyer.shop);
+    const adminEvents: RealtimeEvent[] = [];
+    const buyerEvents: RealtimeEvent[] = [];
+    const watching = connectRealtime({
+      baseUrl: service.apiUrl,
+      accessToken: admin.accessToken,
+      admin: true,
+      onEvent: (event) => adminEvents.push(event),
+    });
+    // The customer asks for its own room and the admin room: the second is refused.
+    const refused = connectRealtime({
+      baseUrl: service.apiUrl,
+      accessToken: buyer.accessToken,
+      rooms: [buyer.id],
+      admin: true,
+      onEvent: (event) => buyerEvents.push(event),
+    });
+    try {
+      await Promise.all([watching.whenJoined(), refused.whenJoined()]);
+      expect(adminEvents).toEqual([{ event: 'joined', data: { room: 'admin' } }]);
+      expect(buyerEvents).toEqual([
+        { event: 'joined', data: { room: `user:${buyer.id}` } },
+        { event: 'error', data: { code: 'FORBIDDEN' } },
+      ]);
+
+      const { orderId, txHash } = await orderAndPay(buyer.shop, product._id);
+      const ofOrder = () =>
+        adminEvents
+          .filter(isAdminEvent)
+          .filter((event) => event.event !== 'webhook.disabled' && event.data.orderId === orderId);
+      await eventually(
+        async () => ofOrder().map((event) => event.event),
+        (types) => types.includes('order.completed'),
+        'the admin room to hear the order complete',
+        30_000,
+        20,
+      );
+      expect(ofOrder().map((event) => event.event)).toEqual([
+        'order.created',
+        'payment.sent',
+        'payment.confirmed',
+        'order.completed',
+      ]);
+      expect(ofOrder().at(-1)).toMatchObject({
+        data: { userId: buyer.id, orderId, txHash },
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      });
+      // The customer's own confirmation comes from the same event as order.completed: by then
+      // any admin frame sent to the customer would have arrived.
+      await eventually(
+        async () => buyerEvents.map((event) => event.event),
+        (names) => names.includes('transaction:confirmed'),
+        'the customer’s confirmation',
+        30_000,
+        20,
+      );
+      expect(buyerEvents.filter(isAdminEvent)).toEqual([]);
+    } finally {
+      await Promise.all([watching.close(), refused.close()]);
+    }
   }, 90_000);
 
   it('stops without retrying when the server closes with 4401', async () => {

@@ -68,14 +68,15 @@ export const createMemoryWebhookStore = ({
     async noteEndpointOutcome(id, outcome) {
       const endpoint = endpoints.get(id);
       if (!endpoint) return null;
-      if (outcome.ok) return save(endpoints, { ...endpoint, failingSince: null });
+      if (outcome.ok)
+        return { endpoint: save(endpoints, { ...endpoint, failingSince: null }), disabledNow: false };
       const failingSince = endpoint.failingSince ?? outcome.at;
       const disable =
         endpoint.enabled && outcome.at.getTime() - failingSince.getTime() >= outcome.disableAfterMs;
       const disabled: Partial<WebhookEndpoint> = disable
         ? { enabled: false, disabledReason: outcome.reason }
         : {};
-      return save(endpoints, { ...endpoint, failingSince, ...disabled });
+      return { endpoint: save(endpoints, { ...endpoint, failingSince, ...disabled }), disabledNow: disable };
     },
 
     async enqueue(batch) {

@@ -1,5 +1,11 @@
 import { SHOP_EVENT_TYPES } from '@trx-shop/domain';
-import { CLIENT_FRAMES, SERVER_FRAMES, WebhookHeaders, webhookBodyOf } from '../realtime/frame-schemas.js';
+import {
+  ADMIN_FRAMES,
+  CLIENT_FRAMES,
+  SERVER_FRAMES,
+  WebhookHeaders,
+  webhookBodyOf,
+} from '../realtime/frame-schemas.js';
 
 /** A schema as plain JSON (TypeBox's own markers are symbols and do not survive). */
 const plain = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema));
@@ -10,6 +16,21 @@ const message = (name: string, summary: string, payload: unknown) => ({
   contentType: 'application/json',
   payload: plain(payload),
 });
+
+/** A message key from an event type: `order.status_overridden` -> `orderStatusOverridden`. */
+const keyOf = (type: string) =>
+  type.replace(/[^A-Za-z0-9]+(.)/g, (_match, next: string) => next.toUpperCase());
+
+/** The answers both rooms send besides their events. */
+const roomAnswers = {
+  joined: message('joined', 'The room was joined', SERVER_FRAMES.joined),
+  error: message('error', 'A frame was refused', SERVER_FRAMES.error),
+  resumeExpired: message(
+    'resume:expired',
+    'The resume id is no longer in the log',
+    SERVER_FRAMES.resumeExpired,
+  ),
+};
 
 /**
  * The real-time frames and the webhook deliveries as an AsyncAPI 3 document, from the schemas
@@ -39,13 +60,7 @@ export const asyncApiDocument = () => ({
       messages: {
         joinUser: message('join-user', 'Join a user’s room (admins: any user)', CLIENT_FRAMES.joinUser),
         resume: message('resume', 'Resume from the last event id seen', CLIENT_FRAMES.resume),
-        joined: message('joined', 'The room was joined', SERVER_FRAMES.joined),
-        error: message('error', 'A frame was refused', SERVER_FRAMES.error),
-        resumeExpired: message(
-          'resume:expired',
-          'The resume id is no longer in the log',
-          SERVER_FRAMES.resumeExpired,
-        ),
+        ...roomAnswers,
         transactionConfirmed: message(
           'transaction:confirmed',
           'A purchase confirmed (its order completed), or a partial refund confirmed',
@@ -68,6 +83,24 @@ export const asyncApiDocument = () => ({
         ),
       },
     },
+    adminRoom: {
+      address: '/api/ws',
+      title: 'The admin room',
+      description:
+        'Admins join with join-admin (anyone else is answered error FORBIDDEN); one frame per logged order, payment, refund, deposit, withdrawal and webhook.disabled event, named by its type, with its webhook data and the event id',
+      servers: [{ $ref: '#/servers/shop' }],
+      messages: {
+        joinAdmin: message('join-admin', 'Join the admin room (admins only)', CLIENT_FRAMES.joinAdmin),
+        resume: message('resume', 'Resume from the last event id seen', CLIENT_FRAMES.resume),
+        ...roomAnswers,
+        ...Object.fromEntries(
+          Object.entries(ADMIN_FRAMES).map(([type, frame]) => [
+            keyOf(type),
+            message(type, `A ${type} event`, frame),
+          ]),
+        ),
+      },
+    },
     webhook: {
       address: '{endpointUrl}',
       title: 'A webhook endpoint',
@@ -75,7 +108,7 @@ export const asyncApiDocument = () => ({
       parameters: { endpointUrl: { description: 'the endpoint’s url' } },
       messages: Object.fromEntries(
         [...SHOP_EVENT_TYPES, 'webhook.ping' as const].map((type) => [
-          type.replace(/[^A-Za-z0-9]+(.)/g, (_match, next: string) => next.toUpperCase()),
+          keyOf(type),
           {
             ...message(type, `A ${type} event`, webhookBodyOf(type)),
             headers: plain(WebhookHeaders),
@@ -107,6 +140,23 @@ export const asyncApiDocument = () => ({
         'orderRefunded',
         'walletDeposit',
       ].map((name) => ({ $ref: `#/channels/userRoom/messages/${name}` })),
+    },
+    sendJoinAdmin: {
+      action: 'receive',
+      channel: { $ref: '#/channels/adminRoom' },
+      summary: 'The service receives join-admin and resume from an admin',
+      messages: [
+        { $ref: '#/channels/adminRoom/messages/joinAdmin' },
+        { $ref: '#/channels/adminRoom/messages/resume' },
+      ],
+    },
+    receiveAdminFrames: {
+      action: 'send',
+      channel: { $ref: '#/channels/adminRoom' },
+      summary: 'The service sends the shop’s events to the admin room',
+      messages: ['joined', 'error', 'resumeExpired', ...Object.keys(ADMIN_FRAMES).map(keyOf)].map((name) => ({
+        $ref: `#/channels/adminRoom/messages/${name}`,
+      })),
     },
     deliverWebhook: {
       action: 'send',

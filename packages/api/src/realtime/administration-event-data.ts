@@ -61,6 +61,14 @@ export const ADMINISTRATION_EVENT_DATA: Partial<Record<ShopEventType, TSchema>> 
     },
     { ...strict, description: 'an admin queued a delivery again' },
   ),
+  'webhook.disabled': Type.Object(
+    {
+      webhookId: Type.String(),
+      url: Type.String(),
+      reason: Type.String({ description: 'why: the failures and the last one; also its disabledReason' }),
+    },
+    { ...strict, description: 'the service disabled an endpoint whose every attempt failed for too long' },
+  ),
   'reconciliation.completed': Type.Object(
     {
       reportId: Type.String({

@@ -1,4 +1,9 @@
-import { SHOP_EVENT_TYPES, type ShopEventType } from '@trx-shop/domain';
+import {
+  ADMIN_ROOM_EVENT_TYPES,
+  type AdminRoomEventType,
+  SHOP_EVENT_TYPES,
+  type ShopEventType,
+} from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { ADMINISTRATION_EVENT_DATA } from './administration-event-data.js';
 
@@ -78,9 +83,16 @@ export const CLIENT_FRAMES = {
     { event: Type.Literal('join-user'), data: Type.String({ description: "the user's id" }) },
     { additionalProperties: false },
   ),
+  joinAdmin: Type.Object(
+    { event: Type.Literal('join-admin'), data: Type.Optional(Type.Unknown({ description: 'ignored' })) },
+    { additionalProperties: false, description: 'admins only; anyone else is answered error FORBIDDEN' },
+  ),
   resume: Type.Object(
     { event: Type.Literal('resume'), data: EventId },
-    { additionalProperties: false, description: 'before join-user: replay what was missed since this event' },
+    {
+      additionalProperties: false,
+      description: 'before join-user or join-admin: replay what was missed since this event',
+    },
   ),
 } as const;
 
@@ -137,3 +149,22 @@ export const WebhookHeaders = Type.Object(
   },
   { additionalProperties: true },
 );
+
+/**
+ * An admin room frame (docs/api.md, "Real-time events"): the logged event's type, the `data` its
+ * webhook body carries, and its id.
+ */
+export const adminFrameSchema = (type: AdminRoomEventType) =>
+  Type.Object(
+    {
+      event: Type.Literal(type),
+      data: ADMINISTRATION_EVENT_DATA[type] ?? AnyEventData,
+      id: EventId,
+    },
+    { additionalProperties: false },
+  );
+
+/** Every admin room frame, by event type. */
+export const ADMIN_FRAMES = Object.fromEntries(
+  ADMIN_ROOM_EVENT_TYPES.map((type) => [type, adminFrameSchema(type)]),
+) as Record<AdminRoomEventType, ReturnType<typeof adminFrameSchema>>;

@@ -1,4 +1,10 @@
-import { type DeliveredFrame, type Notifier, userRoomName } from '@trx-shop/domain';
+import {
+  ADMIN_ROOM_NAME,
+  type DeliveredAdminFrame,
+  type DeliveredFrame,
+  type Notifier,
+  userRoomName,
+} from '@trx-shop/domain';
 
 /** What the hub needs of a socket: @fastify/websocket's (ws) sockets fit. */
 export interface RoomMember {
@@ -11,13 +17,19 @@ const OPEN = 1;
 /** The room of one user's events (the domain names it). */
 export const userRoom = userRoomName;
 
+/** The room of the shop's events for admins. */
+export const adminRoom = ADMIN_ROOM_NAME;
+
+/** A frame for a user's room or the admin room. */
+export type RoomFrame = DeliveredFrame | DeliveredAdminFrame;
+
 /** The wire form of a delivered frame (docs/api.md, "Real-time events"): `id` is the event's id. */
-export const wireFrame = ({ frame, eventId }: DeliveredFrame): string =>
+export const wireFrame = ({ frame, eventId }: RoomFrame): string =>
   JSON.stringify({ event: frame.event, data: frame.data, id: eventId });
 
 interface MemberState {
   /** Live frames waiting while the member is sent its missed ones; null once live. */
-  waiting: DeliveredFrame[] | null;
+  waiting: RoomFrame[] | null;
   /** The newest sequence the member has (or had before reconnecting): nothing at or below it is sent. */
   floor: number;
 }
@@ -32,26 +44,28 @@ export const createRoomHub = () => {
   const send = (member: RoomMember, frame: string) => {
     if (member.readyState === OPEN) member.send(frame);
   };
+  const deliverTo = (room: string, delivered: RoomFrame) => {
+    const members = rooms.get(room);
+    if (!members) return;
+    const frame = wireFrame(delivered);
+    for (const [member, state] of members) {
+      if (delivered.sequence <= state.floor) continue;
+      if (state.waiting) state.waiting.push(delivered);
+      else send(member, frame);
+    }
+  };
   const hub: Notifier & {
     join(room: string, member: RoomMember, options?: { readonly replaying: boolean }): void;
     /**
      * Sends the member its replayed frames, then the live ones that waited and are newer than both
      * the replay and `after` (the client's last event), and goes live.
      */
-    endReplay(room: string, member: RoomMember, replayed: readonly DeliveredFrame[], after: number): void;
+    endReplay(room: string, member: RoomMember, replayed: readonly RoomFrame[], after: number): void;
     leaveAll(member: RoomMember): void;
     size(room: string): number;
   } = {
-    deliver: (delivered) => {
-      const members = rooms.get(userRoom(delivered.userId));
-      if (!members) return;
-      const frame = wireFrame(delivered);
-      for (const [member, state] of members) {
-        if (delivered.sequence <= state.floor) continue;
-        if (state.waiting) state.waiting.push(delivered);
-        else send(member, frame);
-      }
-    },
+    deliver: (delivered) => deliverTo(userRoom(delivered.userId), delivered),
+    deliverToAdmins: (delivered) => deliverTo(adminRoom, delivered),
     join: (room, member, options) => {
       const members = rooms.get(room) ?? new Map<RoomMember, MemberState>();
       // A second join of the same room keeps the first one's state (no replay twice).

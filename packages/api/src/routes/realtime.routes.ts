@@ -1,5 +1,7 @@
 import {
+  adminFramesBetween,
   findEndedSessions,
+  mayJoinAdminRoom,
   mayJoinUserRoom,
   type RequestIdentity,
   userFramesBetween,
@@ -9,7 +11,7 @@ import type { WebSocket } from 'ws';
 import { errorBody } from '../http/error-body.js';
 import { ErrorResponse } from '../http/schemas.js';
 import { accessTokenOf } from '../plugins/auth.js';
-import { userRoom } from '../realtime/room-hub.js';
+import { adminRoom, type RoomFrame, userRoom } from '../realtime/room-hub.js';
 import type { RouteOptions } from './route-options.js';
 
 export const UNAUTHENTICATED_CLOSE_CODE = 4401;
@@ -37,7 +39,10 @@ const MAX_EVENT_ID_LENGTH = 64;
 const eventIdOf = (value: unknown): string | null =>
   typeof value === 'string' && value.length > 0 && value.length <= MAX_EVENT_ID_LENGTH ? value : null;
 
-/** WebSocket at /api/ws: authenticate, then `join-user` for one's own room (admins: any). */
+/**
+ * WebSocket at /api/ws: authenticate, then `join-user` for one's own room (admins: any), and
+ * `join-admin` for the admin room (admins only).
+ */
 export const realtimeRoutes = async (
   app: FastifyInstance,
   {
@@ -65,11 +70,6 @@ export const realtimeRoutes = async (
   // Where each socket resumes: the last event id its client saw (query or a `resume` frame).
   const resumeFrom = new WeakMap<WebSocket, string>();
 
-  /**
-   * Joins the room; with a resume point, first sends what the client missed since it. The end of
-   * the replay is this instance's delivery position, taken at the moment of joining: everything up
-   * to it comes from the log, everything after it live, so there is no gap and no twin.
-   */
   /** Where a resume starts: the id's place in the log, null when it is not there or past the retention. */
   const resumePoint = async (lastEventId: string) => {
     const from = await deps.store.eventLog.findById(lastEventId);
@@ -79,8 +79,15 @@ export const realtimeRoutes = async (
     return from !== null && from.loggedAt.getTime() >= oldestComplete ? from : null;
   };
 
-  const joinRoom = async (socket: WebSocket, userId: string) => {
-    const room = userRoom(userId);
+  /** The room's frames after one sequence up to another: what a resuming member missed. */
+  type Missed = (after: number, upTo: number) => Promise<readonly RoomFrame[]>;
+
+  /**
+   * Joins the room; with a resume point, first sends what the client missed since it. The end of
+   * the replay is this instance's delivery position, taken at the moment of joining: everything up
+   * to it comes from the log, everything after it live, so there is no gap and no twin.
+   */
+  const joinRoom = async (socket: WebSocket, room: string, missedBetween: Missed) => {
     const lastEventId = resumeFrom.get(socket);
     let from: Awaited<ReturnType<typeof resumePoint>> = null;
     try {
@@ -110,7 +117,7 @@ export const realtimeRoutes = async (
     hub.join(room, socket, { replaying: true });
     socket.send(frame('joined', { room }));
     try {
-      const missed = await userFramesBetween(deps.store.eventLog, userId, from.sequence, upTo);
+      const missed = await missedBetween(from.sequence, upTo);
       hub.endReplay(room, socket, missed, from.sequence);
     } catch (error) {
       closeForRetry(socket, error);
@@ -134,6 +141,16 @@ export const realtimeRoutes = async (
       resumeFrom.set(socket, lastEventId);
       return;
     }
+    if (message.event === 'join-admin') {
+      if (!mayJoinAdminRoom(identity.user)) {
+        socket.send(frame('error', { code: 'FORBIDDEN' }));
+        return;
+      }
+      await joinRoom(socket, adminRoom, (after, upTo) =>
+        adminFramesBetween(deps.store.eventLog, after, upTo),
+      );
+      return;
+    }
     if (message.event !== 'join-user' || typeof message.data !== 'string') {
       socket.send(frame('error', { code: 'VALIDATION_ERROR', message: 'Unknown event' }));
       return;
@@ -142,7 +159,10 @@ export const realtimeRoutes = async (
       socket.send(frame('error', { code: 'FORBIDDEN' }));
       return;
     }
-    await joinRoom(socket, message.data);
+    const userId = message.data;
+    await joinRoom(socket, userRoom(userId), (after, upTo) =>
+      userFramesBetween(deps.store.eventLog, userId, after, upTo),
+    );
   };
 
   const alive = new WeakMap<WebSocket, boolean>();
@@ -198,10 +218,11 @@ export const realtimeRoutes = async (
       tags: ['realtime'],
       operationId: 'openWebSocket',
       summary:
-        'WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded, wallet:deposit',
+        'WebSocket. Send {"event":"join-user","data":"<userId>"} (transaction:confirmed, transaction:failed, order:refunded, wallet:deposit) or, for admins, {"event":"join-admin"} (order, payment, refund, deposit, withdrawal events and webhook.disabled)',
       description:
         'For a signed-in user (the access token may also come as ?token=): opens a WebSocket that delivers the real-time events of the rooms it joins (admins may join any user’s room); it changes nothing. ' +
-        'Frames are {event, data, id}; `id` is the logged event id. To resume after a reconnect, connect with ?lastEventId=<id> (or send {"event":"resume","data":"<id>"} before join-user): the rooms joined first receive what was missed, then live frames (docs/api.md, "Real-time events").',
+        'Admins may also join the admin room with {"event":"join-admin"}: one frame per logged order.*, payment.*, refund.*, deposit.*, withdrawal.* and webhook.disabled event, named by its type, with the data its webhook body carries; anyone else is answered {"event":"error","data":{"code":"FORBIDDEN"}}. ' +
+        'Frames are {event, data, id}; `id` is the logged event id. To resume after a reconnect, connect with ?lastEventId=<id> (or send {"event":"resume","data":"<id>"} before join-user or join-admin): the rooms joined first receive what was missed, then live frames (docs/api.md, "Real-time events").',
       security: [{ bearerAuth: [] }, { cookieAuth: [] }],
       response: {
         // `type: 'null'`: a 101 carries no body, so the document lists no content for it.

@@ -7,6 +7,7 @@ import {
   NO_SUBJECTS,
   noDiscrepancies,
   webhookBody,
+  webhookDisabledEvent,
 } from '@trx-shop/domain';
 import { buildApiKey, buildEventActor, buildUser, newObjectId } from '@trx-shop/store-contract';
 import { Ajv } from 'ajv';
@@ -44,7 +45,7 @@ describe('docs/asyncapi.yaml', () => {
         .all()
         .map((channel) => channel.id())
         .sort(),
-    ).toEqual(['userRoom', 'webhook']);
+    ).toEqual(['adminRoom', 'userRoom', 'webhook']);
   });
 
   it('describes the frames the room hub sends and the bodies webhooks carry', () => {
@@ -119,6 +120,12 @@ describe('docs/asyncapi.yaml', () => {
       }),
       make.reconciliationCompleted(report, request),
       make.reconciliationFailed('CHAIN_UNAVAILABLE', 'node unreachable', request),
+      webhookDisabledEvent(
+        ids,
+        at,
+        { id: newObjectId(), url: 'https://erp.example/hooks' },
+        'Every attempt failed',
+      ),
     ];
     // Every administration event with a shape of its own is made here, and none twice.
     expect(events.map((event) => event.type).sort()).toEqual(Object.keys(ADMINISTRATION_EVENT_DATA).sort());

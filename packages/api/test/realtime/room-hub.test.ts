@@ -1,4 +1,4 @@
-import type { DeliveredFrame } from '@trx-shop/domain';
+import type { DeliveredAdminFrame, DeliveredFrame } from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 import { createRoomHub, type RoomMember } from '../../src/realtime/room-hub.js';
 
@@ -30,6 +30,12 @@ const frame = (sequence: number): DeliveredFrame => ({
     event: 'transaction:confirmed',
     data: { orderId: null, txHash: `hash-${sequence}`, message: 'm', timestamp: '2026-01-01T00:00:00.000Z' },
   },
+});
+
+const adminFrame = (sequence: number): DeliveredAdminFrame => ({
+  eventId: `event-${sequence}`,
+  sequence,
+  frame: { event: 'order.created', data: { userId: USER, orderId: `order-${sequence}`, total: '5' } },
 });
 
 describe('the room hub', () => {
@@ -66,6 +72,23 @@ describe('the room hub', () => {
     hub.deliver(frame(10));
     hub.deliver(frame(11));
     expect(ahead.ids()).toEqual(['event-11']);
+  });
+
+  it("sends the admins' frames to the admin room only, replayed and live alike", () => {
+    const hub = createRoomHub();
+    const [admin, resuming, user] = [member(), member(), member()];
+    hub.join('admin', admin.socket);
+    hub.join('admin', resuming.socket, { replaying: true });
+    hub.join(ROOM, user.socket);
+    hub.deliverToAdmins(adminFrame(5));
+    hub.endReplay('admin', resuming.socket, [adminFrame(4), adminFrame(5)], 3);
+    hub.deliverToAdmins(adminFrame(6));
+    expect(admin.sent).toEqual([
+      { id: 'event-5', event: 'order.created' },
+      { id: 'event-6', event: 'order.created' },
+    ]);
+    expect(resuming.ids()).toEqual(['event-4', 'event-5', 'event-6']);
+    expect(user.sent).toEqual([]);
   });
 
   it('sends nothing to a closed socket, and forgets a member that left', () => {

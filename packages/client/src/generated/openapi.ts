@@ -1161,8 +1161,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * WebSocket. Send {"event":"join-user","data":"<userId>"}; receive transaction:confirmed, transaction:failed, order:refunded, wallet:deposit
-         * @description For a signed-in user (the access token may also come as ?token=): opens a WebSocket that delivers the real-time events of the rooms it joins (admins may join any user’s room); it changes nothing. Frames are {event, data, id}; `id` is the logged event id. To resume after a reconnect, connect with ?lastEventId=<id> (or send {"event":"resume","data":"<id>"} before join-user): the rooms joined first receive what was missed, then live frames (docs/api.md, "Real-time events").
+         * WebSocket. Send {"event":"join-user","data":"<userId>"} (transaction:confirmed, transaction:failed, order:refunded, wallet:deposit) or, for admins, {"event":"join-admin"} (order, payment, refund, deposit, withdrawal events and webhook.disabled)
+         * @description For a signed-in user (the access token may also come as ?token=): opens a WebSocket that delivers the real-time events of the rooms it joins (admins may join any user’s room); it changes nothing. Admins may also join the admin room with {"event":"join-admin"}: one frame per logged order.*, payment.*, refund.*, deposit.*, withdrawal.* and webhook.disabled event, named by its type, with the data its webhook body carries; anyone else is answered {"event":"error","data":{"code":"FORBIDDEN"}}. Frames are {event, data, id}; `id` is the logged event id. To resume after a reconnect, connect with ?lastEventId=<id> (or send {"event":"resume","data":"<id>"} before join-user or join-admin): the rooms joined first receive what was missed, then live frames (docs/api.md, "Real-time events").
          */
         get: operations["openWebSocket"];
         put?: never;
@@ -2399,7 +2399,7 @@ export interface components {
              *       "order.refunded"
              *     ]
              */
-            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed")[];
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed")[];
             description?: string;
             /** @description enabling again clears the reason the service disabled it */
             enabled?: boolean;
@@ -2482,7 +2482,7 @@ export interface components {
              *       "order.refunded"
              *     ]
              */
-            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed")[];
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed")[];
             description?: string;
             /** @description enabling again clears the reason the service disabled it */
             enabled?: boolean;
@@ -10060,7 +10060,7 @@ export interface operations {
                  */
                 actor?: string;
                 /** @description an event type */
-                action?: "order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed";
+                action?: "order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed";
                 /**
                  * @description 24-hex object id
                  * @example 6760c0f4a1b2c3d4e5f60718

@@ -6,7 +6,7 @@ import {
   totalDiscrepancies,
 } from '../reconciliation/reconciliation-report.js';
 import type { User } from '../users/user.js';
-import type { WebhookDelivery } from '../webhooks/webhook.js';
+import type { WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook.js';
 import { newEvent } from './event-parts.js';
 import type { EventActor, EventPayload, EventSubjects, ShopEventType } from '../ports/shop-event.js';
 
@@ -76,3 +76,14 @@ export const administrationEvents = (ids: IdGenerator, at: Date, actor: EventAct
       event('reconciliation.failed', {}, { ok: false, code, message, ...request }),
   };
 };
+
+/**
+ * The service disabled an endpoint whose every attempt failed for too long: no one acted, so it
+ * has no actor (the audit trail lists people's and commands' actions only).
+ */
+export const webhookDisabledEvent = (
+  ids: IdGenerator,
+  at: Date,
+  endpoint: Pick<WebhookEndpoint, 'id' | 'url'>,
+  reason: string,
+) => newEvent(ids, 'webhook.disabled', at, { webhookId: endpoint.id }, { url: endpoint.url, reason });

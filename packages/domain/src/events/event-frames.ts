@@ -1,6 +1,11 @@
-import type { ServiceEvent } from '../ports/notifier.port.js';
+import type { AdminFrame, AdminRoomEventType, ServiceEvent } from '../ports/notifier.port.js';
 import { failedMessage, TRANSFER_FRAMES, transferFrame, type TransferFrameName } from './transfer-frames.js';
-import type { ShopEvent } from '../ports/shop-event.js';
+import {
+  type EventPayload,
+  SHOP_EVENT_TYPES,
+  type ShopEvent,
+  type ShopEventType,
+} from '../ports/shop-event.js';
 
 /** A real-time frame for one user's room, projected from a logged event. */
 export interface EventFrame {
@@ -60,3 +65,25 @@ export const frameOfEvent = (event: ShopEvent): EventFrame | null => {
   const projected = frame();
   return projected === null ? null : { userId, frame: projected };
 };
+
+/**
+ * What a webhook delivery and an admin frame carry as an event's `data` (docs/api.md, "Webhooks"):
+ * the ids it concerns, then its payload.
+ */
+export const eventDataOf = (event: Pick<ShopEvent, 'subjects' | 'payload'>): EventPayload => {
+  const ids = Object.fromEntries(Object.entries(event.subjects).filter(([, id]) => id !== null));
+  return { ...ids, ...event.payload };
+};
+
+const ADMIN_ROOM_FAMILIES = ['order.', 'payment.', 'refund.', 'deposit.', 'withdrawal.'];
+
+/** Whether an event of this type reaches the admin room (docs/api.md, "Real-time events"). */
+export const reachesAdminRoom = (type: ShopEventType): type is AdminRoomEventType =>
+  type === 'webhook.disabled' || ADMIN_ROOM_FAMILIES.some((family) => type.startsWith(family));
+
+export const ADMIN_ROOM_EVENT_TYPES: readonly AdminRoomEventType[] =
+  SHOP_EVENT_TYPES.filter(reachesAdminRoom);
+
+/** The admin room's frame of an event; null for events the room does not carry. */
+export const adminFrameOf = (event: ShopEvent): AdminFrame | null =>
+  reachesAdminRoom(event.type) ? { event: event.type, data: eventDataOf(event) } : null;

@@ -1,3 +1,5 @@
+import type { EventPayload, ShopEventType } from './shop-event.js';
+
 export interface TransferEventData {
   /** The order's `_id`; null for withdrawals. */
   readonly orderId: string | null;
@@ -35,11 +37,37 @@ export interface DeliveredFrame {
   readonly sequence: number;
 }
 
+/** The types the admin room carries (`reachesAdminRoom`): what an admin watching the shop acts on. */
+export type AdminRoomEventType = Extract<
+  ShopEventType,
+  | `order.${string}`
+  | `payment.${string}`
+  | `refund.${string}`
+  | `deposit.${string}`
+  | `withdrawal.${string}`
+  | 'webhook.disabled'
+>;
+
+/** A logged event as the admin room shows it: its type as the frame's name, its webhook data. */
+export interface AdminFrame {
+  readonly event: AdminRoomEventType;
+  readonly data: EventPayload;
+}
+
+/** A logged event's frame for the admin room (docs/api.md, "Real-time events"). */
+export interface DeliveredAdminFrame {
+  readonly frame: AdminFrame;
+  readonly eventId: string;
+  readonly sequence: number;
+}
+
 /**
- * Real-time frames to the room `user:<userId>` of the sockets connected to this instance. Every
- * instance is fed from the event log, so a client receives its events whichever instance caused
- * them. Delivery to an open socket is best effort; a client that reconnects resumes from the log.
+ * Real-time frames to the rooms of the sockets connected to this instance: `user:<userId>`, and
+ * `admin` for admins. Every instance is fed from the event log, so a client receives its events
+ * whichever instance caused them. Delivery to an open socket is best effort; a client that
+ * reconnects resumes from the log.
  */
 export interface Notifier {
   deliver(frame: DeliveredFrame): void;
+  deliverToAdmins(frame: DeliveredAdminFrame): void;
 }

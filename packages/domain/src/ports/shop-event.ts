@@ -29,8 +29,9 @@ const BUSINESS_EVENT_TYPES = [
 
 /**
  * The administration's own events (admin actions on webhook endpoints and API keys, exports,
- * reconciliation runs, commands run on the server): the audit trail, sent only to webhook
- * endpoints that name them.
+ * reconciliation runs, commands run on the server, and the service disabling an endpoint that
+ * kept failing): those with an actor are the audit trail; sent only to webhook endpoints that
+ * name them.
  */
 export const ADMINISTRATION_EVENT_TYPES = [
   'webhook.created',
@@ -39,6 +40,7 @@ export const ADMINISTRATION_EVENT_TYPES = [
   'webhook.secret_rotated',
   'webhook.pinged',
   'webhook.redelivered',
+  'webhook.disabled',
   'keys.rotated',
   'api_key.created',
   'api_key.revoked',

@@ -7,6 +7,13 @@ import type {
   WebhookSecret,
 } from '../webhooks/webhook.js';
 
+/** An endpoint after an attempt's result was noted on it. */
+export interface EndpointOutcomeNoted {
+  readonly endpoint: WebhookEndpoint;
+  /** true for the one call whose failure disabled the endpoint, however many fail at once. */
+  readonly disabledNow: boolean;
+}
+
 /**
  * Webhook endpoints and their deliveries, in the store so every instance dispatches from the same
  * queue. Each attempt is made by one instance: it claims the delivery first (one guarded write),
@@ -40,14 +47,15 @@ export interface WebhookStore {
   /**
    * Notes an attempt's result on its endpoint: a success clears `failingSince`; a failure sets it
    * (if not set) to `at`, and when the failures began `disableAfterMs` or longer before `at`,
-   * disables the endpoint with `reason` (once). Answers the endpoint after, or null when absent.
+   * disables the endpoint with `reason` (once). Answers the endpoint after, and whether this call
+   * is the one that disabled it; null when absent.
    */
   noteEndpointOutcome(
     id: string,
     outcome:
       | { readonly ok: true }
       | { readonly ok: false; readonly at: Date; readonly disableAfterMs: number; readonly reason: string },
-  ): Promise<WebhookEndpoint | null>;
+  ): Promise<EndpointOutcomeNoted | null>;
 
   /** Adds deliveries, skipping any whose (endpointId, eventId) exists: answers how many were new. */
   enqueue(deliveries: readonly WebhookDelivery[]): Promise<number>;

@@ -1,4 +1,11 @@
-import { listOwnTransactions, mayJoinUserRoom, userRoomName, viewOwnTransaction } from '@trx-shop/domain';
+import {
+  ADMIN_ROOM_NAME,
+  listOwnTransactions,
+  mayJoinAdminRoom,
+  mayJoinUserRoom,
+  userRoomName,
+  viewOwnTransaction,
+} from '@trx-shop/domain';
 import { buildTransaction, newObjectId } from '@trx-shop/store-contract';
 import { createMemoryStore } from '@trx-shop/store-memory';
 import { describe, expect, it } from 'vitest';
@@ -53,5 +60,11 @@ describe('real-time rooms', () => {
     expect(mayJoinUserRoom({ id: ann, role: 'user' }, bob)).toBe(false);
     expect(mayJoinUserRoom({ id: ann, role: 'admin' }, bob)).toBe(true);
     expect(userRoomName(bob)).toBe(`user:${bob}`);
+  });
+
+  it('lets only an admin join the admin room', () => {
+    expect(mayJoinAdminRoom({ role: 'admin' })).toBe(true);
+    expect(mayJoinAdminRoom({ role: 'user' })).toBe(false);
+    expect(ADMIN_ROOM_NAME).toBe('admin');
   });
 });

@@ -1,4 +1,6 @@
 import {
+  adminFramesBetween,
+  type DeliveredAdminFrame,
   type DeliveredFrame,
   NO_SUBJECTS,
   type ShopEvent,
@@ -21,6 +23,7 @@ const world = () => {
   const store = createMemoryStore();
   let now = new Date('2026-06-01T12:00:00.000Z');
   const delivered: DeliveredFrame[] = [];
+  const deliveredToAdmins: DeliveredAdminFrame[] = [];
   const clock = { now: () => now };
   const deposit = (userId: string, txHash = `tx-${newObjectId()}`): ShopEvent =>
     buildShopEvent({
@@ -33,12 +36,20 @@ const world = () => {
     store.eventLog.insert(event, sequence ?? (await store.eventLog.takeSequence()), now);
   const start = () =>
     startEventDelivery(
-      { eventLog: store.eventLog, notifier: { deliver: (frame) => delivered.push(frame) }, clock },
+      {
+        eventLog: store.eventLog,
+        notifier: {
+          deliver: (frame) => delivered.push(frame),
+          deliverToAdmins: (frame) => deliveredToAdmins.push(frame),
+        },
+        clock,
+      },
       { holeGraceMs: GRACE_MS, batchSize: 3 },
     );
   return {
     store,
     delivered,
+    deliveredToAdmins,
     deposit,
     log,
     start,
@@ -114,10 +125,64 @@ describe('delivering the log', () => {
     await w.log(
       buildShopEvent({ type: 'product.updated', subjects: { ...NO_SUBJECTS, productId: newObjectId() } }),
     );
-    await w.log(buildShopEvent());
+    await w.log(buildShopEvent({ type: 'fee.recorded' }));
     expect(await delivery.pump()).toBe(0);
     expect(delivery.position()).toBe(2);
     expect(w.delivered).toEqual([]);
+    expect(w.deliveredToAdmins).toEqual([]);
+  });
+
+  it("delivers the admin room's frames of every customer's events, and of events that concern none, in order", async () => {
+    const w = world();
+    const delivery = await w.start();
+    const [ann, bob] = [newObjectId(), newObjectId()];
+    const created = buildShopEvent({ subjects: { ...NO_SUBJECTS, userId: ann, orderId: newObjectId() } });
+    const product = buildShopEvent({
+      type: 'product.created',
+      subjects: { ...NO_SUBJECTS, productId: newObjectId() },
+      payload: { name: 'Sticker', price: '2.5' },
+    });
+    const deposit = w.deposit(bob);
+    const disabled = buildShopEvent({
+      type: 'webhook.disabled',
+      subjects: { ...NO_SUBJECTS, webhookId: newObjectId() },
+      payload: { url: 'https://erp.example/hooks', reason: 'Every attempt failed' },
+    });
+    for (const event of [created, product, deposit, disabled]) await w.log(event);
+
+    // The product's event reaches no room; the others reach the admins (the deposit its user too).
+    expect(await delivery.pump()).toBe(3);
+    expect(w.deliveredToAdmins).toEqual([
+      {
+        eventId: created.id,
+        sequence: 1,
+        frame: {
+          event: 'order.created',
+          data: { userId: ann, orderId: created.subjects.orderId, ...created.payload },
+        },
+      },
+      {
+        eventId: deposit.id,
+        sequence: 3,
+        frame: {
+          event: 'deposit.received',
+          data: { userId: bob, transactionId: deposit.subjects.transactionId, ...deposit.payload },
+        },
+      },
+      {
+        eventId: disabled.id,
+        sequence: 4,
+        frame: {
+          event: 'webhook.disabled',
+          data: {
+            webhookId: disabled.subjects.webhookId,
+            url: 'https://erp.example/hooks',
+            reason: 'Every attempt failed',
+          },
+        },
+      },
+    ]);
+    expect(w.delivered.map(({ eventId }) => eventId)).toEqual([deposit.id]);
   });
 
   it('runs pumps one after another: two at once deliver each event once', async () => {
@@ -153,6 +218,27 @@ describe('replaying a room', () => {
   });
 });
 
+describe('replaying the admin room', () => {
+  it('answers the frames of the events it carries after a sequence up to another, in order, across pages', async () => {
+    const w = world();
+    const events = Array.from({ length: 9 }, (_, index) =>
+      index % 3 === 1
+        ? buildShopEvent({ type: 'product.updated', subjects: { ...NO_SUBJECTS, productId: newObjectId() } })
+        : w.deposit(newObjectId()),
+    );
+    for (const event of events) await w.log(event);
+
+    const replayed = await adminFramesBetween(w.store.eventLog, 1, 8, 2);
+    expect(replayed.map(({ eventId, sequence, frame }) => [eventId, sequence, frame.event])).toEqual(
+      events
+        .map((event, index) => ({ event, sequence: index + 1 }))
+        .filter(({ event, sequence }) => event.type === 'deposit.received' && sequence > 1 && sequence <= 8)
+        .map(({ event, sequence }) => [event.id, sequence, 'deposit.received']),
+    );
+    expect(await adminFramesBetween(w.store.eventLog, 9, 9)).toEqual([]);
+  });
+});
+
 describe('waking the reader', () => {
   it('makes one pump of any number of wakes before it starts, and delivers what they announced', async () => {
     const w = world();
@@ -167,7 +253,7 @@ describe('waking the reader', () => {
     const delivery = await startEventDelivery(
       {
         eventLog,
-        notifier: { deliver: (frame) => w.delivered.push(frame) },
+        notifier: { deliver: (frame) => w.delivered.push(frame), deliverToAdmins: () => {} },
         clock: { now: () => new Date() },
       },
       { holeGraceMs: GRACE_MS },
@@ -202,7 +288,7 @@ describe('abandoning a stalled read', () => {
       startEventDelivery(
         {
           eventLog,
-          notifier: { deliver: (frame) => w.delivered.push(frame) },
+          notifier: { deliver: (frame) => w.delivered.push(frame), deliverToAdmins: () => {} },
           clock: { now: () => new Date() },
         },
         { holeGraceMs: GRACE_MS },

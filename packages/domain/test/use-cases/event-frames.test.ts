@@ -1,4 +1,16 @@
-import { payOrder, refundOrder, runSettlement, scanDeposits, withdraw } from '@trx-shop/domain';
+import {
+  ADMIN_ROOM_EVENT_TYPES,
+  adminFrameOf,
+  NO_SUBJECTS,
+  payOrder,
+  refundOrder,
+  runSettlement,
+  SHOP_EVENT_TYPES,
+  scanDeposits,
+  webhookBody,
+  withdraw,
+} from '@trx-shop/domain';
+import { buildShopEvent, newObjectId } from '@trx-shop/store-contract';
 import { describe, expect, it } from 'vitest';
 import { TRX } from '../support/domain-world.js';
 import { shop } from '../support/shop-world.js';
@@ -102,5 +114,67 @@ describe('frames from the log', () => {
         },
       },
     ]);
+  });
+});
+
+describe('the admin room', () => {
+  // The spec's list (docs/api.md, "Real-time events"), written out rather than derived.
+  const CARRIED = [
+    'order.created',
+    'order.cancelled',
+    'order.status_overridden',
+    'payment.sent',
+    'payment.confirmed',
+    'payment.failed',
+    'order.completed',
+    'refund.sent',
+    'refund.confirmed',
+    'refund.failed',
+    'order.refunded',
+    'deposit.received',
+    'withdrawal.sent',
+    'withdrawal.confirmed',
+    'withdrawal.failed',
+    'webhook.disabled',
+  ];
+
+  it('carries the order, payment, refund, deposit and withdrawal events and webhook.disabled, nothing else', () => {
+    const carried = SHOP_EVENT_TYPES.filter((type) => adminFrameOf(buildShopEvent({ type })) !== null);
+    expect([...carried].sort()).toEqual([...CARRIED].sort());
+    expect([...ADMIN_ROOM_EVENT_TYPES].sort()).toEqual([...CARRIED].sort());
+  });
+
+  it('names each frame by its event type, with the data its webhook delivery carries', () => {
+    const refund = buildShopEvent({
+      type: 'refund.confirmed',
+      subjects: {
+        ...NO_SUBJECTS,
+        userId: newObjectId(),
+        orderId: newObjectId(),
+        transactionId: newObjectId(),
+      },
+      payload: {
+        txHash: 'ab'.repeat(32),
+        amount: '1.000001',
+        from: 'TMerchant',
+        to: 'TBuyer',
+        partial: true,
+      },
+    });
+    const frame = adminFrameOf(refund);
+    expect(frame).toEqual({
+      event: 'refund.confirmed',
+      data: {
+        userId: refund.subjects.userId,
+        orderId: refund.subjects.orderId,
+        transactionId: refund.subjects.transactionId,
+        txHash: 'ab'.repeat(32),
+        amount: '1.000001',
+        from: 'TMerchant',
+        to: 'TBuyer',
+        partial: true,
+      },
+    });
+    expect(frame?.data).toEqual(JSON.parse(webhookBody({ ...refund, sequence: 3 })).data);
   });
 });

@@ -1,4 +1,4 @@
-import { updateWebhook, type WebhookDeps, type WebhookPolicy } from '@trx-shop/domain';
+import { NO_SUBJECTS, updateWebhook, type WebhookDeps, type WebhookPolicy } from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 import { successOf } from '../support/results.js';
 import { CLAIM_MS, createWebhookWorld, POLICY, status } from '../support/webhook-world.js';
@@ -56,6 +56,44 @@ describe('an endpoint that keeps failing', () => {
       disabledReason: null,
       failingSince: null,
     });
+  });
+
+  it('logs webhook.disabled once when failures disable it: the endpoint, its url, the reason, no actor', async () => {
+    const w = createWebhookWorld();
+    const { endpoint } = await w.endpoint();
+    await w.start();
+    // Two deliveries failing side by side: both attempts meet the limit at 65 s.
+    await w.queue(endpoint.id);
+    await w.queue(endpoint.id);
+    w.answer(endpoint.url, ...Array.from({ length: 6 }, () => status(500)));
+    const disabledEvents = async () =>
+      (await w.store.eventLog.readAfter(0, 1_000)).filter((event) => event.type === 'webhook.disabled');
+
+    await w.dispatch('instance-a', QUICK);
+    w.advance(5_000);
+    await w.dispatch('instance-a', QUICK);
+    expect(await disabledEvents()).toEqual([]);
+
+    w.advance(60_000);
+    await w.dispatch('instance-a', QUICK);
+    const disabled = await w.store.webhooks.findEndpoint(endpoint.id);
+    expect(disabled?.enabled).toBe(false);
+    expect(
+      (await disabledEvents()).map(({ occurredAt, subjects, payload, actor }) => ({
+        occurredAt,
+        subjects,
+        payload,
+        actor,
+      })),
+    ).toEqual([
+      {
+        occurredAt: w.now(),
+        subjects: { ...NO_SUBJECTS, webhookId: endpoint.id },
+        payload: { url: endpoint.url, reason: disabled?.disabledReason },
+        actor: null,
+      },
+    ]);
+    expect(w.errors).toEqual([]);
   });
 
   it('starts a new run after a success: the earlier failures no longer count', async () => {

@@ -207,20 +207,36 @@ export const describeWebhookContract = (harness: ContractHarness): void => {
       await webhooks.insertEndpoint(endpoint);
       // The endpoint's updatedAt is the admin's edits' time: outcomes leave it alone.
       const failing = { ...endpoint, failingSince: at(0) };
-      expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(0))).toEqual(failing);
-      expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(DAY - 1))).toEqual(failing);
+      const still = (after: WebhookEndpoint) => ({ endpoint: after, disabledNow: false });
+      expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(0))).toEqual(still(failing));
+      expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(DAY - 1))).toEqual(still(failing));
       const disabled = { ...failing, enabled: false, disabledReason: 'failing for a day' };
-      expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(DAY))).toEqual(disabled);
+      expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(DAY))).toEqual({
+        endpoint: disabled,
+        disabledNow: true,
+      });
+      // Only the call that disabled it says so: a later failure finds it disabled already.
       expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(2 * DAY, 'another reason'))).toEqual(
-        disabled,
+        still(disabled),
       );
       expect(await webhooks.findEndpoint(endpoint.id)).toEqual(disabled);
       // A success ends the run but does not enable the endpoint again: an admin does.
-      expect(await webhooks.noteEndpointOutcome(endpoint.id, { ok: true })).toEqual({
-        ...disabled,
-        failingSince: null,
-      });
+      expect(await webhooks.noteEndpointOutcome(endpoint.id, { ok: true })).toEqual(
+        still({ ...disabled, failingSince: null }),
+      );
       expect(await webhooks.findEndpoint(endpoint.id)).toEqual({ ...disabled, failingSince: null });
+    });
+
+    it('says the endpoint was disabled to one of several failures noted at once', async () => {
+      const webhooks = store().webhooks;
+      const endpoint = buildWebhookEndpoint();
+      await webhooks.insertEndpoint(endpoint);
+      await webhooks.noteEndpointOutcome(endpoint.id, failure(0));
+      const noted = await Promise.all(
+        [1, 2, 3].map(() => webhooks.noteEndpointOutcome(endpoint.id, failure(DAY))),
+      );
+      expect(noted.map((outcome) => outcome?.disabledNow).sort()).toEqual([false, false, true]);
+      expect((await webhooks.findEndpoint(endpoint.id))?.enabled).toBe(false);
     });
 
     it('starts a new run after a success, and disables at once when the limit is zero', async () => {
@@ -228,25 +244,31 @@ export const describeWebhookContract = (harness: ContractHarness): void => {
       const endpoint = buildWebhookEndpoint();
       await webhooks.insertEndpoint(endpoint);
       await webhooks.noteEndpointOutcome(endpoint.id, failure(0));
-      expect(await webhooks.noteEndpointOutcome(endpoint.id, { ok: true })).toEqual(endpoint);
-      expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(DAY))).toEqual({
-        ...endpoint,
-        failingSince: at(DAY),
-      });
-      expect(await webhooks.noteEndpointOutcome(endpoint.id, { ok: true })).toEqual(endpoint);
+      const still = (after: WebhookEndpoint) => ({ endpoint: after, disabledNow: false });
+      expect(await webhooks.noteEndpointOutcome(endpoint.id, { ok: true })).toEqual(still(endpoint));
+      expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(DAY))).toEqual(
+        still({ ...endpoint, failingSince: at(DAY) }),
+      );
+      expect(await webhooks.noteEndpointOutcome(endpoint.id, { ok: true })).toEqual(still(endpoint));
       expect(
         await webhooks.noteEndpointOutcome(endpoint.id, {
           ...failure(3 * DAY, 'refused'),
           disableAfterMs: 0,
         }),
-      ).toEqual({ ...endpoint, enabled: false, disabledReason: 'refused', failingSince: at(3 * DAY) });
+      ).toEqual({
+        endpoint: { ...endpoint, enabled: false, disabledReason: 'refused', failingSince: at(3 * DAY) },
+        disabledNow: true,
+      });
     });
 
     it("leaves an admin's disabling without a reason, and answers null for an unknown endpoint", async () => {
       const webhooks = store().webhooks;
       const endpoint = buildWebhookEndpoint({ enabled: false, failingSince: at(0) });
       await webhooks.insertEndpoint(endpoint);
-      expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(2 * DAY))).toEqual(endpoint);
+      expect(await webhooks.noteEndpointOutcome(endpoint.id, failure(2 * DAY))).toEqual({
+        endpoint,
+        disabledNow: false,
+      });
       expect(await webhooks.noteEndpointOutcome(newObjectId(), failure(0))).toBeNull();
       expect(await webhooks.noteEndpointOutcome(newObjectId(), { ok: true })).toBeNull();
     });

@@ -130,11 +130,14 @@ export const createMongoWebhookStore = ({
     },
 
     async noteEndpointOutcome(id, outcome) {
-      if (outcome.ok) return setOnEndpoint(id, { failingSince: null });
+      if (outcome.ok) {
+        const endpoint = await setOnEndpoint(id, { failingSince: null });
+        return endpoint ? { endpoint, disabledNow: false } : null;
+      }
       await endpoints.updateOne({ _id: id, failingSince: null }, { $set: { failingSince: outcome.at } });
       // Only an enabled endpoint: a second verdict must not replace the first, nor give an
       // admin's disabling a reason.
-      await endpoints.updateOne(
+      const disabling = await endpoints.updateOne(
         {
           _id: id,
           enabled: true,
@@ -142,7 +145,8 @@ export const createMongoWebhookStore = ({
         },
         { $set: { enabled: false, disabledReason: outcome.reason } },
       );
-      return findEndpoint(id);
+      const endpoint = await findEndpoint(id);
+      return endpoint ? { endpoint, disabledNow: disabling.matchedCount === 1 } : null;
     },
 
     async enqueue(batch) {

@@ -183,14 +183,17 @@ export const createSqliteWebhookStore = (db: Database): WebhookStore => {
       // One transaction: the endpoint answered is the one these writes left, and the disabling
       // reads the run's start as the failure just noted set it.
       return immediate(db, () => {
+        let disabledNow = false;
         if (outcome.ok) {
           succeeded.run(id);
         } else {
           const at = outcome.at.getTime();
           failed.run({ id, at });
-          disableFailing.run({ id, at, disable_after_ms: outcome.disableAfterMs, reason: outcome.reason });
+          const disabling = { id, at, disable_after_ms: outcome.disableAfterMs, reason: outcome.reason };
+          disabledNow = disableFailing.run(disabling).changes === 1;
         }
-        return findEndpoint(id);
+        const endpoint = findEndpoint(id);
+        return endpoint ? { endpoint, disabledNow } : null;
       });
     },
 

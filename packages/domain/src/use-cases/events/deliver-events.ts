@@ -1,14 +1,20 @@
-import { frameOfEvent } from '../../events/event-frames.js';
+import { adminFrameOf, frameOfEvent } from '../../events/event-frames.js';
 import { readLogAfter } from '../../events/read-log.js';
 import type { LoggedEvent } from '../../ports/shop-event.js';
 import type { EventLogStore } from '../../ports/event-log.port.js';
-import type { DeliveredFrame, Notifier } from '../../ports/notifier.port.js';
+import type { DeliveredAdminFrame, DeliveredFrame, Notifier } from '../../ports/notifier.port.js';
 import type { Clock } from '../../ports/runtime.port.js';
 
 /** The frame a logged event means for its user's room; null for events no frame stands for. */
 export const deliveredFrameOf = (event: LoggedEvent): DeliveredFrame | null => {
   const projected = frameOfEvent(event);
   return projected === null ? null : { ...projected, eventId: event.id, sequence: event.sequence };
+};
+
+/** The frame a logged event means for the admin room; null for events the room does not carry. */
+export const deliveredAdminFrameOf = (event: LoggedEvent): DeliveredAdminFrame | null => {
+  const frame = adminFrameOf(event);
+  return frame === null ? null : { frame, eventId: event.id, sequence: event.sequence };
 };
 
 export interface EventDeliveryDeps {
@@ -26,7 +32,10 @@ export interface EventDeliveryOptions {
 export interface EventDelivery {
   /** The last sequence delivered or passed: every event up to it has been through `deliver`. */
   position(): number;
-  /** Delivers what the log gained since the last pump; pumps run one after another. Answers the frames delivered. */
+  /**
+   * Delivers what the log gained since the last pump; pumps run one after another. Answers how
+   * many events reached a room (a user's, the admins', or both).
+   */
   pump(): Promise<number>;
   /**
    * Asks for a pump soon (the store said the log grew): any number of wakes before that pump
@@ -68,9 +77,10 @@ export const startEventDelivery = async (
       if (mine !== generation) return delivered;
       for (const event of read.events) {
         const frame = deliveredFrameOf(event);
-        if (frame === null) continue;
-        deps.notifier.deliver(frame);
-        delivered += 1;
+        const adminFrame = deliveredAdminFrameOf(event);
+        if (frame !== null) deps.notifier.deliver(frame);
+        if (adminFrame !== null) deps.notifier.deliverToAdmins(adminFrame);
+        if (frame !== null || adminFrame !== null) delivered += 1;
       }
       position = read.position;
       if (read.waitingOnHole || read.events.length < batchSize) return delivered;
@@ -107,26 +117,58 @@ export const startEventDelivery = async (
 };
 
 /**
- * The frames of one user's logged events after `after` up to `upTo`, in sequence order: what a
- * reconnecting client missed in the room (the live delivery goes on from `upTo`).
+ * The frames of the logged events `read` answers after `after` up to `upTo`, in sequence order,
+ * read page by page: what a reconnecting client missed in a room (the live delivery goes on from
+ * `upTo`).
  */
-export const userFramesBetween = async (
-  eventLog: Pick<EventLogStore, 'readUserAfter'>,
-  userId: string,
+const framesBetween = async <Frame>(
+  read: (after: number, limit: number) => Promise<readonly LoggedEvent[]>,
+  frameOf: (event: LoggedEvent) => Frame | null,
   after: number,
   upTo: number,
-  pageSize = DEFAULT_BATCH,
-): Promise<DeliveredFrame[]> => {
-  const frames: DeliveredFrame[] = [];
+  pageSize: number,
+): Promise<Frame[]> => {
+  const frames: Frame[] = [];
   let from = after;
   for (;;) {
-    const page = await eventLog.readUserAfter(userId, from, pageSize);
+    const page = await read(from, pageSize);
     for (const event of page) {
       if (event.sequence > upTo) return frames;
-      const frame = deliveredFrameOf(event);
+      const frame = frameOf(event);
       if (frame !== null) frames.push(frame);
     }
     if (page.length < pageSize) return frames;
     from = (page.at(-1) as LoggedEvent).sequence;
   }
 };
+
+/** What one user's room missed after `after` up to `upTo`, in sequence order. */
+export const userFramesBetween = (
+  eventLog: Pick<EventLogStore, 'readUserAfter'>,
+  userId: string,
+  after: number,
+  upTo: number,
+  pageSize = DEFAULT_BATCH,
+): Promise<DeliveredFrame[]> =>
+  framesBetween(
+    (from, limit) => eventLog.readUserAfter(userId, from, limit),
+    deliveredFrameOf,
+    after,
+    upTo,
+    pageSize,
+  );
+
+/** What the admin room missed after `after` up to `upTo`, in sequence order. */
+export const adminFramesBetween = (
+  eventLog: Pick<EventLogStore, 'readAfter'>,
+  after: number,
+  upTo: number,
+  pageSize = DEFAULT_BATCH,
+): Promise<DeliveredAdminFrame[]> =>
+  framesBetween(
+    (from, limit) => eventLog.readAfter(from, limit),
+    deliveredAdminFrameOf,
+    after,
+    upTo,
+    pageSize,
+  );

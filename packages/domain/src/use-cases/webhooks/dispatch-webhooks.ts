@@ -1,3 +1,5 @@
+import { appendEvent } from '../../events/append-event.js';
+import { webhookDisabledEvent } from '../../events/administration-events.js';
 import type { WebhookResponse } from '../../ports/webhook-sender.port.js';
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from '../../webhooks/webhook.js';
 import type { WebhookDeps, WebhookPolicy } from './webhook-deps.js';
@@ -117,10 +119,18 @@ const attemptDelivery = async (
           reason: `Every attempt failed since the failures began (last: ${failureOf(response)}); fix the receiver, then enable the endpoint again`,
         },
   );
-  if (noted && !noted.enabled && endpoint.enabled) {
+  if (noted?.disabledNow) {
     deps.logger.warn(
       { webhookId: endpoint.id, url: endpoint.url },
       'webhook endpoint disabled after failing too long',
+    );
+    // Logged right after the disabling, as an admin's endpoint changes are: an endpoint record
+    // carries no outbox. The admin room and the webhooks naming the type hear of it from the log.
+    await appendEvent(
+      deps,
+      webhookDisabledEvent(deps.ids, deps.clock.now(), noted.endpoint, noted.endpoint.disabledReason ?? ''),
+    ).catch((error: unknown) =>
+      deps.logger.error({ err: String(error), webhookId: endpoint.id }, 'logging webhook.disabled failed'),
     );
   }
 };

@@ -1,3 +1,4 @@
+import { eventDataOf } from '../../events/event-frames.js';
 import type { EventPayload, EventSubjects } from '../../ports/shop-event.js';
 
 /** What a delivery tells of its event (a logged event, or the ping). */
@@ -14,13 +15,11 @@ export interface DeliveredEvent {
  * The body of a delivery (docs/api.md, "Webhooks"): the event's type, id, sequence (a receiver
  * drops a retry older than what it has), time, and its data: the ids it concerns and its payload.
  */
-export const webhookBody = (event: DeliveredEvent): string => {
-  const ids = Object.fromEntries(Object.entries(event.subjects).filter(([, id]) => id !== null));
-  return JSON.stringify({
+export const webhookBody = (event: DeliveredEvent): string =>
+  JSON.stringify({
     type: event.type,
     id: event.id,
     sequence: event.sequence,
     timestamp: event.occurredAt.toISOString(),
-    data: { ...ids, ...event.payload },
+    data: eventDataOf(event),
   });
-};
