@@ -16,6 +16,7 @@ import {
   PAYMENT_TX,
   REFUND_TX,
 } from './orders-data.js';
+import { fakeRoom } from '../../support/fake-room.js';
 import { renderPage } from './render-page.js';
 
 const ORDER = `/api/orders/${ORDER_ID}`;
@@ -197,6 +198,33 @@ describe('an order', () => {
       { amount: '1.5', reason: 'One item arrived damaged' },
     ]);
     expect(screen.getByRole('status').textContent).toContain('Refund sent; awaiting confirmation');
+  });
+
+  it('shows a refund confirmed when its frame arrives in the admin room, without a reload', async () => {
+    const pendingRefund = {
+      amount: 1.5,
+      reason: 'One item arrived damaged',
+      status: 'pending' as const,
+      txHash: REFUND_TX,
+      createdAt: '2026-03-02T09:00:00.000Z',
+    };
+    const api = startFakeApi(...orderAt(anOrder({ refundableAmount: 148.29, refunds: [pendingRefund] })));
+    const room = fakeRoom();
+    renderPage(`/orders/${ORDER_ID}`, <OrderPage id={ORDER_ID} />, room);
+    const refunds = await screen.findByRole('table', { name: 'Refunds' });
+    expect(within(refunds).getByText('Pending')).toBeTruthy();
+
+    api.answer(
+      ...orderAt(anOrder({ refundableAmount: 148.29, refunds: [{ ...pendingRefund, status: 'confirmed' }] })),
+    );
+    // A deposit is no order's news: it reads nothing again; the refund's frame does.
+    room.send({ event: 'deposit.received', id: 'e1' });
+    room.send({ event: 'refund.confirmed', id: 'e2' });
+
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Refunds' })).getByText('Confirmed')).toBeTruthy(),
+    );
+    expect(api.requestsTo('GET', ORDER)).toHaveLength(2);
   });
 
   it("shows the API's code and message when it refuses the refund", async () => {

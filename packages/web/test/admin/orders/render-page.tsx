@@ -3,17 +3,21 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { AdminRoomContext } from '../../../src/shared/api/admin-room.js';
 import { createQueryClient } from '../../../src/shared/api/query-client.js';
+import { fakeRoom } from '../../support/fake-room.js';
 
-/** A page as the admin app renders it, at `path`, with a fresh query client and a recorded history. */
-export const renderPage = (path: string, page: ReactNode) => {
+/** A page as the admin app renders it, at `path`, with a fresh query client, a recorded history and a test's admin room. */
+export const renderPage = (path: string, page: ReactNode, room = fakeRoom()) => {
   const location = memoryLocation({ path, record: true });
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        {page}
-      </Router>
+      <AdminRoomContext.Provider value={room.connect}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          {page}
+        </Router>
+      </AdminRoomContext.Provider>
     </QueryClientProvider>,
   );
-  return { ...view, history: location.history };
+  return { ...view, history: location.history, room };
 };

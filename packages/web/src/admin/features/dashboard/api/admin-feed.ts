@@ -1,42 +1,9 @@
-import { connectRealtime } from '@trx-shop/client';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { AdminRoomContext } from '../../../../shared/api/admin-room.js';
 import { reconciliationKeys } from './reconciliation.js';
 import { statsKeys } from './stats.js';
 import { webhookKeys } from './webhooks.js';
-
-/** A frame of the admin room: a logged event's type and id. */
-export interface AdminFrame {
-  readonly event: string;
-  readonly id: string;
-}
-
-export interface AdminRoomHandlers {
-  readonly onFrame: (frame: AdminFrame) => void;
-  /** The events missed while away can no longer be replayed: everything is read again. */
-  readonly onResync: () => void;
-}
-
-/** Opens the admin room and answers the function that closes it. */
-export type AdminRoomConnector = (handlers: AdminRoomHandlers) => () => void;
-
-/** The browser's socket to the same origin: it carries the httpOnly session cookie itself. */
-export const connectAdminRoom: AdminRoomConnector = (handlers) => {
-  const connection = connectRealtime({
-    baseUrl: window.location.origin,
-    WebSocket: window.WebSocket,
-    // No user room: the admin room is joined through the client's option for it, which is on its way.
-    rooms: [],
-    onEvent: (frame) => {
-      if (frame.event === 'resume:expired') handlers.onResync();
-      else if ('id' in frame) handlers.onFrame({ event: frame.event, id: frame.id });
-    },
-  });
-  return () => void connection.close();
-};
-
-/** Tests give the dashboard a room of their own; the app uses the real one. */
-export const AdminRoomContext = createContext<AdminRoomConnector>(connectAdminRoom);
 
 const EVENT_WORDS: Readonly<Record<string, string>> = {
   'order.created': 'New order',

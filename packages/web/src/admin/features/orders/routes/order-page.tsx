@@ -9,10 +9,12 @@ import { OrderPayment } from '../components/order-payment.js';
 import { OrderRefunds } from '../components/order-refunds.js';
 import { OrderTimeline } from '../components/order-timeline.js';
 import { paymentOf } from '../utils/order-payment.js';
+import { useLiveOrders } from '../api/live-orders.js';
 
 /** One order: lines, payment, refunds, history and the admin's actions. */
 const OrderPage = ({ id }: { id: string }) => {
   const order = useOrder(id);
+  useLiveOrders();
   const history = useOrderHistory(id);
 
   const back = (

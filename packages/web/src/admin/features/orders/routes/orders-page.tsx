@@ -6,12 +6,14 @@ import { salesExportHref, useSales } from '../api/sales.js';
 import { SalesFiltersForm } from '../components/sales-filters-form.js';
 import { SalesTable } from '../components/sales-table.js';
 import { type SalesFilters, salesFiltersOf, salesSearchOf } from '../utils/sales-filters.js';
+import { useLiveOrders } from '../api/live-orders.js';
 
 /** Every order, filtered and paged by the API; the filters live in the URL. */
 const OrdersPage = () => {
   const [params, setParams] = useSearchParams();
   const filters = salesFiltersOf(params);
   const sales = useSales(filters);
+  useLiveOrders();
   const show = (next: SalesFilters) => setParams(salesSearchOf(next));
 
   return (
