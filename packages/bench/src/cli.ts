@@ -18,6 +18,7 @@ import { FULL_PLAN, QUICK_PLAN } from './plan.js';
 import type { BenchResults } from './results.js';
 import { measureFirstRun } from './first-run-section.js';
 import { measureStartup } from './startup-section.js';
+import { runWebSection } from './web-section.js';
 import { removeWorkDirs } from './work-dir.js';
 import { parseCommandLine } from './command-line.js';
 
@@ -27,7 +28,8 @@ const ADMIN = { ADMIN_EMAIL: 'bench-admin@trx-shop.test', ADMIN_PASSWORD: 'bench
 const USAGE = [
   'usage: pnpm bench [--quick]',
   'Measures start-up, memory, the HTTP sets, the money path, the listener, the scanner, events,',
-  'webhooks, reconciliation and the ledger; writes bench/results/<plan>-latest.md and .json.',
+  'webhooks, reconciliation, the ledger and the admin web app (its JavaScript, its pages in',
+  'Chromium); writes bench/results/<plan>-latest.md and .json.',
   '  --quick  the small plan (minutes instead of the full run)',
   "MONGODB_URI: the MongoDB sets run against it (else the tests' stand-in, or they are skipped).",
 ].join('\n');
@@ -40,11 +42,13 @@ console.log(`pnpm bench (${plan.mode}) on Node ${process.version}`);
 const password = 'bench shopper password';
 const credentials = { password, passwordHash: await hashPassword(password) };
 
+console.log("the web apps: the admin shell's initial JavaScript");
+const webShell = runWebSection();
 console.log('start-up and idle memory');
 const startup = await measureStartup(plan.startupSamples, ADMIN);
 console.log(`first run: pnpm start on a built tree${plan.mode === 'full' ? ', and a fresh clone' : ''}`);
 const firstRun = await measureFirstRun(plan.mode, ADMIN);
-console.log('data sets: growth and the HTTP set');
+console.log('data sets: growth, the HTTP set and the admin pages in Chromium');
 const dataSets = await runDataSetSection(plan, credentials);
 console.log(
   `money path (${plan.warmUpPairs} warm-up pairs, then ${plan.buyers} timed, ${plan.concurrentUsers} at a time; the node a devnet process) and the listener`,
@@ -77,6 +81,7 @@ const results: BenchResults = {
   plan,
   startup,
   firstRun,
+  webShell,
   dataSets,
   money,
   scanner,

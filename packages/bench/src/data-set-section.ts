@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
+import { type AdminPageFigures, describeAdminPages, measureAdminPages } from './admin-pages.js';
 import { type ExportFigures, measureExport } from './export-stream.js';
 import { freePort } from './free-port.js';
 import { type EndpointFigures, runHttpSuite } from './http-suite.js';
@@ -10,6 +11,7 @@ import { type DataSetSize, type SeededLogins, seedDataSet } from './seed-data-se
 import { type RunningServiceProcess, startServiceProcess } from './service-process.js';
 import { signIn } from './shop-client.js';
 import { SQLITE_FILE } from './sqlite-file.js';
+import { notMeasured } from './not-measured.js';
 import { newWorkDir } from './work-dir.js';
 
 export interface GrowthFigures {
@@ -28,6 +30,8 @@ export interface DataSetFigures {
   readonly http: EndpointFigures[];
   readonly underLoadPeakRssMiB: number;
   readonly startupWithDataMs: number;
+  /** The admin's dashboard and orders page in Chromium, on the main data set. */
+  readonly adminPages: AdminPageFigures;
 }
 
 export interface Credentials {
@@ -70,7 +74,8 @@ const measureLatency = async (service: RunningServiceProcess, logins: SeededLogi
 
 /**
  * For each order count: seed a fresh SQLite file, start the service on it, measure the growth
- * figures, and on the plan's main data set also the HTTP set and the peak RSS under that load.
+ * figures, and on the plan's main data set also the HTTP set, the peak RSS under that load and
+ * the admin pages in Chromium.
  */
 export const runDataSetSection = async (
   plan: BenchPlan,
@@ -80,6 +85,12 @@ export const runDataSetSection = async (
   let http: EndpointFigures[] = [];
   let underLoadPeakRssMiB = Number.NaN;
   let startupWithDataMs = Number.NaN;
+  const unseeded = notMeasured('the main data set was not measured');
+  let adminPages: AdminPageFigures = {
+    samples: plan.adminPageSamples,
+    dashboardLcp: unseeded,
+    ordersInteractive: unseeded,
+  };
   for (const orders of plan.growthOrders) {
     const dir = newWorkDir(`orders-${orders}`);
     const size = { ...plan.dataSet, orders };
@@ -111,10 +122,19 @@ export const runDataSetSection = async (
           connections: plan.connections,
         });
         underLoadPeakRssMiB = service.memory().peakRssMiB;
+        // After the HTTP set and its peak: a service warm from use, as a shop's is, and no
+        // browser sharing the cores with the load.
+        adminPages = await measureAdminPages({
+          baseUrl: service.baseUrl,
+          email: logins.adminEmail,
+          password: logins.password,
+          samples: plan.adminPageSamples,
+        });
+        console.log(`  admin pages in Chromium: ${describeAdminPages(adminPages)}`);
       }
     } finally {
       await service.stop();
     }
   }
-  return { growth, http, underLoadPeakRssMiB, startupWithDataMs };
+  return { growth, http, underLoadPeakRssMiB, startupWithDataMs, adminPages };
 };

@@ -14,8 +14,9 @@ export interface FirstRunFigures {
   /** `pnpm start` on a built tree to the first 200 of /api/health (includes its no-op `tsc -b`). */
   readonly pnpmStartMs: number;
   /**
-   * The README's first command (`bash scripts/setup.sh && pnpm start`) on a fresh clone with the
-   * package store warm, to the first 200; null in the quick run.
+   * The README's first command (`bash scripts/setup.sh && pnpm start`: the install, the service's
+   * build and the web apps' build) on a fresh clone with the package store warm, to the first 200;
+   * null in the quick run.
    */
   readonly freshCloneMs: number | null;
 }

@@ -1,6 +1,7 @@
 import type { ExportFigures } from './export-stream.js';
 import { describeCpuPerPair } from './money-path.js';
-import { type BenchResults, checkTargets, medianStartupMs } from './results.js';
+import { describePageFigure } from './admin-pages.js';
+import { type BenchResults, checkTargets, kb, medianStartupMs } from './results.js';
 
 const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 
@@ -13,6 +14,42 @@ const table = (header: string[], rows: string[][]): string =>
     `|${header.map(() => '---').join('|')}|`,
     ...rows.map((row) => `| ${row.join(' | ')} |`),
   ].join('\n');
+
+const webSection = ({ webShell, dataSets, plan }: BenchResults): string => {
+  const shellRows =
+    'notMeasured' in webShell
+      ? [['initial JavaScript (entry and module preloads), gzip', `not measured (${webShell.notMeasured})`]]
+      : [
+          [
+            'initial JavaScript (entry and module preloads), gzip',
+            `${kb(webShell.initialGzipBytes)}: ${webShell.initial.map((file) => `\`${file.file}\` ${kb(file.gzipBytes)} (${kb(file.bytes)} raw)`).join(', ')}`,
+          ],
+          [
+            'largest chunk loaded on demand, gzip',
+            webShell.largestLazy === null
+              ? 'none'
+              : `\`${webShell.largestLazy.file}\` ${kb(webShell.largestLazy.gzipBytes)}`,
+          ],
+        ];
+  const { adminPages } = dataSets;
+  return [
+    `\`packages/web/dist\` (built first when missing or older than its sources), gzip at zlib's default level (6), 1 KB = 1,000 bytes. The pages in headless Chromium (1440 x 900) against the service holding the ${plan.dataSet.orders}-order data set, after its HTTP set, signed in as an admin; each the median of ${adminPages.samples} loads in fresh tabs of one browser context (the first load fetches the assets, the others find them cached).`,
+    table(
+      ['figure', 'value'],
+      [
+        ...shellRows,
+        [
+          'dashboard: largest contentful paint once its content is shown',
+          describePageFigure(adminPages.dashboardLcp),
+        ],
+        [
+          'orders page: navigation start to the first row of the table',
+          describePageFigure(adminPages.ordersInteractive),
+        ],
+      ],
+    ),
+  ].join('\n\n');
+};
 
 export const renderMarkdown = (results: BenchResults): string => {
   const {
@@ -97,6 +134,8 @@ export const renderMarkdown = (results: BenchResults): string => {
       ['orders', ...exportHeader],
       dataSets.growth.map((point) => [`${point.orders}`, ...exportCells(point.salesExport)]),
     ),
+    '## The admin web app',
+    webSection(results),
     '## Deposit scanner',
     `${scanner.blocks} blocks of ${scanner.transfersPerBlock} TRX transfers (${scanner.depositsPerBlock} of each block's into custodial wallets, the rest elsewhere) on a devnet process, ${scanner.wallets} custodial wallets in the store; the service's start-up scan catches up on all of them (its own log line's duration).`,
     table(

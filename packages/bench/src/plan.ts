@@ -27,6 +27,8 @@ export interface BenchPlan {
   /** Events delivered to a local webhook receiver: a steady stream (latency), then a burst (throughput). */
   readonly webhookSteadyEvents: number;
   readonly webhookBurstEvents: number;
+  /** Loads of each admin page in Chromium (on the main data set); the figure is their median. */
+  readonly adminPageSamples: number;
 }
 
 /** 100,000 users: the customer search's target is set at that size. */
@@ -50,6 +52,7 @@ export const FULL_PLAN: BenchPlan = {
   crossInstanceBuyers: 300,
   webhookSteadyEvents: 1_000,
   webhookBurstEvents: 10_000,
+  adminPageSamples: 5,
 };
 
 /** CI's smoke run: every section, small. */
@@ -70,4 +73,5 @@ export const QUICK_PLAN: BenchPlan = {
   crossInstanceBuyers: 40,
   webhookSteadyEvents: 100,
   webhookBurstEvents: 1_000,
+  adminPageSamples: 2,
 };

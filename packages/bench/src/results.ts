@@ -1,3 +1,4 @@
+import { type PageFigure, describePageFigure } from './admin-pages.js';
 import type { DataSetFigures } from './data-set-section.js';
 import type { MachineFacts } from './machine.js';
 import type { MoneySectionFigures } from './money-section.js';
@@ -12,6 +13,8 @@ import type { WebhookFigures } from './webhook-section.js';
 import type { ReconcileFigures } from './reconcile-section.js';
 import type { ScannerFigures } from './scanner-section.js';
 import type { StartupFigures } from './startup-section.js';
+import { median } from './median.js';
+import type { WebShellFigures } from './web-section.js';
 
 export interface BenchResults {
   readonly machine: MachineFacts;
@@ -19,6 +22,7 @@ export interface BenchResults {
   readonly plan: BenchPlan;
   readonly startup: StartupFigures;
   readonly firstRun: FirstRunFigures;
+  readonly webShell: WebShellFigures;
   readonly dataSets: DataSetFigures;
   readonly money: MoneySectionFigures;
   readonly scanner: ScannerFigures;
@@ -37,14 +41,46 @@ export interface TargetCheck {
   readonly met: boolean;
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] as number;
-};
-
 export const medianStartupMs = (startup: StartupFigures): number => median(startup.startupMs);
 
 const pct = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`;
+
+/** The issue's budget is in KB: 1 KB = 1,000 bytes. */
+const ADMIN_SHELL_BUDGET_BYTES = 150_000;
+export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
+
+const pageTarget = (target: string, figure: PageFigure, budgetMs: number): TargetCheck => ({
+  target,
+  measured: describePageFigure(figure),
+  met: !('notMeasured' in figure) && figure.medianMs <= budgetMs,
+});
+
+/** The web apps' budgets: the admin shell's size and its pages' timings in Chromium. */
+export const webTargets = (results: Pick<BenchResults, 'webShell' | 'dataSets' | 'plan'>): TargetCheck[] => {
+  const { webShell } = results;
+  const { adminPages } = results.dataSets;
+  const orders = results.plan.dataSet.orders;
+  return [
+    {
+      target: "the admin shell's initial JavaScript <= 150 KB gzip (1 KB = 1,000 bytes, gzip level 6)",
+      measured:
+        'notMeasured' in webShell
+          ? `not measured (${webShell.notMeasured})`
+          : `${kb(webShell.initialGzipBytes)} (${webShell.initial.length === 1 ? '1 file' : `${webShell.initial.length} files`})`,
+      met: !('notMeasured' in webShell) && webShell.initialGzipBytes <= ADMIN_SHELL_BUDGET_BYTES,
+    },
+    pageTarget(
+      `dashboard LCP <= 1 s at ${orders} orders (median of ${adminPages.samples}, Chromium)`,
+      adminPages.dashboardLcp,
+      1000,
+    ),
+    pageTarget(
+      `orders page interactive <= 1 s at ${orders} orders (median of ${adminPages.samples})`,
+      adminPages.ordersInteractive,
+      1000,
+    ),
+  ];
+};
 
 /** The issue's targets, judged on this run's figures (on the data set sizes the run used). */
 export const checkTargets = (results: BenchResults): TargetCheck[] => {
@@ -149,6 +185,7 @@ export const checkTargets = (results: BenchResults): TargetCheck[] => {
       met: growth(largestLedger) <= 64,
     });
   }
+  checks.push(...webTargets(results));
   if (results.firstRun.freshCloneMs !== null) {
     checks.push({
       target: "the README's first command on a fresh clone (warm package store) to the first 200 <= 60 s",
