@@ -1,5 +1,9 @@
 import {
   buildChartSeries,
+  type DashboardFigures,
+  type DashboardQuery,
+  type DashboardReadModel,
+  dashboardStats,
   CHART_DAYS_BACK,
   CHART_ENTRIES,
   chartStart,
@@ -57,7 +61,7 @@ describe('chart window', () => {
 
 describe('buildChartSeries', () => {
   it('lists one entry per UTC day from 180 days back to today, across month and year boundaries', () => {
-    const series = buildChartSeries(new Date('2026-03-15T12:00:00.000Z'), new Map());
+    const series = buildChartSeries(new Date('2026-03-15T12:00:00.000Z'), []);
     expect(series).toHaveLength(181);
     expect(series[0]?.date).toBe('2025-09-16');
     expect(series[180]?.date).toBe('2026-03-15');
@@ -65,7 +69,7 @@ describe('buildChartSeries', () => {
   });
 
   it('includes the leap day of a leap year', () => {
-    const series = buildChartSeries(new Date('2024-03-01T08:00:00.000Z'), new Map());
+    const series = buildChartSeries(new Date('2024-03-01T08:00:00.000Z'), []);
     const dates = series.map((point) => point.date);
     expect(dates).toEqual(expectedDates({ year: 2024, month: 3, day: 1 }));
     expect(dates).toContain('2024-02-29');
@@ -73,39 +77,94 @@ describe('buildChartSeries', () => {
   });
 
   it('ends today when now is just before UTC midnight', () => {
-    const dates = buildChartSeries(new Date('2025-12-31T23:59:59.999Z'), new Map()).map(
-      (point) => point.date,
-    );
+    const dates = buildChartSeries(new Date('2025-12-31T23:59:59.999Z'), []).map((point) => point.date);
     expect(dates).toEqual(expectedDates({ year: 2025, month: 12, day: 31 }));
     expect(dates[0]).toBe('2025-07-04');
   });
 
   it('moves to the new day exactly at UTC midnight', () => {
-    const dates = buildChartSeries(new Date('2026-01-01T00:00:00.000Z'), new Map()).map(
-      (point) => point.date,
-    );
+    const dates = buildChartSeries(new Date('2026-01-01T00:00:00.000Z'), []).map((point) => point.date);
     expect(dates).toEqual(expectedDates({ year: 2026, month: 1, day: 1 }));
     expect(dates[0]).toBe('2025-07-05');
     expect(dates[180]).toBe('2026-01-01');
   });
 
-  it('puts each day its revenue, 0 on days without completed orders, and ignores days outside the window', () => {
-    const revenueByDay = new Map([
-      ['2025-09-15', 7_000_000],
-      ['2025-09-16', 290_000],
-      ['2025-12-31', 1_000_000],
-      ['2026-03-15', 12_210_000],
-      ['2026-03-16', 5_000_000],
-    ]);
-    const series = buildChartSeries(new Date('2026-03-15T12:00:00.000Z'), revenueByDay);
-    expect(series[0]).toEqual({ date: '2025-09-16', revenueSun: 290_000 });
-    expect(series[180]).toEqual({ date: '2026-03-15', revenueSun: 12_210_000 });
-    expect(series.find((point) => point.date === '2025-12-31')?.revenueSun).toBe(1_000_000);
-    const zeroDays = series.filter((point) => point.revenueSun === 0);
+  it('puts each day its revenue and orders, 0 on days without completed orders, and ignores days outside the window', () => {
+    const days = [
+      { date: '2025-09-15', revenueSun: 7_000_000, orders: 2 },
+      { date: '2025-09-16', revenueSun: 290_000, orders: 1 },
+      { date: '2025-12-31', revenueSun: 1_000_000, orders: 3 },
+      { date: '2026-03-15', revenueSun: 12_210_000, orders: 4 },
+      { date: '2026-03-16', revenueSun: 5_000_000, orders: 1 },
+    ];
+    const series = buildChartSeries(new Date('2026-03-15T12:00:00.000Z'), days);
+    expect(series[0]).toEqual({ date: '2025-09-16', revenueSun: 290_000, orders: 1 });
+    expect(series[180]).toEqual({ date: '2026-03-15', revenueSun: 12_210_000, orders: 4 });
+    expect(series.find((point) => point.date === '2025-12-31')).toEqual({
+      date: '2025-12-31',
+      revenueSun: 1_000_000,
+      orders: 3,
+    });
+    const zeroDays = series.filter((point) => point.revenueSun === 0 && point.orders === 0);
     expect(zeroDays).toHaveLength(178);
-    let total = 0;
-    for (const point of series) total += point.revenueSun;
-    expect(total).toBe(290_000 + 1_000_000 + 12_210_000);
+    let revenue = 0;
+    let orders = 0;
+    for (const point of series) {
+      revenue += point.revenueSun;
+      orders += point.orders;
+    }
+    expect(revenue).toBe(290_000 + 1_000_000 + 12_210_000);
+    expect(orders).toBe(1 + 3 + 4);
+  });
+});
+
+describe('dashboardStats chart over a fake read model', () => {
+  const figures = (dailySales: DashboardFigures['dailySales']): DashboardFigures => {
+    const window = { completedRevenueSun: 0, completedNetworkFeesSun: 0, ordersCreated: 0, usersCreated: 0 };
+    return {
+      totals: {
+        completedRevenueSun: 0,
+        completedNetworkFeesSun: 0,
+        refundedSun: 0,
+        completedRefundedSun: 0,
+        totalOrders: 0,
+        activeUsers: 0,
+        totalUsers: 0,
+      },
+      current: window,
+      previous: window,
+      statusCounts: { pending: 0, completed: 0, refunded: 0, failed: 0, cancelled: 0 },
+      recentSales: [],
+      topProducts: [],
+      dailySales,
+    };
+  };
+
+  it('asks from the chart start and answers each day the read model counted, orders beside revenue', async () => {
+    const now = new Date('2026-03-15T12:00:00.000Z');
+    const queries: DashboardQuery[] = [];
+    const dashboard: DashboardReadModel = {
+      async dashboard(query) {
+        queries.push(query);
+        return figures([
+          { date: '2026-01-10', revenueSun: 5_990_000, orders: 2 },
+          { date: '2026-03-15', revenueSun: 1_000_000, orders: 1 },
+        ]);
+      },
+    };
+    const stats = await dashboardStats({ dashboard }, now);
+    expect(queries.map((query) => query.chartFrom.toISOString())).toEqual(['2025-09-16T00:00:00.000Z']);
+    expect(stats.chartData).toHaveLength(181);
+    expect(stats.chartData.find((point) => point.date === '2026-01-10')).toEqual({
+      date: '2026-01-10',
+      revenueSun: 5_990_000,
+      orders: 2,
+    });
+    expect(stats.chartData[180]).toEqual({ date: '2026-03-15', revenueSun: 1_000_000, orders: 1 });
+    expect(stats.chartData.filter((point) => point.orders > 0).map((point) => point.date)).toEqual([
+      '2026-01-10',
+      '2026-03-15',
+    ]);
   });
 });
 
@@ -125,7 +184,7 @@ describe('chart days under a local time zone far from UTC', () => {
       process.env.TZ = zone;
       // The premise: in this zone the local calendar date differs from the UTC one.
       expect(now.getDate(), zone).not.toBe(15);
-      const dates = buildChartSeries(now, new Map()).map((point) => point.date);
+      const dates = buildChartSeries(now, []).map((point) => point.date);
       expect(dates).toEqual(expectedDates({ year: 2026, month: 3, day: 15 }));
       expect(chartStart(now).toISOString()).toBe('2025-09-16T00:00:00.000Z');
     }

@@ -412,10 +412,10 @@ const QUERIES: Query[] = [
   { name: 'dashboard inactive user count', sql: DASHBOARD_SQL.inactiveUserCount, params: [] },
   { name: 'dashboard users created in a window', sql: DASHBOARD_SQL.usersCreatedIn, params: [0, 1] },
   { name: 'dashboard top products', sql: DASHBOARD_SQL.topProducts, params: windows },
-  { name: 'dashboard daily revenue', sql: DASHBOARD_SQL.dailyRevenue, params: [0] },
+  { name: 'dashboard daily orders and revenue', sql: DASHBOARD_SQL.dailySales, params: [0] },
   {
-    name: 'dashboard completed revenue of a partial day',
-    sql: DASHBOARD_SQL.completedRevenueIn,
+    name: 'dashboard completed orders and revenue of a partial day',
+    sql: DASHBOARD_SQL.completedSalesIn,
     params: [0, 1],
   },
 ];

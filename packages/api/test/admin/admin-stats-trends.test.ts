@@ -1,9 +1,20 @@
 import type { OrderStatus } from '@trx-shop/domain';
-import { buildUser, newObjectId } from '@trx-shop/store-contract';
+import { buildProduct, buildUser, newObjectId } from '@trx-shop/store-contract';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, startTestDevnet } from '../support/test-app.js';
-import { adminPasswordHash, DAY_MS, insertOrder, insertUser, line, loginAdmin } from './admin-fixtures.js';
+import { placeOrder, registerShopper } from '../shop/shop-fixtures.js';
+import {
+  adminPasswordHash,
+  buyAndSettle,
+  DAY_MS,
+  insertAdmin,
+  insertOrder,
+  insertPaidOrder,
+  insertUser,
+  line,
+  loginAdmin,
+} from './admin-fixtures.js';
 import { DATA_SET_NOW } from './data-set-app.js';
 import { fetchStats } from './stats-answer.js';
 
@@ -164,8 +175,39 @@ describe('GET /api/admin/stats trend strings on hand-made shops', () => {
       expect(answer.recentSales).toEqual([]);
       expect(answer.topProducts).toEqual([]);
       expect(answer.chartData).toHaveLength(181);
-      expect(answer.chartData.every((point) => point.revenue === 0)).toBe(true);
+      expect(answer.chartData.every((point) => point.revenue === 0 && point.orders === 0)).toBe(true);
       expect([answer.chartData[0]?.date, answer.chartData[180]?.date]).toEqual(['2025-12-17', '2026-06-15']);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('GET /api/admin/stats chart orders per day', () => {
+  it('counts on each UTC day the orders paid and completed, the same orders its revenue sums', async () => {
+    const h = await createTestApp({ devnet });
+    try {
+      const admin = await loginAdmin(h, (await insertAdmin(h)).user);
+      const product = await h.store.products.insert(buildProduct({ stock: 10, priceSun: 4_000_000 }));
+      const today = h.clock.now();
+      const yesterday = new Date(today.getTime() - DAY_MS);
+      // Two orders bought and paid over the chain today: 2 x 4 TRX and 1 x 4 TRX, less 0.01 TRX each.
+      await buyAndSettle(h, devnet.url, product.id, 2);
+      await buyAndSettle(h, devnet.url, product.id, 1);
+      // Placed today but never paid: neither an order of the chart nor revenue.
+      await placeOrder(h, await registerShopper(h), [{ productId: product.id, quantity: 1 }]);
+      await insertPaidOrder(h, { lines: [line(1_510_000)], createdAt: yesterday });
+      await insertOrder(h, 'failed', { lines: [line(9_010_000)], createdAt: yesterday });
+
+      const answer = await fetchStats(h, admin);
+
+      const day = (moment: Date) => moment.toISOString().slice(0, 10);
+      expect(answer.chartData).toHaveLength(181);
+      expect(answer.chartData.filter((point) => point.orders !== 0 || point.revenue !== 0)).toEqual([
+        { date: day(yesterday), revenue: 1.5, orders: 1 },
+        { date: day(today), revenue: 11.98, orders: 2 },
+      ]);
+      expect(answer.chartData[180]?.date).toBe(day(today));
     } finally {
       await h.close();
     }

@@ -93,17 +93,19 @@ describe('GET /api/admin/stats on a generated data set (200 days, every status, 
     );
   });
 
-  it('answers 181 daily chart entries from the UTC date 180 days back to today, zero days included', () => {
+  it('answers 181 daily chart entries (revenue and orders) from the UTC date 180 days back to today, zero days included', () => {
     const start = chartStartOf(data.now).getTime();
-    const chart: { date: string; revenue: number }[] = [];
+    const chart: { date: string; revenue: number; orders: number }[] = [];
     for (let day = 0; day <= 180; day++) {
       const date = new Date(start + day * DAY_MS).toISOString().slice(0, 10);
-      chart.push({ date, revenue: trx(expected.dailyRevenue.get(date) ?? 0) });
+      const sales = expected.dailySales.get(date);
+      chart.push({ date, revenue: trx(sales?.revenueSun ?? 0), orders: sales?.orders ?? 0 });
     }
     expect(answer.chartData).toEqual(chart);
     expect(chart[0]?.date).toBe('2025-12-17');
     expect(chart[180]?.date).toBe('2026-06-15');
     expect(chart.filter((point) => point.revenue === 0).length).toBeGreaterThan(0);
     expect(chart.filter((point) => point.revenue > 0).length).toBeGreaterThan(0);
+    expect(chart.filter((point) => point.orders > 1).length).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,7 @@ export interface StatsAnswer {
   stats: Record<string, unknown>;
   recentSales: Record<string, unknown>[];
   topProducts: Record<string, unknown>[];
-  chartData: { date: string; revenue: number }[];
+  chartData: { date: string; revenue: number; orders: number }[];
 }
 
 /** GET /api/admin/stats as `admin`; 200 expected. */

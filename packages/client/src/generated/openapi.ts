@@ -2197,10 +2197,14 @@ export interface components {
                 /** @description e.g. +12.5%, -3.0%, 0.0% */
                 trend: string;
             }[];
+            /** @description 181 days, from the UTC date 180 days back to today; days without completed orders at 0 */
             chartData: {
                 /** @description YYYY-MM-DD (UTC) */
                 date: string;
+                /** @description TRX: sum of the totals of the orders counted in `orders` */
                 revenue: number;
+                /** @description Orders created that UTC day whose status is now completed */
+                orders: number;
             }[];
         };
         /**
@@ -8323,7 +8327,8 @@ export interface operations {
                      *       "chartData": [
                      *         {
                      *           "date": "2025-01-15",
-                     *           "revenue": 450.3
+                     *           "revenue": 450.3,
+                     *           "orders": 3
                      *         }
                      *       ]
                      *     }

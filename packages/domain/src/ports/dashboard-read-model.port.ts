@@ -1,6 +1,7 @@
 import type { Sun } from '../money/sun.js';
 import type { OrderWithCustomer } from '../orders/order.js';
 import type { OrderStatus } from '../orders/order-status.js';
+import type { ChartPoint } from '../stats/chart-series.js';
 import type { TrendWindows } from '../stats/time-windows.js';
 
 export interface DashboardQuery {
@@ -56,8 +57,11 @@ export interface DashboardFigures {
   readonly recentSales: readonly OrderWithCustomer[];
   /** By quantity sold descending, then revenue descending, then product id ascending. */
   readonly topProducts: readonly TopProductFigures[];
-  /** Revenue of completed orders per UTC day (`YYYY-MM-DD`) from `chartFrom` on; days without revenue may be absent. */
-  readonly dailyRevenue: readonly { readonly date: string; readonly revenueSun: Sun }[];
+  /**
+   * Completed orders per UTC day of `createdAt` (`YYYY-MM-DD`) from `chartFrom` on: their count and
+   * revenue, from the same orders; days without completed orders may be absent.
+   */
+  readonly dailySales: readonly ChartPoint[];
 }
 
 /** Dashboard figures computed inside the store, never by loading every order into the app. */

@@ -132,7 +132,8 @@ export const expectedDashboard = (
     cancelled: 0,
   };
   const products = new Map<string, ExpectedTopProduct>();
-  const dailyRevenue = new Map<string, number>();
+  /** Completed orders per UTC day of creation from `chartFrom` on: their revenue and how many. */
+  const dailySales = new Map<string, { revenueSun: number; orders: number }>();
   for (const order of data.orders) {
     totals.totalOrders += 1;
     statusCounts[order.status] += 1;
@@ -143,7 +144,8 @@ export const expectedDashboard = (
     totals.completedNetworkFeesSun += order.networkFeeSun;
     if (order.createdAt.getTime() >= chartFrom.getTime()) {
       const day = order.createdAt.toISOString().slice(0, 10);
-      dailyRevenue.set(day, (dailyRevenue.get(day) ?? 0) + order.totalSun);
+      const sales = dailySales.get(day) ?? { revenueSun: 0, orders: 0 };
+      dailySales.set(day, { revenueSun: sales.revenueSun + order.totalSun, orders: sales.orders + 1 });
     }
     for (const line of order.lines) {
       const entry = products.get(line.productId) ?? {
@@ -180,7 +182,7 @@ export const expectedDashboard = (
     previous: windowFigures(data, windows.previous),
     statusCounts,
     topProducts,
-    dailyRevenue,
+    dailySales,
     recentSales,
   };
 };

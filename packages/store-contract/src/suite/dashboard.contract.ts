@@ -1,8 +1,8 @@
-import type { Product } from '@trx-shop/domain';
+import type { OrderStatus, Product } from '@trx-shop/domain';
 import { describe, expect, it } from 'vitest';
 import { expectedDashboard } from '../data-set/expected-figures.js';
 import type { ContractHarness } from '../harness.js';
-import { buildOrderRefund } from '../builders/order.builder.js';
+import { buildOrder, buildOrderLine, buildOrderRefund } from '../builders/order.builder.js';
 import { paidOrder } from './paid-order.js';
 import { DATA_SET_NOW, useLoadedDataSet } from './use-data-set.js';
 import { useFreshStore } from './use-store.js';
@@ -59,14 +59,15 @@ export const describeDashboardContract = (harness: ContractHarness): void => {
       expect(limited.topProducts).toEqual(expected.topProducts.slice(0, 3));
     });
 
-    it('answers the daily revenue of completed orders per UTC day over the 181-day chart', async () => {
+    it('answers the daily orders and revenue of completed orders per UTC day over the 181-day chart', async () => {
       const { figures, expected } = await figuresAfterRenaming();
-      const answered = new Map<string, number>();
-      for (const point of figures.dailyRevenue) {
+      const answered = new Map<string, { revenueSun: number; orders: number }>();
+      for (const point of figures.dailySales) {
         expect(point.date >= chartFrom.toISOString().slice(0, 10), point.date).toBe(true);
-        if (point.revenueSun !== 0) answered.set(point.date, point.revenueSun);
+        if (point.orders !== 0)
+          answered.set(point.date, { revenueSun: point.revenueSun, orders: point.orders });
       }
-      expect(new Map([...answered].sort())).toEqual(new Map([...expected.dailyRevenue].sort()));
+      expect(new Map([...answered].sort())).toEqual(new Map([...expected.dailySales].sort()));
     });
 
     it('shows the newest sales with their customers', async () => {
@@ -80,6 +81,56 @@ export const describeDashboardContract = (harness: ContractHarness): void => {
           user ? { id: user.id, username: user.username, email: user.email } : null,
         );
       }
+    });
+  });
+
+  describe('dashboard daily sales on a small shop', () => {
+    const store = useFreshStore(harness);
+
+    /** An order of one line at `priceSun` (total = price - 0.01 TRX), created at `at` and moved to `status`. */
+    const orderAt = async (at: string, status: OrderStatus, priceSun: number): Promise<void> => {
+      const createdAt = new Date(at);
+      const order = buildOrder({ lines: [buildOrderLine({ priceSun })], createdAt });
+      expect((await store().orders.create(order)).ok).toBe(true);
+      if (status === 'pending') return;
+      const path: OrderStatus[] = status === 'refunded' ? ['completed', 'refunded'] : [status];
+      let from: OrderStatus = 'pending';
+      for (const to of path) {
+        expect((await store().orders.changeStatus(order.id, { from: [from], to, at: createdAt })).ok).toBe(
+          true,
+        );
+        from = to;
+      }
+    };
+
+    it('counts per UTC day the completed orders whose totals make its revenue, and no other', async () => {
+      await orderAt('2025-12-16T23:59:59.999Z', 'completed', 9_010_000);
+      await orderAt('2025-12-17T00:00:00.000Z', 'completed', 1_010_000);
+      await orderAt('2026-06-10T00:00:00.000Z', 'completed', 1_010_000);
+      await orderAt('2026-06-10T12:00:00.000Z', 'completed', 2_010_000);
+      await orderAt('2026-06-10T23:59:59.999Z', 'completed', 4_010_000);
+      await orderAt('2026-06-10T13:00:00.000Z', 'pending', 5_010_000);
+      await orderAt('2026-06-10T14:00:00.000Z', 'failed', 6_010_000);
+      await orderAt('2026-06-10T15:00:00.000Z', 'cancelled', 7_010_000);
+      await orderAt('2026-06-10T16:00:00.000Z', 'refunded', 8_010_000);
+      await orderAt('2026-06-12T09:00:00.000Z', 'failed', 3_010_000);
+      await orderAt('2026-06-15T13:00:00.000Z', 'completed', 2_010_000);
+
+      const figures = await store().dashboard.dashboard({
+        windows,
+        chartFrom,
+        recentSalesLimit: 1,
+        topProductsLimit: 1,
+      });
+
+      const days = figures.dailySales
+        .filter((day) => day.orders !== 0 || day.revenueSun !== 0)
+        .sort((a, b) => (a.date < b.date ? -1 : 1));
+      expect(days).toEqual([
+        { date: '2025-12-17', revenueSun: 1_000_000, orders: 1 },
+        { date: '2026-06-10', revenueSun: 7_000_000, orders: 3 },
+        { date: '2026-06-15', revenueSun: 2_000_000, orders: 1 },
+      ]);
     });
   });
 

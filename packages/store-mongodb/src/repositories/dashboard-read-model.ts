@@ -1,4 +1,5 @@
 import {
+  type ChartPoint,
   type DashboardFigures,
   type DashboardQuery,
   type DashboardReadModel,
@@ -150,22 +151,24 @@ export const createMongoDashboardReadModel = ({
     }));
   };
 
-  const dailyRevenue = async (chartFrom: Date) =>
+  /** Completed orders and their revenue per UTC day, counted and summed in one group. */
+  const dailySales = async (chartFrom: Date): Promise<ChartPoint[]> =>
     (
       await orders
-        .aggregate<{ _id: string; revenueSun: number }>([
+        .aggregate<{ _id: string; revenueSun: number; orders: number }>([
           { $match: { status: 'completed', createdAt: { $gte: chartFrom } } },
           {
             $group: {
               // $dateToString formats in UTC unless a timezone is given: the chart's days are UTC days.
               _id: { $dateToString: { format: '%Y-%m-%d', date: '$createdAt' } },
               revenueSun: { $sum: '$totalSun' },
+              orders: { $sum: 1 },
             },
           },
           { $sort: { _id: 1 } },
         ])
         .toArray()
-    ).map((row) => ({ date: row._id, revenueSun: row.revenueSun }));
+    ).map((row) => ({ date: row._id, revenueSun: row.revenueSun, orders: row.orders }));
 
   const recentSales = async (limit: number) =>
     withCustomers(users, await orders.find({}).sort(NEWEST_FIRST).limit(limit).toArray());
@@ -182,7 +185,7 @@ export const createMongoDashboardReadModel = ({
           windowFigures(query.windows.previous),
           statusCounts(),
           topProducts(query),
-          dailyRevenue(query.chartFrom),
+          dailySales(query.chartFrom),
           recentSales(query.recentSalesLimit),
         ]);
       return {
@@ -200,7 +203,7 @@ export const createMongoDashboardReadModel = ({
         statusCounts: counts,
         recentSales: recent,
         topProducts: top,
-        dailyRevenue: daily,
+        dailySales: daily,
       };
     },
   };

@@ -1,4 +1,5 @@
 import {
+  type ChartPoint,
   type DashboardFigures,
   type DashboardQuery,
   type DashboardReadModel,
@@ -55,12 +56,12 @@ export const DASHBOARD_SQL = {
   inactiveUserCount: 'SELECT COUNT(*) AS n FROM users WHERE is_active = 0',
   usersCreatedIn: 'SELECT COUNT(*) AS n FROM users WHERE created_at >= ? AND created_at < ?',
   topProducts: TOP_PRODUCTS,
-  dailyRevenue:
-    "SELECT strftime('%Y-%m-%d', utc_day * 86400, 'unixepoch') AS day, SUM(total_sun) AS revenue " +
-    "FROM order_day_totals WHERE status = 'completed' AND utc_day >= ? " +
+  dailySales:
+    "SELECT strftime('%Y-%m-%d', utc_day * 86400, 'unixepoch') AS day, SUM(total_sun) AS revenue, " +
+    "SUM(order_count) AS orders FROM order_day_totals WHERE status = 'completed' AND utc_day >= ? " +
     'GROUP BY utc_day HAVING SUM(order_count) > 0 ORDER BY utc_day',
-  completedRevenueIn:
-    'SELECT COUNT(*) AS n, COALESCE(SUM(total_sun), 0) AS revenue FROM orders ' +
+  completedSalesIn:
+    'SELECT COUNT(*) AS orders, COALESCE(SUM(total_sun), 0) AS revenue FROM orders ' +
     "WHERE status = 'completed' AND created_at >= ? AND created_at < ?",
 } as const;
 
@@ -122,18 +123,21 @@ export const createSqliteDashboardReadModel = (db: Database): DashboardReadModel
     };
   };
 
-  /** Completed revenue per UTC day from `chartFrom` on; a chart starting mid-day reads that day's orders. */
-  const dailyRevenue = (chartFrom: number): { date: string; revenueSun: number }[] => {
+  /** Completed orders and their revenue per UTC day from `chartFrom` on; a chart starting mid-day reads that day's orders. */
+  const dailySales = (chartFrom: number): ChartPoint[] => {
     const firstWholeDay = Math.ceil(chartFrom / DAY_MS);
-    const days = statement<[number], { day: string; revenue: number }>(DASHBOARD_SQL.dailyRevenue)
+    const days = statement<[number], { day: string; revenue: number; orders: number }>(
+      DASHBOARD_SQL.dailySales,
+    )
       .all(firstWholeDay)
-      .map((row) => ({ date: row.day, revenueSun: row.revenue }));
+      .map((row) => ({ date: row.day, revenueSun: row.revenue, orders: row.orders }));
     if (chartFrom === firstWholeDay * DAY_MS) return days;
-    const partial = statement<[number, number], { n: number; revenue: number }>(
-      DASHBOARD_SQL.completedRevenueIn,
+    const partial = statement<[number, number], { orders: number; revenue: number }>(
+      DASHBOARD_SQL.completedSalesIn,
     ).get(chartFrom, firstWholeDay * DAY_MS);
-    if (!partial || partial.n === 0) return days;
-    return [{ date: new Date(chartFrom).toISOString().slice(0, 10), revenueSun: partial.revenue }, ...days];
+    if (!partial || partial.orders === 0) return days;
+    const date = new Date(chartFrom).toISOString().slice(0, 10);
+    return [{ date, revenueSun: partial.revenue, orders: partial.orders }, ...days];
   };
 
   const read = (query: DashboardQuery): DashboardFigures => {
@@ -185,7 +189,7 @@ export const createSqliteDashboardReadModel = (db: Database): DashboardReadModel
         currentRevenueSun: row.current_revenue_sun,
         previousRevenueSun: row.previous_revenue_sun,
       })),
-      dailyRevenue: dailyRevenue(query.chartFrom.getTime()),
+      dailySales: dailySales(query.chartFrom.getTime()),
     };
   };
 

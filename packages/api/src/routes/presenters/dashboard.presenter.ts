@@ -61,9 +61,21 @@ export const DashboardView = Type.Object(
     ),
     chartData: Type.Array(
       Type.Object(
-        { date: Type.String({ description: 'YYYY-MM-DD (UTC)' }), revenue: Type.Number() },
+        {
+          date: Type.String({ description: 'YYYY-MM-DD (UTC)' }),
+          revenue: Type.Number({
+            description: 'TRX: sum of the totals of the orders counted in `orders`',
+          }),
+          orders: Type.Integer({
+            minimum: 0,
+            description: 'Orders created that UTC day whose status is now completed',
+          }),
+        },
         { additionalProperties: false },
       ),
+      {
+        description: '181 days, from the UTC date 180 days back to today; days without completed orders at 0',
+      },
     ),
   },
   {
@@ -101,7 +113,7 @@ export const DashboardView = Type.Object(
             trend: '+5.0%',
           },
         ],
-        chartData: [{ date: '2025-01-15', revenue: 450.3 }],
+        chartData: [{ date: '2025-01-15', revenue: 450.3, orders: 3 }],
       },
     ],
   },
@@ -135,5 +147,9 @@ export const presentDashboard = (stats: DashboardStats) => ({
     revenue: sunToTrx(product.revenueSun),
     trend: product.trend,
   })),
-  chartData: stats.chartData.map((point) => ({ date: point.date, revenue: sunToTrx(point.revenueSun) })),
+  chartData: stats.chartData.map((point) => ({
+    date: point.date,
+    revenue: sunToTrx(point.revenueSun),
+    orders: point.orders,
+  })),
 });

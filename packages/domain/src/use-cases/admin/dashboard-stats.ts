@@ -89,6 +89,6 @@ export const dashboardStats = async (
       revenueSun: product.revenueSun,
       trend: trendString(product.currentRevenueSun, product.previousRevenueSun),
     })),
-    chartData: buildChartSeries(now, new Map(figures.dailyRevenue.map((day) => [day.date, day.revenueSun]))),
+    chartData: buildChartSeries(now, figures.dailySales),
   };
 };

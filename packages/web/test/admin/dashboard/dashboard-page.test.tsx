@@ -229,32 +229,50 @@ describe('needs attention', () => {
   });
 });
 
-describe('the revenue chart', () => {
-  it('captions the range and its exact total, and has a table row per day of the series', async () => {
+describe('the revenue and orders chart', () => {
+  it('captions the range with its exact revenue and its orders, and has a table row per day of the series', async () => {
     // 180 x 1,234,567.123457 + 2,000,000 is 224,222,082.22226; adding the doubles would show ...222261.
     const revenueOf = (index: number) => (index === 180 ? 2_000_000 : 1_234_567.123457);
-    healthy({ method: 'GET', path: STATS, body: stats({ chartData: chartDays(181, revenueOf) }) });
+    // One order on each of the 90 even days before the last, 1,204 on the last: 1,294 in all.
+    const ordersOf = (index: number) => (index === 180 ? 1_204 : index % 2 === 0 ? 1 : 0);
+    healthy({ method: 'GET', path: STATS, body: stats({ chartData: chartDays(181, revenueOf, ordersOf) }) });
     renderDashboard();
 
     const figure = await screen.findByRole('figure');
     const caption = figure.querySelector('figcaption')?.textContent ?? '';
-    expect(caption).toContain('Revenue per day (UTC), 181 days');
-    expect(caption).toContain('224,222,082.22226 TRX in all');
+    expect(caption).toContain('Revenue and orders per day (UTC), 181 days');
+    expect(caption).toContain('224,222,082.22226 TRX from 1,294 orders in all');
     expect(caption).toContain('the most 2,000,000 TRX');
     // jsdom cannot draw: the figure says so instead of failing, and the table holds the data.
     expect(await within(figure).findByText(/cannot draw the chart/)).toBeTruthy();
 
     fireEvent.click(within(figure).getByText('Show as table'));
     const table = figure.querySelector('details table');
-    expect(table?.getAttribute('aria-label')).toBe('Revenue per day (UTC)');
+    expect(table?.getAttribute('aria-label')).toBe('Revenue and orders per day (UTC)');
+    const headers = [...(table?.querySelectorAll('thead th') ?? [])].map((cell) => cell.textContent);
+    expect(headers).toEqual(['Date', 'Revenue', 'Orders']);
     // Rows by selector: role queries over 181 rows take seconds in jsdom.
     const rows = [...(table?.querySelectorAll('tbody tr') ?? [])];
     expect(rows).toHaveLength(181);
     const dates = rows.map((row) => row.querySelector('time')?.getAttribute('datetime'));
     expect(dates[0]).toBe('2024-07-19');
     expect(dates[180]).toBe('2025-01-15');
-    expect(rows[180]?.textContent).toContain('2,000,000 TRX');
-    expect(rows[0]?.textContent).toContain('1,234,567.123457 TRX');
+    const cells = (index: number) =>
+      [...(rows[index]?.querySelectorAll('td.number') ?? [])].map((cell) => cell.textContent);
+    expect(cells(180)).toEqual(['2,000,000 TRX', '1,204']);
+    expect(cells(0)).toEqual(['1,234,567.123457 TRX', '1']);
+    expect(cells(1)).toEqual(['1,234,567.123457 TRX', '0']);
     // 181 rows of dates and amounts take a few seconds to render in jsdom on a busy machine.
   }, 15_000);
+
+  it('says one order in the singular when the range has exactly one', async () => {
+    const ordersOf = (index: number) => (index === 3 ? 1 : 0);
+    const revenueOf = (index: number) => (index === 3 ? 149.49 : 0);
+    healthy({ method: 'GET', path: STATS, body: stats({ chartData: chartDays(7, revenueOf, ordersOf) }) });
+    renderDashboard();
+
+    const figure = await screen.findByRole('figure');
+    const caption = figure.querySelector('figcaption')?.textContent ?? '';
+    expect(caption).toContain('149.49 TRX from 1 order in all');
+  });
 });

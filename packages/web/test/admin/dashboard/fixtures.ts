@@ -31,15 +31,17 @@ export const sale = (overrides: Partial<SaleBody> = {}): SaleBody => ({
   ...overrides,
 });
 
-/** `count` UTC days from `first` on, each with the revenue `revenueOf(index)` gives. */
+/** `count` UTC days from `first` on, each with the revenue and orders `revenueOf(index)` and `ordersOf(index)` give. */
 export const chartDays = (
   count: number,
   revenueOf: (index: number) => number = () => 0,
+  ordersOf: (index: number) => number = () => 0,
   first = '2024-07-19',
 ): StatsBody['chartData'] =>
   Array.from({ length: count }, (_, index) => ({
     date: new Date(Date.parse(`${first}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10),
     revenue: revenueOf(index),
+    orders: ordersOf(index),
   }));
 
 export const stats = (overrides: Partial<StatsBody> = {}): StatsBody => ({

@@ -14,9 +14,11 @@ const UtcDay = ({ date }: { date: string }) => (
   </time>
 );
 
+const count = (value: number) => value.toLocaleString('en-US');
+
 /**
- * Revenue per day drawn by uPlot, captioned with the range and its total, and the same rows as a
- * table for keyboard and screen-reader users.
+ * Revenue and orders per day drawn by uPlot, captioned with the range and its totals, and the same
+ * rows as a table for keyboard and screen-reader users.
  */
 export const RevenueChart = ({ days }: { days: readonly ChartDay[] }) => {
   const summary = summariseChart(days);
@@ -25,8 +27,9 @@ export const RevenueChart = ({ days }: { days: readonly ChartDay[] }) => {
   return (
     <figure className="chart">
       <figcaption>
-        Revenue per day (UTC), {summary.days} days from <UtcDay date={summary.from} /> to{' '}
-        <UtcDay date={summary.to} />: <Trx amount={summary.total} /> in all
+        Revenue and orders per day (UTC), {summary.days} days from <UtcDay date={summary.from} /> to{' '}
+        <UtcDay date={summary.to} />: <Trx amount={summary.total} /> from {count(summary.orders)}{' '}
+        {summary.orders === 1 ? 'order' : 'orders'} in all
         {summary.best ? (
           <>
             , the most <Trx amount={summary.best.revenue} /> on <UtcDay date={summary.best.date} />.
@@ -45,12 +48,15 @@ export const RevenueChart = ({ days }: { days: readonly ChartDay[] }) => {
       <details>
         <summary>Show as table</summary>
         <div className="table-wrap">
-          <table aria-label="Revenue per day (UTC)">
+          <table aria-label="Revenue and orders per day (UTC)">
             <thead>
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col" className="number">
                   Revenue
+                </th>
+                <th scope="col" className="number">
+                  Orders
                 </th>
               </tr>
             </thead>
@@ -63,6 +69,7 @@ export const RevenueChart = ({ days }: { days: readonly ChartDay[] }) => {
                   <td className="number">
                     <Trx amount={day.revenue} />
                   </td>
+                  <td className="number">{count(day.orders)}</td>
                 </tr>
               ))}
             </tbody>

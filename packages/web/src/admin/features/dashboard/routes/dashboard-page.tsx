@@ -8,7 +8,7 @@ import { RecentOrders } from '../components/recent-orders.js';
 import { RevenueChart } from '../components/revenue-chart.js';
 import { Totals } from '../components/totals.js';
 
-/** The shop at a glance: totals and trends, 180 days of revenue, the newest orders and what is wrong. */
+/** The shop at a glance: totals and trends, 180 days of revenue and orders, the newest orders and what is wrong. */
 const DashboardPage = () => {
   const stats = useDashboardStats();
   const activity = useAdminFeed();
@@ -31,7 +31,7 @@ const DashboardPage = () => {
       {stats.data && (
         <>
           <section aria-labelledby="revenue-chart">
-            <h2 id="revenue-chart">Revenue per day</h2>
+            <h2 id="revenue-chart">Revenue and orders per day</h2>
             <RevenueChart days={stats.data.chartData} />
           </section>
           <section aria-labelledby="recent-orders">
