@@ -11,6 +11,7 @@ import { sharedSerializerFactory } from './http/shared-serializers.js';
 import { validatorCompiler } from './http/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
+import { crossSiteRequestsPlugin } from './plugins/cross-site-requests.js';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
 import { jsonBodiesPlugin } from './plugins/json-bodies.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -111,6 +112,7 @@ export const shopApp = fp(
 
     await app.register(securityHeadersPlugin, { production: settings.production });
     await app.register(corsPlugin, { origins: settings.corsOrigins });
+    await app.register(crossSiteRequestsPlugin, { corsOrigins: settings.corsOrigins });
     await app.register(rateLimitPlugin, {
       globalMax: settings.rateLimitMax,
       authMax: settings.authRateLimitMax,
