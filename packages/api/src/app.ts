@@ -20,6 +20,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { OneLineRequestLog } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { strictBodiesPlugin } from './plugins/strict-bodies.js';
+import { webAppsPlugin } from './plugins/web-apps.js';
 import {
   DEFAULT_EVENT_HOLE_GRACE_MS,
   DEFAULT_EVENT_POLL_INTERVAL_MS,
@@ -171,6 +172,8 @@ export const shopApp = fp(
       pingIntervalMs: settings.wsPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
       ...(settings.eventRetentionMs === undefined ? {} : { eventRetentionMs: settings.eventRetentionMs }),
     });
+    // After the WebSocket plugin, which then closes an upgrade to a path no socket route serves.
+    await app.register(webAppsPlugin, { root: settings.webRoot ?? null });
   },
   { name: 'trx-shop' },
 );
