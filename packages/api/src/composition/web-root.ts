@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 /** Where `pnpm build:web` writes the apps in a checkout: from src/composition and dist/composition alike. */
 export const BUILT_WEB_APPS = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
-export type WebRoot = { readonly ok: true; readonly root: string | null } | { readonly ok: false; readonly problem: string };
+export type WebRoot =
+  | { readonly ok: true; readonly root: string | null }
+  | { readonly ok: false; readonly problem: string };
 
 const holdsApps = (directory: string): boolean => existsSync(join(directory, 'index.html'));
 

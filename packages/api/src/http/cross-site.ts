@@ -14,7 +14,8 @@ export const originOf = (text: string): string | null => {
 };
 
 /** Scheme and Host as this request reached us; under TRUST_PROXY, as the proxy says it did. */
-const ownOriginOf = (request: FastifyRequest): string | null => originOf(`${request.protocol}://${request.host}`);
+const ownOriginOf = (request: FastifyRequest): string | null =>
+  originOf(`${request.protocol}://${request.host}`);
 
 const headerOf = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];

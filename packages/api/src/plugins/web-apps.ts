@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +19,37 @@ const isUnder = (path: string, prefix: string): boolean => path === prefix || pa
 
 /** The API and the metrics keep their JSON 404 for any path nothing answers. */
 const isServicePath = (path: string): boolean => isUnder(path, '/api') || isUnder(path, '/metrics');
+
+type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
+type RouteHandler = Parameters<ReturnType<ConstraintStrategy['storage']>['set']>[1];
+
+/** A request's path, percent-decoded as the router matches it (run for every request: kept cheap). */
+const pathOf = (url: string): string => {
+  const path = url.split('?', 1)[0] ?? '/';
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
+/**
+ * Lets the router give the catch-all only paths outside /api and /metrics: there, a path no route
+ * matches still meets the router's own answers (the JSON 404, a 405, an over-long id's 400) as if
+ * the catch-all did not exist, instead of being caught by it.
+ */
+const appPathConstraint: ConstraintStrategy = {
+  name: 'webAppPath',
+  storage: () => {
+    const handlers = new Map<unknown, RouteHandler>();
+    return {
+      get: (isAppPath) => handlers.get(isAppPath) ?? null,
+      set: (isAppPath, handler) => void handlers.set(isAppPath, handler),
+    };
+  },
+  deriveConstraint: (request: IncomingMessage) => !isServicePath(pathOf(request.url ?? '/')),
+};
 
 /** The files at the top of the built apps (favicon, robots.txt), read once at start-up. */
 const topLevelFiles = (root: string): ReadonlySet<string> =>
@@ -50,11 +82,16 @@ export const webAppsPlugin = fp(
       });
     }
     const files = root === null ? new Set<string>() : topLevelFiles(root);
+    app.addConstraintStrategy(appPathConstraint);
+    const routeOptions = {
+      schema: { hide: true },
+      config: { rateLimit: false as const },
+      constraints: { [appPathConstraint.name]: true },
+    };
     // Sent, not returned: a plain handler's return value would be sent a second time.
-    app.get('/*', { schema: { hide: true }, config: { rateLimit: false } }, (request, reply) => {
+    app.get('/*', routeOptions, (request, reply) => {
       const path = `/${(request.params as { '*': string })['*']}`;
-      if (isServicePath(path)) reply.callNotFound();
-      else if (root === null)
+      if (root === null)
         reply.status(STATUS_OF.NOT_FOUND).send(errorBody(request.url, 'NOT_FOUND', NOT_BUILT_MESSAGE));
       else if (isUnder(path, '/assets') || files.has(path.slice(1))) reply.sendFile(path);
       else reply.sendFile(isUnder(path, '/admin') ? '/admin/index.html' : '/index.html');

@@ -28,6 +28,7 @@ describe('the service started with WEB_ROOT', () => {
       const banner = service.stderr().split('\n');
       expect(banner).toContain(`  Storefront ${service.apiUrl}/`);
       expect(banner).toContain(`  Admin app  ${service.apiUrl}/admin`);
+      await service.waitForOutput('"msg":"TRX Shop is running"');
       const running = service
         .stdout()
         .split('\n')

@@ -1187,10 +1187,10 @@ export interface components {
             success?: false;
             error: string;
             /**
-             * @description stable UPPER_SNAKE error code: UNAUTHENTICATED (no, invalid or revoked token, session or API key); TOKEN_EXPIRED (the access token expired: refresh and retry); ACCOUNT_BLOCKED (the account is blocked); FORBIDDEN (an admin route for a non-admin); VALIDATION_ERROR (a body, query or rule check failed (details names the field)); INVALID_ID (a malformed id in the path); EMAIL_TAKEN (the email is registered already (case-insensitive)); USERNAME_TAKEN (the username is taken (case-insensitive)); INVALID_CREDENTIALS (wrong email or password); TWO_FACTOR_REQUIRED (login needs the 2FA code); INVALID_TWO_FACTOR_CODE (the 2FA code is wrong); INVALID_CURRENT_PASSWORD (the current password is wrong); PENDING_ORDER_EXISTS (the user has a pending order already (pendingOrderId)); NO_WALLET (the user has no wallet); PRODUCT_NOT_FOUND (no such product); INSUFFICIENT_STOCK (more than the available stock); ORDER_TOTAL_TOO_LOW (the total after the network fee would be 0 or less); ORDER_NOT_FOUND (no such order (or another user’s)); NOT_ORDER_OWNER (paying another user’s order); ORDER_NOT_PENDING (the order is not pending); PAYMENT_IN_PROGRESS (a payment of the order is in flight or confirmed); INSUFFICIENT_BALANCE (the wallet cannot cover it (userBalance, requiredAmount, estimatedFee); nothing was signed); PAYMENT_FAILED (the transfer failed (reason: INSUFFICIENT_BALANCE, EXPIRED, FAILED_ON_CHAIN or BROADCAST_REJECTED)); CHAIN_UNAVAILABLE (the TRON node does not answer; nothing failed, try again); INVALID_STATUS (a status override to something other than pending, completed or refunded); USER_NOT_FOUND (no such user); CANNOT_BLOCK_ADMIN (blocking an admin or oneself); ORDER_ALREADY_REFUNDED (the order is refunded already); ORDER_NOT_COMPLETED (a refund of an order that is not completed); REFUND_IN_PROGRESS (refunds in flight hold the rest of the payment); ADMIN_WALLET_NOT_CONFIGURED (the merchant has no wallet to refund from); INSUFFICIENT_ADMIN_BALANCE (the merchant wallet cannot cover the refund (adminBalance, requiredAmount)); MERCHANT_NOT_CONFIGURED (no merchant wallet to pay to yet); INVALID_ADDRESS (not a TRON base58 address); SESSION_NOT_FOUND (no such session of the caller); RATE_LIMITED (too many requests (Retry-After)); PAYLOAD_TOO_LARGE (a body over 100 kB); NOTHING_TO_REFUND (the payment never arrived on chain (refundable: 0)); REFUND_EXCEEDS_PAID (more than is left to refund (refundable)); ORDER_HAS_PAYMENT (an override to pending of an order with a live payment); IDEMPOTENCY_KEY_REUSED (an Idempotency-Key sent before with another body); TX_NOT_FOUND (verify-payment: no such TRX transfer); TX_NOT_SOLIDIFIED (verify-payment: not solidified yet; try again in a minute); TX_FAILED (verify-payment: the transfer failed on chain); TX_WRONG_RECIPIENT (verify-payment: not sent to the merchant wallet); TX_AMOUNT_TOO_LOW (verify-payment: less than the order total); TX_ALREADY_LINKED (verify-payment: the transfer pays another order, or the service sent it); INSUFFICIENT_SCOPE (an API key outside its scopes (requiredScope)); API_KEY_NOT_FOUND (no such API key); WEBHOOK_URL_NOT_ALLOWED (a webhook URL that is not http(s) or reaches a private, loopback, link-local or metadata address); WEBHOOK_NOT_FOUND (no such webhook endpoint); WEBHOOK_DELIVERY_NOT_FOUND (no such delivery of the endpoint); METHOD_NOT_ALLOWED (a method the path is not served with (Allow lists those it is)); UPGRADE_REQUIRED (the WebSocket route without an upgrade); NOT_FOUND (no such route or resource); TRANSACTION_NOT_FOUND (no such transaction of the caller); RECONCILIATION_NOT_RUN (no reconciliation has run yet); RECONCILIATION_RUNNING (a reconciliation is running already (one at a time, on every instance)); TRANSACTION_NOT_PENDING (a settled transaction cannot change status (internal guard)); KEY_DECRYPTION_FAILED (a sealed key cannot be opened with the configured keys); UNSUPPORTED_MEDIA_TYPE (a body that is not application/json in UTF-8); INTERNAL_ERROR (an unexpected error (logged with the request id))
+             * @description stable UPPER_SNAKE error code: UNAUTHENTICATED (no, invalid or revoked token, session or API key); TOKEN_EXPIRED (the access token expired: refresh and retry); ACCOUNT_BLOCKED (the account is blocked); FORBIDDEN (an admin route for a non-admin); VALIDATION_ERROR (a body, query or rule check failed (details names the field)); INVALID_ID (a malformed id in the path); EMAIL_TAKEN (the email is registered already (case-insensitive)); USERNAME_TAKEN (the username is taken (case-insensitive)); INVALID_CREDENTIALS (wrong email or password); TWO_FACTOR_REQUIRED (login needs the 2FA code); INVALID_TWO_FACTOR_CODE (the 2FA code is wrong); INVALID_CURRENT_PASSWORD (the current password is wrong); PENDING_ORDER_EXISTS (the user has a pending order already (pendingOrderId)); NO_WALLET (the user has no wallet); PRODUCT_NOT_FOUND (no such product); INSUFFICIENT_STOCK (more than the available stock); ORDER_TOTAL_TOO_LOW (the total after the network fee would be 0 or less); ORDER_NOT_FOUND (no such order (or another user’s)); NOT_ORDER_OWNER (paying another user’s order); ORDER_NOT_PENDING (the order is not pending); PAYMENT_IN_PROGRESS (a payment of the order is in flight or confirmed); INSUFFICIENT_BALANCE (the wallet cannot cover it (userBalance, requiredAmount, estimatedFee); nothing was signed); PAYMENT_FAILED (the transfer failed (reason: INSUFFICIENT_BALANCE, EXPIRED, FAILED_ON_CHAIN or BROADCAST_REJECTED)); CHAIN_UNAVAILABLE (the TRON node does not answer; nothing failed, try again); INVALID_STATUS (a status override to something other than pending, completed or refunded); USER_NOT_FOUND (no such user); CANNOT_BLOCK_ADMIN (blocking an admin or oneself); ORDER_ALREADY_REFUNDED (the order is refunded already); ORDER_NOT_COMPLETED (a refund of an order that is not completed); REFUND_IN_PROGRESS (refunds in flight hold the rest of the payment); ADMIN_WALLET_NOT_CONFIGURED (the merchant has no wallet to refund from); INSUFFICIENT_ADMIN_BALANCE (the merchant wallet cannot cover the refund (adminBalance, requiredAmount)); MERCHANT_NOT_CONFIGURED (no merchant wallet to pay to yet); INVALID_ADDRESS (not a TRON base58 address); SESSION_NOT_FOUND (no such session of the caller); RATE_LIMITED (too many requests (Retry-After)); PAYLOAD_TOO_LARGE (a body over 100 kB); NOTHING_TO_REFUND (the payment never arrived on chain (refundable: 0)); REFUND_EXCEEDS_PAID (more than is left to refund (refundable)); ORDER_HAS_PAYMENT (an override to pending of an order with a live payment); IDEMPOTENCY_KEY_REUSED (an Idempotency-Key sent before with another body); TX_NOT_FOUND (verify-payment: no such TRX transfer); TX_NOT_SOLIDIFIED (verify-payment: not solidified yet; try again in a minute); TX_FAILED (verify-payment: the transfer failed on chain); TX_WRONG_RECIPIENT (verify-payment: not sent to the merchant wallet); TX_AMOUNT_TOO_LOW (verify-payment: less than the order total); TX_ALREADY_LINKED (verify-payment: the transfer pays another order, or the service sent it); INSUFFICIENT_SCOPE (an API key outside its scopes (requiredScope)); API_KEY_NOT_FOUND (no such API key); WEBHOOK_URL_NOT_ALLOWED (a webhook URL that is not http(s) or reaches a private, loopback, link-local or metadata address); WEBHOOK_NOT_FOUND (no such webhook endpoint); WEBHOOK_DELIVERY_NOT_FOUND (no such delivery of the endpoint); METHOD_NOT_ALLOWED (a method the path is not served with (Allow lists those it is)); UPGRADE_REQUIRED (the WebSocket route without an upgrade); CROSS_SITE_REQUEST (a state-changing request a browser sent from another site (Origin / Sec-Fetch-Site); nothing was changed); NOT_FOUND (no such route or resource); TRANSACTION_NOT_FOUND (no such transaction of the caller); RECONCILIATION_NOT_RUN (no reconciliation has run yet); RECONCILIATION_RUNNING (a reconciliation is running already (one at a time, on every instance)); TRANSACTION_NOT_PENDING (a settled transaction cannot change status (internal guard)); KEY_DECRYPTION_FAILED (a sealed key cannot be opened with the configured keys); UNSUPPORTED_MEDIA_TYPE (a body that is not application/json in UTF-8); INTERNAL_ERROR (an unexpected error (logged with the request id))
              * @enum {unknown}
              */
-            code: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "VALIDATION_ERROR" | "INVALID_ID" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "INVALID_CURRENT_PASSWORD" | "PENDING_ORDER_EXISTS" | "NO_WALLET" | "PRODUCT_NOT_FOUND" | "INSUFFICIENT_STOCK" | "ORDER_TOTAL_TOO_LOW" | "ORDER_NOT_FOUND" | "NOT_ORDER_OWNER" | "ORDER_NOT_PENDING" | "PAYMENT_IN_PROGRESS" | "INSUFFICIENT_BALANCE" | "PAYMENT_FAILED" | "CHAIN_UNAVAILABLE" | "INVALID_STATUS" | "USER_NOT_FOUND" | "CANNOT_BLOCK_ADMIN" | "ORDER_ALREADY_REFUNDED" | "ORDER_NOT_COMPLETED" | "REFUND_IN_PROGRESS" | "ADMIN_WALLET_NOT_CONFIGURED" | "INSUFFICIENT_ADMIN_BALANCE" | "MERCHANT_NOT_CONFIGURED" | "INVALID_ADDRESS" | "SESSION_NOT_FOUND" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOTHING_TO_REFUND" | "REFUND_EXCEEDS_PAID" | "ORDER_HAS_PAYMENT" | "IDEMPOTENCY_KEY_REUSED" | "TX_NOT_FOUND" | "TX_NOT_SOLIDIFIED" | "TX_FAILED" | "TX_WRONG_RECIPIENT" | "TX_AMOUNT_TOO_LOW" | "TX_ALREADY_LINKED" | "INSUFFICIENT_SCOPE" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "RECONCILIATION_NOT_RUN" | "RECONCILIATION_RUNNING" | "TRANSACTION_NOT_PENDING" | "KEY_DECRYPTION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR";
+            code: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "VALIDATION_ERROR" | "INVALID_ID" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "INVALID_CURRENT_PASSWORD" | "PENDING_ORDER_EXISTS" | "NO_WALLET" | "PRODUCT_NOT_FOUND" | "INSUFFICIENT_STOCK" | "ORDER_TOTAL_TOO_LOW" | "ORDER_NOT_FOUND" | "NOT_ORDER_OWNER" | "ORDER_NOT_PENDING" | "PAYMENT_IN_PROGRESS" | "INSUFFICIENT_BALANCE" | "PAYMENT_FAILED" | "CHAIN_UNAVAILABLE" | "INVALID_STATUS" | "USER_NOT_FOUND" | "CANNOT_BLOCK_ADMIN" | "ORDER_ALREADY_REFUNDED" | "ORDER_NOT_COMPLETED" | "REFUND_IN_PROGRESS" | "ADMIN_WALLET_NOT_CONFIGURED" | "INSUFFICIENT_ADMIN_BALANCE" | "MERCHANT_NOT_CONFIGURED" | "INVALID_ADDRESS" | "SESSION_NOT_FOUND" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOTHING_TO_REFUND" | "REFUND_EXCEEDS_PAID" | "ORDER_HAS_PAYMENT" | "IDEMPOTENCY_KEY_REUSED" | "TX_NOT_FOUND" | "TX_NOT_SOLIDIFIED" | "TX_FAILED" | "TX_WRONG_RECIPIENT" | "TX_AMOUNT_TOO_LOW" | "TX_ALREADY_LINKED" | "INSUFFICIENT_SCOPE" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "RECONCILIATION_NOT_RUN" | "RECONCILIATION_RUNNING" | "TRANSACTION_NOT_PENDING" | "KEY_DECRYPTION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR";
             details?: {
                 field: string;
                 message: string;
@@ -3084,6 +3084,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description One of: CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description One of: EMAIL_TAKEN, USERNAME_TAKEN */
             409: {
                 headers: {
@@ -3190,7 +3199,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3380,7 +3389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3474,7 +3483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3575,7 +3584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3674,7 +3683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3746,6 +3755,15 @@ export interface operations {
             };
             /** @description One of: VALIDATION_ERROR */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: CROSS_SITE_REQUEST */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3966,7 +3984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4101,7 +4119,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4218,7 +4236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4326,7 +4344,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4433,7 +4451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4540,7 +4558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4750,7 +4768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4859,7 +4877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4966,7 +4984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5074,7 +5092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5534,7 +5552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5635,7 +5653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5761,7 +5779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6041,7 +6059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6328,7 +6346,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6482,7 +6500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE, NOT_ORDER_OWNER */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE, NOT_ORDER_OWNER */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6977,7 +6995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7384,7 +7402,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7535,7 +7553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7667,7 +7685,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7835,7 +7853,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8104,7 +8122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8206,7 +8224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8867,7 +8885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9109,7 +9127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9328,7 +9346,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9458,7 +9476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9583,7 +9601,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9711,7 +9729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9985,7 +10003,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10481,7 +10499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10594,7 +10612,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
