@@ -67,4 +67,6 @@ export interface AppSettings {
   readonly metricsToken?: string | null;
   /** READY_MAX_SCANNER_LAG_BLOCKS and READY_MAX_EVENT_LAG: what `/api/health/ready` tolerates. */
   readonly readiness?: { readonly maxScannerLagBlocks: number; readonly maxEventLag: number };
+  /** The built web apps' directory (an absolute path holding index.html); null or absent: not built. */
+  readonly webRoot?: string | null;
 }

@@ -11,6 +11,7 @@ import { sharedSerializerFactory } from './http/shared-serializers.js';
 import { validatorCompiler } from './http/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
+import { crossSiteRequestsPlugin } from './plugins/cross-site-requests.js';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
 import { jsonBodiesPlugin } from './plugins/json-bodies.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -19,6 +20,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { OneLineRequestLog } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { strictBodiesPlugin } from './plugins/strict-bodies.js';
+import { webAppsPlugin } from './plugins/web-apps.js';
 import {
   DEFAULT_EVENT_HOLE_GRACE_MS,
   DEFAULT_EVENT_POLL_INTERVAL_MS,
@@ -111,6 +113,7 @@ export const shopApp = fp(
 
     await app.register(securityHeadersPlugin, { production: settings.production });
     await app.register(corsPlugin, { origins: settings.corsOrigins });
+    await app.register(crossSiteRequestsPlugin, { corsOrigins: settings.corsOrigins });
     await app.register(rateLimitPlugin, {
       globalMax: settings.rateLimitMax,
       authMax: settings.authRateLimitMax,
@@ -169,6 +172,8 @@ export const shopApp = fp(
       pingIntervalMs: settings.wsPingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
       ...(settings.eventRetentionMs === undefined ? {} : { eventRetentionMs: settings.eventRetentionMs }),
     });
+    // After the WebSocket plugin, which then closes an upgrade to a path no socket route serves.
+    await app.register(webAppsPlugin, { root: settings.webRoot ?? null });
   },
   { name: 'trx-shop' },
 );

@@ -34,14 +34,14 @@ const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 /**
- * The API's own routes. Not API: the docs UI and its assets, HEAD twins of GETs, and the CORS
- * plugin's `OPTIONS *` preflight catch-all.
+ * The API's own routes. Not API: the docs UI and its assets, HEAD twins of GETs, the CORS
+ * plugin's `OPTIONS *` preflight catch-all and the web apps' `GET /*` catch-all.
  */
-const isCorsPreflight = (route: { method: string; url: string }) =>
-  route.method === 'OPTIONS' && route.url === '*';
+const isCatchAll = (route: { method: string; url: string }) =>
+  (route.method === 'OPTIONS' && route.url === '*') || (route.method === 'GET' && route.url === '/*');
 const apiRoutes = () =>
   registered.filter(
-    (route) => !route.url.startsWith('/api/docs') && route.method !== 'HEAD' && !isCorsPreflight(route),
+    (route) => !route.url.startsWith('/api/docs') && route.method !== 'HEAD' && !isCatchAll(route),
   );
 
 const documentedOperations = () =>

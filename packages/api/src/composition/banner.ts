@@ -25,6 +25,8 @@ const metricsEndpoints = (service: RunningService, config: AppConfig): string[] 
   ...(service.metricsServerUrl === null ? [] : [`${service.metricsServerUrl} (its own port, no token)`]),
 ];
 
+const NOT_BUILT = 'not built: run pnpm build:web, then restart';
+
 /**
  * What a person starting the shop needs to know, once. In a terminal it follows the pretty log on
  * stdout; with JSON logs, stdout carries JSON lines only, so the banner goes to stderr in one
@@ -40,6 +42,9 @@ export const printBanner = (service: RunningService, config: AppConfig): void =>
     {
       api: `${service.url}/api`,
       docs: `${service.url}/api/docs`,
+      ...(service.webRoot === null
+        ? { webApps: NOT_BUILT }
+        : { storefront: `${service.url}/`, admin: `${service.url}/admin` }),
       network: service.network.network,
       ...(service.chain.devnet ? { devnet: service.chain.devnet.url } : {}),
       ...(metricsEndpoints(service, config).length > 0 ? { metrics: metricsEndpoints(service, config) } : {}),
@@ -54,6 +59,9 @@ const bannerLines = (service: RunningService, config: AppConfig): string[] => {
   const lines = [
     '',
     'TRX Shop is running',
+    ...(service.webRoot === null
+      ? [`  Web apps   ${NOT_BUILT}`]
+      : [`  Storefront ${service.url}/`, `  Admin app  ${service.url}/admin`]),
     `  API        ${service.url}/api`,
     `  API docs   ${service.url}/api/docs`,
     `  WebSocket  ${wsUrl}/api/ws`,

@@ -35,6 +35,7 @@ import { keyVaultFromSecrets } from './key-vault-from-secrets.js';
 import { type OpenedChain, openConfiguredChain, reconcileRequestsPerSecond } from './open-chain.js';
 import { openConfiguredStore } from './open-store.js';
 import { type VerifiedNetwork, verifyNetwork } from './verify-network.js';
+import { resolveWebRoot } from './web-root.js';
 
 export interface RunningService {
   readonly app: FastifyInstance;
@@ -48,6 +49,8 @@ export interface RunningService {
   readonly logFormat: 'pretty' | 'json';
   /** Where METRICS_PORT's own server answers `/metrics`; null when it is not set. */
   readonly metricsServerUrl: string | null;
+  /** The built web apps' directory; null: not built, `/` says so. */
+  readonly webRoot: string | null;
   /** Stops accepting, finishes in-flight requests, then closes the store and the devnet. */
   stop(): Promise<void>;
 }
@@ -71,6 +74,8 @@ const buildReadyApp = async (
 
 /** The start-up order of docs/decisions.md section 1, from validated configuration to listening. */
 export const startService = async (config: AppConfig): Promise<RunningService> => {
+  const web = resolveWebRoot(config.webRoot);
+  if (!web.ok) throw new Error(web.problem);
   const secrets = await resolveSecrets(config);
   const metrics = createShopMetrics();
   const store = await openConfiguredStore(config, {
@@ -174,6 +179,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       eventRetentionMs: config.eventRetentionDays * 86_400_000,
       readiness: config.readiness,
       metricsToken: config.metrics.token,
+      webRoot: web.root,
     },
   };
 
@@ -289,6 +295,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       demoProductsCreated,
       logFormat,
       metricsServerUrl: metricsServer?.url ?? null,
+      webRoot: web.root,
       stop: stopAll,
     };
   } catch (error) {

@@ -16,6 +16,8 @@ export interface AppConfig {
   readonly authRateLimitMax: number;
   /** TRUST_PROXY: proxy hops or proxy addresses/CIDRs; false when unset. */
   readonly trustProxy: TrustProxy;
+  /** WEB_ROOT: the built web apps' directory; null: packages/web/dist when it is built. */
+  readonly webRoot: string | null;
   readonly listenerIntervalMs: number;
   /**
    * LISTENER_LEASE_MS: how long the listener's leader holds its lease without renewing it; another

@@ -164,6 +164,7 @@ export const loadConfig = (
     rateLimitMax: integer('RATE_LIMIT_MAX', 300, 1, 10_000_000),
     authRateLimitMax: integer('AUTH_RATE_LIMIT_MAX', 10, 1, 10_000_000),
     trustProxy: trustProxy.ok ? trustProxy.value : false,
+    webRoot: text('WEB_ROOT'),
     listenerIntervalMs,
     listenerLeaseMs: integer(
       'LISTENER_LEASE_MS',

@@ -63,6 +63,8 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
   WEBHOOK_DELIVERY_NOT_FOUND: 'no such delivery of the endpoint',
   METHOD_NOT_ALLOWED: 'a method the path is not served with (Allow lists those it is)',
   UPGRADE_REQUIRED: 'the WebSocket route without an upgrade',
+  CROSS_SITE_REQUEST:
+    'a state-changing request a browser sent from another site (Origin / Sec-Fetch-Site); nothing was changed',
   NOT_FOUND: 'no such route or resource',
   TRANSACTION_NOT_FOUND: 'no such transaction of the caller',
   RECONCILIATION_NOT_RUN: 'no reconciliation has run yet',

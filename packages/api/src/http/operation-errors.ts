@@ -54,6 +54,8 @@ const SIGNED_IN: CodesByStatus = {
   403: ['ACCOUNT_BLOCKED', 'INSUFFICIENT_SCOPE'],
 };
 const ADMIN_ONLY: CodesByStatus = { 403: ['FORBIDDEN'] };
+/** What a state-changing operation can answer a browser asking from another site (plugins/cross-site-requests.ts). */
+const STATE_CHANGING: CodesByStatus = { 403: ['CROSS_SITE_REQUEST'] };
 const WITH_ID: CodesByStatus = { 400: ['INVALID_ID'] };
 /** What an operation whose use case reads the chain can answer: the node's faults are thrown. */
 const READS_CHAIN: CodesByStatus = { 503: ['CHAIN_UNAVAILABLE'] };
@@ -191,10 +193,12 @@ export const errorCodesOf = (operation: {
   readonly operationId: string;
   readonly path: string;
   readonly signedIn: boolean;
+  readonly stateChanging: boolean;
 }): Record<string, ErrorCode[]> =>
   merge(
     ANY_OPERATION,
     operation.signedIn ? SIGNED_IN : {},
+    operation.stateChanging ? STATE_CHANGING : {},
     operation.path.startsWith('/api/admin') ? ADMIN_ONLY : {},
     operation.path.includes('{') ? WITH_ID : {},
     OPERATION_CODES[operation.operationId]?.codes ?? {},

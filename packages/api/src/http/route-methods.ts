@@ -35,8 +35,9 @@ export const createRouteMethods = (): RouteMethods => {
   const patterns = new Map<string, RoutePattern>();
   return {
     add: (method, url) => {
-      // The CORS preflight catch-all (`*`) answers every path; it makes no path known.
-      if (url === '*') return;
+      // The catch-alls (the CORS preflight's `*`, the web apps' `/*`) answer every path; they
+      // make no path known.
+      if (url === '*' || url === '/*') return;
       const open = url.endsWith('*');
       const key = open ? url.slice(0, -1) : url;
       const pattern = patterns.get(key) ?? { segments: segmentsOf(key), open, methods: new Set<string>() };

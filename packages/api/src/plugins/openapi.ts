@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hoistNamedSchemas } from '../http/components.js';
+import { STATE_CHANGING_METHODS } from '../http/cross-site.js';
 import { withoutDomainCheckedMarks } from '../http/domain-checked.js';
 import { nameOperationBodies } from '../http/operation-bodies.js';
 import { errorCodesOf } from '../http/operation-errors.js';
@@ -21,6 +22,9 @@ export const openApiPlugin = fp(
       route.schema.response ??= {};
       const response = route.schema.response as Record<string | number, unknown>;
       for (const status of ALWAYS_POSSIBLE_STATUSES) response[status] ??= ErrorResponse;
+      // A copy: routes of other methods may share this schema, and a GET is never refused as cross-site.
+      if ([route.method].flat().some((method) => STATE_CHANGING_METHODS.has(method.toUpperCase())))
+        route.schema = { ...route.schema, response: { ...response, 403: response[403] ?? ErrorResponse } };
       const schema = route.schema as { security?: unknown[]; description?: string };
       // A route without credentials says so: an absent `security` would not say "public".
       schema.security ??= [];
@@ -138,12 +142,13 @@ const listErrorCodes = <Document extends { paths?: object }>(document: Document)
     string,
     Record<string, DocumentedOperation>,
   ][]) {
-    for (const operation of Object.values(item)) {
+    for (const [method, operation] of Object.entries(item)) {
       if (!operation?.operationId) continue;
       const codes = errorCodesOf({
         operationId: operation.operationId,
         path,
         signedIn: (operation.security?.length ?? 0) > 0,
+        stateChanging: STATE_CHANGING_METHODS.has(method.toUpperCase()),
       });
       operation['x-error-codes'] = codes;
       for (const [status, answer] of Object.entries(operation.responses ?? {})) {

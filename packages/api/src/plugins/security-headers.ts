@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
- * Helmet's headers on every response. The CSP keeps scripts and styles to our own origin, with
- * the inline styles and data-URI images swagger-ui needs for /api/docs.
+ * Helmet's headers on every response. The CSP keeps scripts to our own origin (no inline script),
+ * allows the inline styles and data-URI images swagger-ui needs for /api/docs, and images from
+ * any https host, where product images may live.
  *
  * Helmet's headers do not depend on the request, so they are computed once at start-up and set
  * as one block per response (@fastify/helmet rebuilds the whole middleware, CSP parsing included,
@@ -19,7 +20,7 @@ export const securityHeadersPlugin = fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
+          imgSrc: ["'self'", 'data:', 'https:'],
           connectSrc: ["'self'"],
           frameAncestors: ["'none'"],
           // Over plain http (local use) upgrading would break /api/docs' own requests.

@@ -59,6 +59,8 @@ export interface TestAppOptions {
   readonly metricsToken?: string;
   /** JSON log lines go here, at info level (the default: silent). */
   readonly logStream?: { write(line: string): void };
+  /** The built web apps' directory the app serves (default: none, the apps are not built). */
+  readonly webRoot?: string;
   /** Webhook sending: private hosts allowed unless said (receivers listen on 127.0.0.1). */
   readonly webhooks?: {
     readonly allowPrivateHosts?: boolean;
@@ -161,6 +163,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     ...(options.readiness ? { readiness: options.readiness } : {}),
     ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
     ...(options.wsPingIntervalMs === undefined ? {} : { wsPingIntervalMs: options.wsPingIntervalMs }),
+    ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   };
   const app = createHttpServer(settings);
   options.beforeShopApp?.(app);

@@ -1187,10 +1187,10 @@ export interface components {
             success?: false;
             error: string;
             /**
-             * @description stable UPPER_SNAKE error code: UNAUTHENTICATED (no, invalid or revoked token, session or API key); TOKEN_EXPIRED (the access token expired: refresh and retry); ACCOUNT_BLOCKED (the account is blocked); FORBIDDEN (an admin route for a non-admin); VALIDATION_ERROR (a body, query or rule check failed (details names the field)); INVALID_ID (a malformed id in the path); EMAIL_TAKEN (the email is registered already (case-insensitive)); USERNAME_TAKEN (the username is taken (case-insensitive)); INVALID_CREDENTIALS (wrong email or password); TWO_FACTOR_REQUIRED (login needs the 2FA code); INVALID_TWO_FACTOR_CODE (the 2FA code is wrong); INVALID_CURRENT_PASSWORD (the current password is wrong); PENDING_ORDER_EXISTS (the user has a pending order already (pendingOrderId)); NO_WALLET (the user has no wallet); PRODUCT_NOT_FOUND (no such product); INSUFFICIENT_STOCK (more than the available stock); ORDER_TOTAL_TOO_LOW (the total after the network fee would be 0 or less); ORDER_NOT_FOUND (no such order (or another user’s)); NOT_ORDER_OWNER (paying another user’s order); ORDER_NOT_PENDING (the order is not pending); PAYMENT_IN_PROGRESS (a payment of the order is in flight or confirmed); INSUFFICIENT_BALANCE (the wallet cannot cover it (userBalance, requiredAmount, estimatedFee); nothing was signed); PAYMENT_FAILED (the transfer failed (reason: INSUFFICIENT_BALANCE, EXPIRED, FAILED_ON_CHAIN or BROADCAST_REJECTED)); CHAIN_UNAVAILABLE (the TRON node does not answer; nothing failed, try again); INVALID_STATUS (a status override to something other than pending, completed or refunded); USER_NOT_FOUND (no such user); CANNOT_BLOCK_ADMIN (blocking an admin or oneself); ORDER_ALREADY_REFUNDED (the order is refunded already); ORDER_NOT_COMPLETED (a refund of an order that is not completed); REFUND_IN_PROGRESS (refunds in flight hold the rest of the payment); ADMIN_WALLET_NOT_CONFIGURED (the merchant has no wallet to refund from); INSUFFICIENT_ADMIN_BALANCE (the merchant wallet cannot cover the refund (adminBalance, requiredAmount)); MERCHANT_NOT_CONFIGURED (no merchant wallet to pay to yet); INVALID_ADDRESS (not a TRON base58 address); SESSION_NOT_FOUND (no such session of the caller); RATE_LIMITED (too many requests (Retry-After)); PAYLOAD_TOO_LARGE (a body over 100 kB); NOTHING_TO_REFUND (the payment never arrived on chain (refundable: 0)); REFUND_EXCEEDS_PAID (more than is left to refund (refundable)); ORDER_HAS_PAYMENT (an override to pending of an order with a live payment); IDEMPOTENCY_KEY_REUSED (an Idempotency-Key sent before with another body); TX_NOT_FOUND (verify-payment: no such TRX transfer); TX_NOT_SOLIDIFIED (verify-payment: not solidified yet; try again in a minute); TX_FAILED (verify-payment: the transfer failed on chain); TX_WRONG_RECIPIENT (verify-payment: not sent to the merchant wallet); TX_AMOUNT_TOO_LOW (verify-payment: less than the order total); TX_ALREADY_LINKED (verify-payment: the transfer pays another order, or the service sent it); INSUFFICIENT_SCOPE (an API key outside its scopes (requiredScope)); API_KEY_NOT_FOUND (no such API key); WEBHOOK_URL_NOT_ALLOWED (a webhook URL that is not http(s) or reaches a private, loopback, link-local or metadata address); WEBHOOK_NOT_FOUND (no such webhook endpoint); WEBHOOK_DELIVERY_NOT_FOUND (no such delivery of the endpoint); METHOD_NOT_ALLOWED (a method the path is not served with (Allow lists those it is)); UPGRADE_REQUIRED (the WebSocket route without an upgrade); NOT_FOUND (no such route or resource); TRANSACTION_NOT_FOUND (no such transaction of the caller); RECONCILIATION_NOT_RUN (no reconciliation has run yet); RECONCILIATION_RUNNING (a reconciliation is running already (one at a time, on every instance)); TRANSACTION_NOT_PENDING (a settled transaction cannot change status (internal guard)); KEY_DECRYPTION_FAILED (a sealed key cannot be opened with the configured keys); UNSUPPORTED_MEDIA_TYPE (a body that is not application/json in UTF-8); INTERNAL_ERROR (an unexpected error (logged with the request id))
+             * @description stable UPPER_SNAKE error code: UNAUTHENTICATED (no, invalid or revoked token, session or API key); TOKEN_EXPIRED (the access token expired: refresh and retry); ACCOUNT_BLOCKED (the account is blocked); FORBIDDEN (an admin route for a non-admin); VALIDATION_ERROR (a body, query or rule check failed (details names the field)); INVALID_ID (a malformed id in the path); EMAIL_TAKEN (the email is registered already (case-insensitive)); USERNAME_TAKEN (the username is taken (case-insensitive)); INVALID_CREDENTIALS (wrong email or password); TWO_FACTOR_REQUIRED (login needs the 2FA code); INVALID_TWO_FACTOR_CODE (the 2FA code is wrong); INVALID_CURRENT_PASSWORD (the current password is wrong); PENDING_ORDER_EXISTS (the user has a pending order already (pendingOrderId)); NO_WALLET (the user has no wallet); PRODUCT_NOT_FOUND (no such product); INSUFFICIENT_STOCK (more than the available stock); ORDER_TOTAL_TOO_LOW (the total after the network fee would be 0 or less); ORDER_NOT_FOUND (no such order (or another user’s)); NOT_ORDER_OWNER (paying another user’s order); ORDER_NOT_PENDING (the order is not pending); PAYMENT_IN_PROGRESS (a payment of the order is in flight or confirmed); INSUFFICIENT_BALANCE (the wallet cannot cover it (userBalance, requiredAmount, estimatedFee); nothing was signed); PAYMENT_FAILED (the transfer failed (reason: INSUFFICIENT_BALANCE, EXPIRED, FAILED_ON_CHAIN or BROADCAST_REJECTED)); CHAIN_UNAVAILABLE (the TRON node does not answer; nothing failed, try again); INVALID_STATUS (a status override to something other than pending, completed or refunded); USER_NOT_FOUND (no such user); CANNOT_BLOCK_ADMIN (blocking an admin or oneself); ORDER_ALREADY_REFUNDED (the order is refunded already); ORDER_NOT_COMPLETED (a refund of an order that is not completed); REFUND_IN_PROGRESS (refunds in flight hold the rest of the payment); ADMIN_WALLET_NOT_CONFIGURED (the merchant has no wallet to refund from); INSUFFICIENT_ADMIN_BALANCE (the merchant wallet cannot cover the refund (adminBalance, requiredAmount)); MERCHANT_NOT_CONFIGURED (no merchant wallet to pay to yet); INVALID_ADDRESS (not a TRON base58 address); SESSION_NOT_FOUND (no such session of the caller); RATE_LIMITED (too many requests (Retry-After)); PAYLOAD_TOO_LARGE (a body over 100 kB); NOTHING_TO_REFUND (the payment never arrived on chain (refundable: 0)); REFUND_EXCEEDS_PAID (more than is left to refund (refundable)); ORDER_HAS_PAYMENT (an override to pending of an order with a live payment); IDEMPOTENCY_KEY_REUSED (an Idempotency-Key sent before with another body); TX_NOT_FOUND (verify-payment: no such TRX transfer); TX_NOT_SOLIDIFIED (verify-payment: not solidified yet; try again in a minute); TX_FAILED (verify-payment: the transfer failed on chain); TX_WRONG_RECIPIENT (verify-payment: not sent to the merchant wallet); TX_AMOUNT_TOO_LOW (verify-payment: less than the order total); TX_ALREADY_LINKED (verify-payment: the transfer pays another order, or the service sent it); INSUFFICIENT_SCOPE (an API key outside its scopes (requiredScope)); API_KEY_NOT_FOUND (no such API key); WEBHOOK_URL_NOT_ALLOWED (a webhook URL that is not http(s) or reaches a private, loopback, link-local or metadata address); WEBHOOK_NOT_FOUND (no such webhook endpoint); WEBHOOK_DELIVERY_NOT_FOUND (no such delivery of the endpoint); METHOD_NOT_ALLOWED (a method the path is not served with (Allow lists those it is)); UPGRADE_REQUIRED (the WebSocket route without an upgrade); CROSS_SITE_REQUEST (a state-changing request a browser sent from another site (Origin / Sec-Fetch-Site); nothing was changed); NOT_FOUND (no such route or resource); TRANSACTION_NOT_FOUND (no such transaction of the caller); RECONCILIATION_NOT_RUN (no reconciliation has run yet); RECONCILIATION_RUNNING (a reconciliation is running already (one at a time, on every instance)); TRANSACTION_NOT_PENDING (a settled transaction cannot change status (internal guard)); KEY_DECRYPTION_FAILED (a sealed key cannot be opened with the configured keys); UNSUPPORTED_MEDIA_TYPE (a body that is not application/json in UTF-8); INTERNAL_ERROR (an unexpected error (logged with the request id))
              * @enum {unknown}
              */
-            code: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "VALIDATION_ERROR" | "INVALID_ID" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "INVALID_CURRENT_PASSWORD" | "PENDING_ORDER_EXISTS" | "NO_WALLET" | "PRODUCT_NOT_FOUND" | "INSUFFICIENT_STOCK" | "ORDER_TOTAL_TOO_LOW" | "ORDER_NOT_FOUND" | "NOT_ORDER_OWNER" | "ORDER_NOT_PENDING" | "PAYMENT_IN_PROGRESS" | "INSUFFICIENT_BALANCE" | "PAYMENT_FAILED" | "CHAIN_UNAVAILABLE" | "INVALID_STATUS" | "USER_NOT_FOUND" | "CANNOT_BLOCK_ADMIN" | "ORDER_ALREADY_REFUNDED" | "ORDER_NOT_COMPLETED" | "REFUND_IN_PROGRESS" | "ADMIN_WALLET_NOT_CONFIGURED" | "INSUFFICIENT_ADMIN_BALANCE" | "MERCHANT_NOT_CONFIGURED" | "INVALID_ADDRESS" | "SESSION_NOT_FOUND" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOTHING_TO_REFUND" | "REFUND_EXCEEDS_PAID" | "ORDER_HAS_PAYMENT" | "IDEMPOTENCY_KEY_REUSED" | "TX_NOT_FOUND" | "TX_NOT_SOLIDIFIED" | "TX_FAILED" | "TX_WRONG_RECIPIENT" | "TX_AMOUNT_TOO_LOW" | "TX_ALREADY_LINKED" | "INSUFFICIENT_SCOPE" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "RECONCILIATION_NOT_RUN" | "RECONCILIATION_RUNNING" | "TRANSACTION_NOT_PENDING" | "KEY_DECRYPTION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR";
+            code: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "VALIDATION_ERROR" | "INVALID_ID" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "INVALID_CURRENT_PASSWORD" | "PENDING_ORDER_EXISTS" | "NO_WALLET" | "PRODUCT_NOT_FOUND" | "INSUFFICIENT_STOCK" | "ORDER_TOTAL_TOO_LOW" | "ORDER_NOT_FOUND" | "NOT_ORDER_OWNER" | "ORDER_NOT_PENDING" | "PAYMENT_IN_PROGRESS" | "INSUFFICIENT_BALANCE" | "PAYMENT_FAILED" | "CHAIN_UNAVAILABLE" | "INVALID_STATUS" | "USER_NOT_FOUND" | "CANNOT_BLOCK_ADMIN" | "ORDER_ALREADY_REFUNDED" | "ORDER_NOT_COMPLETED" | "REFUND_IN_PROGRESS" | "ADMIN_WALLET_NOT_CONFIGURED" | "INSUFFICIENT_ADMIN_BALANCE" | "MERCHANT_NOT_CONFIGURED" | "INVALID_ADDRESS" | "SESSION_NOT_FOUND" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOTHING_TO_REFUND" | "REFUND_EXCEEDS_PAID" | "ORDER_HAS_PAYMENT" | "IDEMPOTENCY_KEY_REUSED" | "TX_NOT_FOUND" | "TX_NOT_SOLIDIFIED" | "TX_FAILED" | "TX_WRONG_RECIPIENT" | "TX_AMOUNT_TOO_LOW" | "TX_ALREADY_LINKED" | "INSUFFICIENT_SCOPE" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "RECONCILIATION_NOT_RUN" | "RECONCILIATION_RUNNING" | "TRANSACTION_NOT_PENDING" | "KEY_DECRYPTION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR";
             details?: {
                 field: string;
                 message: string;
@@ -3088,6 +3088,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description One of: CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description One of: EMAIL_TAKEN, USERNAME_TAKEN */
             409: {
                 headers: {
@@ -3194,7 +3203,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3384,7 +3393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3478,7 +3487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3579,7 +3588,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3678,7 +3687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3750,6 +3759,15 @@ export interface operations {
             };
             /** @description One of: VALIDATION_ERROR */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: CROSS_SITE_REQUEST */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3970,7 +3988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4105,7 +4123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4222,7 +4240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4330,7 +4348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4437,7 +4455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4544,7 +4562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4754,7 +4772,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4863,7 +4881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4970,7 +4988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5078,7 +5096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5538,7 +5556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5639,7 +5657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5765,7 +5783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6045,7 +6063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6332,7 +6350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6486,7 +6504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE, NOT_ORDER_OWNER */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE, NOT_ORDER_OWNER */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6981,7 +6999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7398,7 +7416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7549,7 +7567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7681,7 +7699,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7849,7 +7867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8118,7 +8136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8220,7 +8238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8882,7 +8900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9124,7 +9142,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9343,7 +9361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9473,7 +9491,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9598,7 +9616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9726,7 +9744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10000,7 +10018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10496,7 +10514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10609,7 +10627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   // Protocol edges (docs/api.md, "Errors").
   'METHOD_NOT_ALLOWED',
   'UPGRADE_REQUIRED',
+  'CROSS_SITE_REQUEST',
   // Codes the table does not list but the domain needs to name its own refusals.
   'NOT_FOUND',
   'TRANSACTION_NOT_FOUND',
