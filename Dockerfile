@@ -11,7 +11,9 @@ COPY pnpm-workspace.yaml pnpm-lock.yaml package.json tsconfig.base.json tsconfig
 COPY packages ./packages
 RUN pnpm install --frozen-lockfile \
  && pnpm build \
- && pnpm --filter @trx-shop/api deploy --prod --legacy /app
+ && pnpm build:web \
+ && pnpm --filter @trx-shop/api deploy --prod --legacy /app \
+ && cp -r packages/web/dist /app/web
 
 # ---- runtime: production dependencies only, non-root ----------------------------------------
 FROM node:20-bookworm-slim AS runtime
@@ -20,6 +22,7 @@ FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     DATA_DIR=/app/data \
     PORT=3000 \
+    WEB_ROOT=/app/web \
     MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build --chown=node:node /app ./
