@@ -77,3 +77,10 @@ export const registerCustomer = async (shop: RunningShop, customer: Credentials 
   );
   return { user, client: createShopClient({ baseUrl: shop.apiUrl, accessToken }) };
 };
+
+/** A typed client signed in as `account` (the admin reads what the pages must show with it). */
+export const signedInClient = async (shop: RunningShop, account: Credentials) => {
+  const guest = createShopClient({ baseUrl: shop.apiUrl });
+  const { accessToken } = await unwrap(guest.POST('/api/auth/tokens', { body: account }));
+  return createShopClient({ baseUrl: shop.apiUrl, accessToken });
+};

@@ -3,12 +3,13 @@ import { Link } from 'wouter';
 import { Trx } from '../../../../shared/ui/money.js';
 import { Empty } from '../../../../shared/ui/status.js';
 import { Time } from '../../../../shared/ui/time.js';
+import { TableScroll } from '../../../../shared/ui/table-scroll.js';
 
 /** The newest sales, each linking to its order page. */
 export const RecentOrders = ({ sales }: { sales: readonly Sale[] }) => {
   if (sales.length === 0) return <Empty>No orders yet.</Empty>;
   return (
-    <div className="table-wrap">
+    <TableScroll label="Newest orders">
       <table>
         <thead>
           <tr>
@@ -41,6 +42,6 @@ export const RecentOrders = ({ sales }: { sales: readonly Sale[] }) => {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 };

@@ -3,6 +3,7 @@ import { Trx } from '../../../../shared/ui/money.js';
 import { Loading } from '../../../../shared/ui/status.js';
 import { canDraw } from './can-draw.js';
 import { type ChartDay, summariseChart } from './chart-summary.js';
+import { TableScroll } from '../../../../shared/ui/table-scroll.js';
 
 // uPlot and its stylesheet load with the chart, not with the shell or the page's first paint.
 const RevenueCanvas = lazy(() => import('./revenue-canvas.js'));
@@ -47,7 +48,7 @@ export const RevenueChart = ({ days }: { days: readonly ChartDay[] }) => {
       )}
       <details>
         <summary>Show as table</summary>
-        <div className="table-wrap">
+        <TableScroll label="Daily revenue and orders">
           <table aria-label="Revenue and orders per day (UTC)">
             <thead>
               <tr>
@@ -74,7 +75,7 @@ export const RevenueChart = ({ days }: { days: readonly ChartDay[] }) => {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </details>
     </figure>
   );

@@ -1,12 +1,13 @@
 import type { Order } from '@trx-shop/client';
 import { Trx } from '../../../../shared/ui/money.js';
 import { lineTotal } from '../utils/order-amounts.js';
+import { TableScroll } from '../../../../shared/ui/table-scroll.js';
 
 /** What was ordered and how the total comes about, every amount as the API gives it. */
 export const OrderLines = ({ order }: { order: Order }) => (
   <section aria-labelledby="order-lines">
     <h2 id="order-lines">Items</h2>
-    <div className="table-wrap">
+    <TableScroll label="Order lines">
       <table>
         <thead>
           <tr>
@@ -78,6 +79,6 @@ export const OrderLines = ({ order }: { order: Order }) => (
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   </section>
 );

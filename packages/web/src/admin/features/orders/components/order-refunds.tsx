@@ -1,6 +1,7 @@
 import type { Order } from '@trx-shop/client';
 import { Trx } from '../../../../shared/ui/money.js';
 import { Time } from '../../../../shared/ui/time.js';
+import { TableScroll } from '../../../../shared/ui/table-scroll.js';
 
 const REFUND_STATUS_WORDS = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Failed' } as const;
 
@@ -14,7 +15,7 @@ export const OrderRefunds = ({ order }: { order: Order }) => (
     {order.refunds.length === 0 ? (
       <p className="muted">No refunds.</p>
     ) : (
-      <div className="table-wrap">
+      <TableScroll label="Refund list">
         <table aria-label="Refunds">
           <thead>
             <tr>
@@ -49,7 +50,7 @@ export const OrderRefunds = ({ order }: { order: Order }) => (
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     )}
   </section>
 );

@@ -4,9 +4,10 @@ import { Trx } from '../../../../shared/ui/money.js';
 import { Time } from '../../../../shared/ui/time.js';
 import { itemCount } from '../utils/order-amounts.js';
 import { OrderStatusBadge } from './order-status-badge.js';
+import { TableScroll } from '../../../../shared/ui/table-scroll.js';
 
 export const SalesTable = ({ sales, busy }: { sales: readonly Sale[]; busy: boolean }) => (
-  <div className="table-wrap">
+  <TableScroll label="Order list">
     <table aria-label="Orders" aria-busy={busy}>
       <thead>
         <tr>
@@ -53,5 +54,5 @@ export const SalesTable = ({ sales, busy }: { sales: readonly Sale[]; busy: bool
         ))}
       </tbody>
     </table>
-  </div>
+  </TableScroll>
 );

@@ -1,0 +1,3 @@
+/** An amount as the pages must show it, written apart from the app's formatter: exact TRX. */
+export const trxText = (amount: number): string =>
+  `${amount.toLocaleString('en-US', { maximumFractionDigits: 6 })} TRX`;
