@@ -82,9 +82,12 @@ describe.skipIf(!browserTestsRun())('the admin dashboard against a real shop', {
 
     const chart = page.getByRole('figure');
     await chart.waitFor();
-    const caption = await chart.getByText(/^Revenue per day \(UTC\)/).textContent();
+    const caption = await chart.getByText(/^Revenue and orders per day \(UTC\)/).textContent();
     expect(caption).toContain(`${chartData.length} days from`);
-    expect(caption).toContain(`${trxText(sumTrx(chartData.map((day) => day.revenue)))} in all`);
+    const orders = chartData.reduce((sum, day) => sum + day.orders, 0);
+    expect(caption).toContain(
+      `${trxText(sumTrx(chartData.map((day) => day.revenue)))} from ${orders} ${orders === 1 ? 'order' : 'orders'} in all`,
+    );
     await expectPageQuality(page);
 
     await chart.getByText('Show as table').click();
