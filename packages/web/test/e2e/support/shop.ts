@@ -8,7 +8,6 @@ import {
   type ServiceProcess,
   startServiceProcess,
 } from '@trx-shop/test-kit';
-import { type FrontServer, startFrontServer } from './front-server.js';
 
 /** packages/web/dist, built once per run by build-apps.ts (the web project's global setup). */
 export const WEB_ROOT = fileURLToPath(new URL('../../../dist', import.meta.url));
@@ -29,7 +28,7 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-/** The service answers the admin app's HTML itself once it serves the built apps. */
+/** The service answers the admin app's HTML itself (it serves the built apps from WEB_ROOT). */
 const servesApps = async (apiUrl: string): Promise<boolean> => {
   const answer = await fetch(`${apiUrl}/admin/`);
   await answer.arrayBuffer();
@@ -61,20 +60,19 @@ export const startShop = async (
     await removeDataDir(dataDir);
     throw error;
   }
-  let front: FrontServer | null = null;
   if (!(await servesApps(service.apiUrl))) {
-    console.warn(`the service does not serve ${WEB_ROOT}: the tests serve it in front of the API`);
-    front = await startFrontServer(service.apiUrl, WEB_ROOT);
+    await service.stop();
+    await removeDataDir(dataDir);
+    throw new Error(`the service does not serve the admin app at /admin/ from ${WEB_ROOT}`);
   }
   return {
-    url: front?.url ?? service.apiUrl,
+    url: service.apiUrl,
     apiUrl: service.apiUrl,
     devnetUrl: service.devnetUrl,
     admin: { email: ADMIN.email, password: ADMIN.password },
     dataDir,
     service,
     stop: async () => {
-      await front?.close();
       await service.stop();
       await removeDataDir(dataDir);
     },
