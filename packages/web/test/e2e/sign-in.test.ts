@@ -51,6 +51,34 @@ describe.skipIf(!browserTestsRun())(
       await expectPageQuality(page);
     });
 
+    it('by keyboard alone: signs in, reaches the orders page and signs out', async () => {
+      const page = await browsing.newPage();
+      await page.goto('/admin/');
+      await signInHeading(page).waitFor();
+      // Tab from the top of the page to each field in order; Enter submits the form.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+      await page.keyboard.type(shop.admin.email);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
+      await page.keyboard.type(shop.admin.password);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+
+      const orders = mainNavigation(page).getByRole('link', { name: 'Orders' });
+      for (let presses = 0; presses < 10; presses += 1) {
+        if (await orders.evaluate((link) => link === document.activeElement)) break;
+        await page.keyboard.press('Tab');
+      }
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+
+      const signOut = page.getByRole('button', { name: 'Sign out' });
+      await signOut.focus();
+      await page.keyboard.press('Enter');
+      await signInHeading(page).waitFor();
+    });
+
     it('a wrong password shows the API’s INVALID_CREDENTIALS and its message, and signs nobody in', async () => {
       const wrong = { email: shop.admin.email, password: 'not-the-owner-password' };
       const refused = await call(shop.apiUrl, 'POST', '/api/auth/login', { body: wrong });
