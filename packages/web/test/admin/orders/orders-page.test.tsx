@@ -158,6 +158,18 @@ describe('the orders list', () => {
     expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-01-05');
   });
 
+  it('says the shop has no orders yet when nothing is filtered', async () => {
+    startFakeApi({
+      method: 'GET',
+      path: SALES,
+      body: salesAnswer([], { total: 0, page: 1, pages: 0, limit: 20 }),
+    });
+    renderPage('/orders', <OrdersPage />);
+
+    expect(await screen.findByText(/^No orders yet/)).toBeTruthy();
+    expect(screen.queryByText('No orders match these filters.')).toBeNull();
+  });
+
   it('says so when no order matches the filters', async () => {
     startFakeApi({
       method: 'GET',

@@ -5,7 +5,7 @@ import { Empty, Loading } from '../../../../shared/ui/status.js';
 import { salesExportHref, useSales } from '../api/sales.js';
 import { SalesFiltersForm } from '../components/sales-filters-form.js';
 import { SalesTable } from '../components/sales-table.js';
-import { type SalesFilters, salesFiltersOf, salesSearchOf } from '../utils/sales-filters.js';
+import { hasSalesFilters, type SalesFilters, salesFiltersOf, salesSearchOf } from '../utils/sales-filters.js';
 import { useLiveOrders } from '../api/live-orders.js';
 
 /** Every order, filtered and paged by the API; the filters live in the URL. */
@@ -31,9 +31,11 @@ const OrdersPage = () => {
         <ErrorNotice error={sales.error} title="The orders could not be loaded" />
       ) : sales.data.sales.length === 0 ? (
         <Empty>
-          {sales.data.pagination.total === 0
-            ? 'No orders match these filters.'
-            : `Page ${filters.page} is past the last page.`}
+          {sales.data.pagination.total > 0
+            ? `Page ${filters.page} is past the last page.`
+            : hasSalesFilters(filters)
+              ? 'No orders match these filters.'
+              : 'No orders yet: they appear here as customers place them.'}
         </Empty>
       ) : (
         <SalesTable sales={sales.data.sales} busy={sales.isPlaceholderData} />
