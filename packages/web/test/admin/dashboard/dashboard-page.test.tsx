@@ -92,7 +92,7 @@ describe('the recent orders', () => {
     const link = within(newest).getByRole('link', { name: '#TRX-1043' });
     expect(link.getAttribute('href')).toBe('/admin/orders/6760c0f4a1b2c3d4e5f60731');
     expect(within(newest).getByText('ann')).toBeTruthy();
-    expect(within(newest).getByText('pending')).toBeTruthy();
+    expect(within(newest).getByText('Pending')).toBeTruthy();
     expect(within(newest).getByText('0.000001 TRX')).toBeTruthy();
     expect(within(older).getByRole('link', { name: '#TRX-1042' }).getAttribute('href')).toBe(
       '/admin/orders/6760c0f4a1b2c3d4e5f60730',

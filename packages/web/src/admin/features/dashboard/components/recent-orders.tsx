@@ -1,6 +1,7 @@
 import type { Sale } from '@trx-shop/client';
 import { Link } from 'wouter';
 import { Trx } from '../../../../shared/ui/money.js';
+import { OrderStatusBadge } from '../../../../shared/ui/order-status-badge.js';
 import { Empty } from '../../../../shared/ui/status.js';
 import { Time } from '../../../../shared/ui/time.js';
 import { TableScroll } from '../../../../shared/ui/table-scroll.js';
@@ -30,7 +31,7 @@ export const RecentOrders = ({ sales }: { sales: readonly Sale[] }) => {
               </td>
               <td>{sale.userId ? sale.userId.username : <span className="muted">No account</span>}</td>
               <td>
-                <span className={`status status-${sale.status}`}>{sale.status}</span>
+                <OrderStatusBadge status={sale.status} />
               </td>
               <td className="number">
                 <Trx amount={sale.total} />

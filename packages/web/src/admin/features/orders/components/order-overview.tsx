@@ -1,6 +1,6 @@
 import type { Order } from '@trx-shop/client';
 import { Time } from '../../../../shared/ui/time.js';
-import { OrderStatusBadge } from './order-status-badge.js';
+import { OrderStatusBadge } from '../../../../shared/ui/order-status-badge.js';
 
 /** Who ordered, when, and the wallets the money moves between. */
 export const OrderOverview = ({ order }: { order: Order }) => (

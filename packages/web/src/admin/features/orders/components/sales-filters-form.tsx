@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field } from '../../../../shared/ui/field.js';
 import { SelectField } from '../../../../shared/ui/select-field.js';
-import { isOrderStatus, ORDER_STATUS_WORDS, ORDER_STATUSES } from '../utils/order-status.js';
+import { isOrderStatus, ORDER_STATUS_WORDS, ORDER_STATUSES } from '../../../../shared/format/order-status.js';
 import { hasSalesFilters, type SalesFilters } from '../utils/sales-filters.js';
 
 /** Each change applies at once (the customer search on Enter or Search) and starts again from page 1. */

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Trx } from '../../../../shared/ui/money.js';
 import { Time } from '../../../../shared/ui/time.js';
 import { itemCount } from '../utils/order-amounts.js';
-import { OrderStatusBadge } from './order-status-badge.js';
+import { OrderStatusBadge } from '../../../../shared/ui/order-status-badge.js';
 import { TableScroll } from '../../../../shared/ui/table-scroll.js';
 
 export const SalesTable = ({ sales, busy }: { sales: readonly Sale[]; busy: boolean }) => (

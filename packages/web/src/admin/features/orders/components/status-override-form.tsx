@@ -5,7 +5,8 @@ import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Field } from '../../../../shared/ui/field.js';
 import { SelectField } from '../../../../shared/ui/select-field.js';
 import { type StatusOverrideInput, useOverrideOrderStatus } from '../api/order-actions.js';
-import { isOverrideStatus, ORDER_STATUS_WORDS, OVERRIDE_STATUSES } from '../utils/order-status.js';
+import { ORDER_STATUS_WORDS } from '../../../../shared/format/order-status.js';
+import { isOverrideStatus, OVERRIDE_STATUSES } from '../utils/order-status.js';
 
 /** Sets the status by hand; the confirmation says plainly that no money moves. */
 export const StatusOverrideForm = ({ order }: { order: Order }) => {

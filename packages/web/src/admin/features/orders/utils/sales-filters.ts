@@ -1,4 +1,4 @@
-import { isOrderStatus, type OrderStatus } from './order-status.js';
+import { isOrderStatus, type OrderStatus } from '../../../../shared/format/order-status.js';
 
 export const SALES_PAGE_SIZE = 20;
 

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_WORDS, type OrderStatus } from '../utils/order-status.js';
+import { ORDER_STATUS_WORDS, type OrderStatus } from '../format/order-status.js';
 
 /** The status as a word in a tinted badge: the colour helps, the word carries the meaning. */
 export const OrderStatusBadge = ({ status }: { status: OrderStatus }) => (
