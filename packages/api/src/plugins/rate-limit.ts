@@ -8,6 +8,7 @@ import type {
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body.js';
 import { STATUS_OF } from '../http/error-status.js';
+import { hooksOf } from '../http/route-hooks.js';
 import { createLoginThrottle, DEFAULT_THROTTLE_TIMING } from './login-throttle.js';
 import type { WindowCounterStore } from '@trx-shop/domain';
 
@@ -28,10 +29,6 @@ export interface RateLimitOptions {
 
 const PER_ADDRESS_FACTOR = 10;
 const ACCOUNT_CEILING_FACTOR = 5;
-
-/** A route's hooks of one kind as a list (Fastify takes one function or an array). */
-const hooksOf = <T>(hooks: T | readonly T[] | undefined): T[] =>
-  hooks === undefined ? [] : Array.isArray(hooks) ? [...hooks] : [hooks as T];
 
 declare module 'fastify' {
   interface FastifyInstance {
