@@ -1,18 +1,42 @@
 // @vitest-environment node
 import { unwrap } from '@trx-shop/client';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { registerCustomer } from './support/accounts.js';
+import { registerCustomer, signedInClient } from './support/accounts.js';
 import { fillSignIn, mainNavigation, signInHeading } from './support/admin-pages.js';
 import { type Browsing, NARROW, openBrowser, WIDE } from './support/browser.js';
 import { browserTestsRun } from './support/chromium.js';
 import { expectPageQuality } from './support/page-checks.js';
 import { type RunningShop, startShop } from './support/shop.js';
 
+interface SeededIds {
+  readonly orderId: string;
+  readonly customerId: string;
+  readonly productId: string;
+  readonly webhookId: string;
+}
+
 /** Every admin page, by its address and the heading that says it has rendered. */
-const adminPages = (orderId: string): readonly { path: string; heading: RegExp }[] => [
+const adminPages = ({
+  orderId,
+  customerId,
+  productId,
+  webhookId,
+}: SeededIds): readonly { path: string; heading: RegExp }[] => [
   { path: '/admin/', heading: /^Dashboard$/ },
   { path: '/admin/orders', heading: /^Orders$/ },
   { path: `/admin/orders/${orderId}`, heading: /^Order\b/ },
+  { path: '/admin/customers', heading: /^Customers$/ },
+  { path: `/admin/customers/${customerId}`, heading: /^Customer\b/ },
+  { path: '/admin/products', heading: /^Products$/ },
+  { path: '/admin/products/new', heading: /^New product$/ },
+  { path: `/admin/products/${productId}`, heading: /^Product\b/ },
+  { path: '/admin/ledger', heading: /^Ledger$/ },
+  { path: '/admin/reconciliation', heading: /^Reconciliation$/ },
+  { path: '/admin/webhooks', heading: /^Webhooks$/ },
+  { path: `/admin/webhooks/${webhookId}`, heading: /^Webhook\b/ },
+  { path: '/admin/api-keys', heading: /^API keys$/ },
+  { path: '/admin/audit', heading: /^Audit trail$/ },
+  { path: '/admin/account', heading: /^Your account$/ },
 ];
 
 describe.skipIf(!browserTestsRun())(
@@ -21,12 +45,13 @@ describe.skipIf(!browserTestsRun())(
   () => {
     let shop: RunningShop;
     let browsing: Browsing;
-    let orderId: string;
+    let ids: SeededIds;
 
     beforeAll(async () => {
-      shop = await startShop();
+      // The webhook page needs an endpoint; a local one is allowed only with private hosts on.
+      shop = await startShop({ env: { WEBHOOK_ALLOW_PRIVATE_HOSTS: 'true' } });
       browsing = await openBrowser(shop.url);
-      const { client } = await registerCustomer(shop, {
+      const { user, client } = await registerCustomer(shop, {
         email: 'alan.turing@example.com',
         username: 'alan_turing',
         password: 'bombe-at-bletchley',
@@ -37,7 +62,13 @@ describe.skipIf(!browserTestsRun())(
       const { order } = await unwrap(
         client.POST('/api/orders', { body: { products: [{ productId: product._id, quantity: 1 }] } }),
       );
-      orderId = order._id;
+      const admin = await signedInClient(shop, shop.admin);
+      const { webhook } = await unwrap(
+        admin.POST('/api/admin/webhooks', {
+          body: { url: 'http://127.0.0.1:9/trx-shop', events: ['order.completed'] },
+        }),
+      );
+      ids = { orderId: order._id, customerId: user.id, productId: product._id, webhookId: webhook._id };
     }, 120_000);
     afterEach(() => browsing?.endTest());
     afterAll(async () => {
@@ -58,7 +89,7 @@ describe.skipIf(!browserTestsRun())(
 
         await fillSignIn(page, shop.admin);
         await mainNavigation(page).waitFor();
-        for (const { path, heading } of adminPages(orderId)) {
+        for (const { path, heading } of adminPages(ids)) {
           await page.goto(path);
           await mainNavigation(page).waitFor();
           await page.getByRole('heading', { name: heading, level: 1 }).waitFor();

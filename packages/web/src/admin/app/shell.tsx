@@ -26,9 +26,16 @@ export const Shell = ({ email, children }: { email: string; children: ReactNode 
         <nav aria-label="Main">
           <NavLink href="/">Dashboard</NavLink>
           <NavLink href="/orders">Orders</NavLink>
+          <NavLink href="/customers">Customers</NavLink>
+          <NavLink href="/products">Products</NavLink>
+          <NavLink href="/ledger">Ledger</NavLink>
+          <NavLink href="/reconciliation">Reconciliation</NavLink>
+          <NavLink href="/webhooks">Webhooks</NavLink>
+          <NavLink href="/api-keys">API keys</NavLink>
+          <NavLink href="/audit">Audit</NavLink>
         </nav>
         <div className="account">
-          <span className="muted">{email}</span>
+          <NavLink href="/account">{email}</NavLink>
           <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             Sign out
           </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Field } from '../../../../shared/ui/field.js';
+import { DayRangeFields } from '../../../../shared/ui/day-range-fields.js';
 import { SelectField } from '../../../../shared/ui/select-field.js';
 import { isOrderStatus, ORDER_STATUS_WORDS, ORDER_STATUSES } from '../../../../shared/format/order-status.js';
 import { hasSalesFilters, type SalesFilters } from '../utils/sales-filters.js';
@@ -47,20 +48,7 @@ export const SalesFiltersForm = ({
           </option>
         ))}
       </SelectField>
-      <Field
-        label="From"
-        type="date"
-        value={filters.fromDay ?? ''}
-        max={filters.toDay}
-        onChange={(event) => change({ fromDay: event.target.value || undefined })}
-      />
-      <Field
-        label="To"
-        type="date"
-        value={filters.toDay ?? ''}
-        min={filters.fromDay}
-        onChange={(event) => change({ toDay: event.target.value || undefined })}
-      />
+      <DayRangeFields range={filters} onChange={(range) => change(range)} />
       {hasSalesFilters(filters) && (
         <button
           type="button"

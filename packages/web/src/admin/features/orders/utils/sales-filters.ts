@@ -1,3 +1,4 @@
+import { dayOrUndefined, instantsOf } from '../../../../shared/format/day-range.js';
 import { isOrderStatus, type OrderStatus } from '../../../../shared/format/order-status.js';
 
 export const SALES_PAGE_SIZE = 20;
@@ -23,21 +24,6 @@ export interface SalesQuery {
   readonly search?: string;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Local midnight at the start of `day` plus `later` days, or undefined when `day` names no day. */
-const localMidnight = (day: string, later: number): Date | undefined => {
-  const [, year, month, date] = (DAY.exec(day) ?? []).map(Number);
-  if (year === undefined || month === undefined || date === undefined) return undefined;
-  const start = new Date(year, month - 1, date);
-  // The Date constructor rolls 31 February over into March; such a day is no day.
-  const real = start.getFullYear() === year && start.getMonth() === month - 1 && start.getDate() === date;
-  return real ? new Date(year, month - 1, date + later) : undefined;
-};
-
-const dayOrUndefined = (value: string | null): string | undefined =>
-  value !== null && localMidnight(value, 0) ? value : undefined;
-
 /** The filters of a URL's query string; what is malformed there is left out rather than sent. */
 export const salesFiltersOf = (params: URLSearchParams): SalesFilters => {
   const status = params.get('status');
@@ -62,20 +48,12 @@ export const salesSearchOf = (filters: SalesFilters): URLSearchParams => {
   return params;
 };
 
-/**
- * The API's filters: "From" is the local midnight starting that day, "To" the local midnight
- * ending it, since the API's range excludes its `to`.
- */
-export const salesQueryOf = (filters: SalesFilters): SalesQuery => {
-  const from = filters.fromDay ? localMidnight(filters.fromDay, 0) : undefined;
-  const to = filters.toDay ? localMidnight(filters.toDay, 1) : undefined;
-  return {
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(from ? { from: from.toISOString() } : {}),
-    ...(to ? { to: to.toISOString() } : {}),
-    ...(filters.search ? { search: filters.search } : {}),
-  };
-};
+/** The API's filters: the days as instants (see `instantsOf`). */
+export const salesQueryOf = (filters: SalesFilters): SalesQuery => ({
+  ...(filters.status ? { status: filters.status } : {}),
+  ...instantsOf(filters),
+  ...(filters.search ? { search: filters.search } : {}),
+});
 
 export const hasSalesFilters = (filters: SalesFilters): boolean =>
   Boolean(filters.status || filters.fromDay || filters.toDay || filters.search);
