@@ -1,7 +1,7 @@
 import { startFakeApi, stopFakeApi } from '../../support/fake-api.js';
 import '../../support/dialog.js';
 import type { components } from '@trx-shop/client';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import CustomerPage from '../../../src/admin/features/customers/routes/customer-page.js';
 import { renderPage } from '../orders/render-page.js';
