@@ -93,6 +93,59 @@ describe.skipIf(!browserTestsRun())(
       await expectPageQuality(page);
     });
 
+    it('at 360 px: the customers list fits, its wallet addresses shortened', async () => {
+      const { user } = await registerCustomer(shop, {
+        email: 'katherine.johnson@example.com',
+        username: 'katherine_johnson',
+        password: 'orbital-mechanics-1962',
+      });
+      const page = await browsing.newPage({ viewport: NARROW });
+      await signIn(page, shop.admin, '/admin/customers?search=katherine');
+      const row = page
+        .getByRole('table', { name: 'Customers' })
+        .getByRole('row')
+        .filter({ hasText: user.username });
+      await row.getByTitle(String(user.wallet.address)).waitFor();
+      await expectPageQuality(page);
+    });
+
+    it('archives a product from its page after a confirmation: the storefront drops it; made active from the list, it is back', async () => {
+      const guest = createShopClient({ baseUrl: shop.apiUrl });
+      const [product] = (await unwrap(guest.GET('/api/products'))).products;
+      if (!product) throw new Error('the embedded default has no product');
+      const inStorefront = async () =>
+        (
+          await unwrap(
+            guest.GET('/api/products', { params: { query: { search: product.name, limit: 100 } } }),
+          )
+        ).products.some((listed) => listed._id === product._id);
+
+      const page = await browsing.newPage();
+      await signIn(page, shop.admin, `/admin/products/${product._id}`);
+      await page.getByRole('heading', { name: `Product ${product.name}`, level: 1 }).waitFor();
+      await expectPageQuality(page);
+      await page.getByRole('button', { name: 'Archive…' }).click();
+      const dialog = page.getByRole('dialog', { name: `Archive ${product.name}?` });
+      await dialog.getByText('It leaves the storefront; orders keep it.').waitFor();
+      await dialog.getByRole('button', { name: 'Archive', exact: true }).click();
+      await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+      const row = page
+        .getByRole('table', { name: 'Products' })
+        .getByRole('row')
+        .filter({ hasText: product.name });
+      await row.getByText('Archived', { exact: true }).waitFor();
+      expect(await inStorefront()).toBe(false);
+      await expectPageQuality(page);
+
+      await row.getByRole('button', { name: 'Make active…' }).click();
+      await page
+        .getByRole('dialog', { name: `Make ${product.name} active?` })
+        .getByRole('button', { name: 'Make active', exact: true })
+        .click();
+      await row.getByText('Active', { exact: true }).waitFor();
+      expect(await inStorefront()).toBe(true);
+    });
+
     it('at 360 px: creates a product through the form, the storefront lists it; a new price shows in the storefront too', async () => {
       const name = 'Trezor Safe 3';
       const page = await browsing.newPage({ viewport: NARROW });
