@@ -73,7 +73,7 @@ const signedWith = (secret: string, { headers, body }: Received): boolean => {
 const showsAnywhere = (page: Page, value: string): Promise<boolean> =>
   page.evaluate(
     (wanted) =>
-      document.body.innerText.includes(wanted) ||
+      (document.body.textContent ?? '').includes(wanted) ||
       [...document.querySelectorAll('input')].some((input) => input.value === wanted),
     value,
   );
