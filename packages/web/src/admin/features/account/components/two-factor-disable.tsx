@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Field } from '../../../../shared/ui/field.js';
-import { type TwoFactorOff, useDisableTwoFactor } from '../api/two-factor.js';
+import type { TwoFactorOff, useDisableTwoFactor } from '../api/two-factor.js';
 import { checkCode } from '../utils/account-input.js';
 
 /** Turning 2FA off needs a current code and the password (the API's rule), then a confirmation. */

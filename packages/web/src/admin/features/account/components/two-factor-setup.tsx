@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Field } from '../../../../shared/ui/field.js';
-import { useEnableTwoFactor, useVerifyTwoFactor } from '../api/two-factor.js';
+import { useEnableTwoFactor, type useVerifyTwoFactor } from '../api/two-factor.js';
 import { checkCode } from '../utils/account-input.js';
 
 /**
