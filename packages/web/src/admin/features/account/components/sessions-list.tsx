@@ -38,9 +38,7 @@ export const SessionsList = () => {
                 <th scope="col">IP address</th>
                 <th scope="col">Signed in</th>
                 <th scope="col">Last active</th>
-                <th scope="col">
-                  <span className="account-hidden">Action</span>
-                </th>
+                <th scope="col">Sign-out</th>
               </tr>
             </thead>
             <tbody>
