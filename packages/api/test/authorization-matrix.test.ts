@@ -288,6 +288,12 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: ({ orderId }) => ({ id: orderId, body: { txHash: 'ef'.repeat(32) } }),
   },
   'GET /api/admin/customers': { apiKey: 'customers:read', expect: ADMIN_ONLY },
+  // The owner is a customer, so the admin finds them.
+  'GET /api/admin/customers/{id}': {
+    apiKey: 'customers:read',
+    expect: ADMIN_ONLY,
+    request: ({ owner }) => ({ id: owner.userId }),
+  },
   'PATCH /api/admin/customers/{id}/block': {
     expect: ADMIN_ONLY,
     request: ({ owner }) => ({ id: owner.userId, body: { isActive: false } }),

@@ -3,6 +3,7 @@ import type { ContractHarness } from './harness.js';
 import { describeApiKeyContract } from './suite/api-keys.contract.js';
 import { describeAuditContract } from './suite/audit.contract.js';
 import { describeCounterContract } from './suite/counters.contract.js';
+import { describeCustomerOrdersContract } from './suite/customer-orders.contract.js';
 import { describeCustomerReadModelContract } from './suite/customers.contract.js';
 import { describeDashboardContract } from './suite/dashboard.contract.js';
 import { describeEventContract } from './suite/events.contract.js';
@@ -62,6 +63,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeSalesRangeContract(harness);
     describeSalesSearchContract(harness);
     describeCustomerReadModelContract(harness);
+    describeCustomerOrdersContract(harness);
     if (harness.hasDashboardReadModel !== false) describeDashboardContract(harness);
     describeRaceContract(harness);
   });

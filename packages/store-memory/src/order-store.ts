@@ -4,11 +4,13 @@ import {
   ok,
   type Order,
   type OrderRefund,
+  type OrderStatus,
   type OrderStore,
   orderNumberSearched,
   type PaidTransfer,
   type SalesQuery,
   type TransferClaim,
+  type UserStatusCount,
 } from '@trx-shop/domain';
 import { writeOutbox } from './outbox-store.js';
 import { containsText, newestFirst, pageFrom, type Tables } from './tables.js';
@@ -84,6 +86,7 @@ export const createMemoryOrderStore = ({
     [...orders.values()]
       .filter(
         (order) =>
+          (query.customerId === undefined || order.userId === query.customerId) &&
           (query.status === undefined || order.status === query.status) &&
           (query.from === undefined || order.createdAt.getTime() >= query.from.getTime()) &&
           (query.to === undefined || order.createdAt.getTime() < query.to.getTime()) &&
@@ -132,6 +135,20 @@ export const createMemoryOrderStore = ({
         )
         .sort(newestFirst);
       return pageFrom(matching, page);
+    },
+
+    async countByUser(userId) {
+      const counts = new Map<OrderStatus, UserStatusCount>();
+      for (const order of orders.values()) {
+        if (order.userId !== userId) continue;
+        const seen = counts.get(order.status);
+        counts.set(order.status, {
+          status: order.status,
+          count: (seen?.count ?? 0) + 1,
+          lastCreatedAt: seen && seen.lastCreatedAt > order.createdAt ? seen.lastCreatedAt : order.createdAt,
+        });
+      }
+      return [...counts.values()];
     },
 
     async listSales(query, page) {

@@ -221,6 +221,50 @@ const QUERIES: Query[] = [
       }),
     ),
   ),
+  // One customer's sales probe that customer's orders alone, in index order without a search.
+  ...both.flatMap((status) =>
+    both.flatMap((ranged) =>
+      (['none', 'customer'] as const).flatMap((search) => {
+        const range = { from: ranged, to: ranged };
+        const params = {
+          customer_id: id,
+          ...(status ? { status: 'completed' } : {}),
+          ...(ranged ? { from: 0, to: 1 } : {}),
+          ...(search === 'none' ? {} : { needle: 'x' }),
+        };
+        const label = JSON.stringify({ customer: true, status, ranged, search });
+        const byUser = 'orders_user_(?:status_)?created';
+        return [
+          {
+            name: `sales page ${label}`,
+            sql: ORDER_SQL.salesPage(status, range, search, true),
+            params: { ...params, ...page },
+            index: byUser,
+            indexOrdered: search === 'none',
+          },
+          {
+            name: `sales count ${label}`,
+            sql: ORDER_SQL.salesRangeCount(status, range, search, true),
+            params,
+            index: byUser,
+          },
+          {
+            name: `sales export batch ${label}`,
+            sql: ORDER_SQL.salesBatch(status, range, search, true),
+            params: { ...params, before_t: 1, before_id: id, limit: 10 },
+            index: byUser,
+            indexOrdered: search === 'none',
+          },
+        ];
+      }),
+    ),
+  ),
+  {
+    name: 'order counts of a user by status',
+    sql: ORDER_SQL.userStatusCounts,
+    params: [id],
+    coveringIndex: 'orders_user_status_created',
+  },
   { name: 'orders with unrecorded claims', sql: ORDER_SQL.unrecordedClaims, params: [10] },
   {
     name: 'order lines of orders',

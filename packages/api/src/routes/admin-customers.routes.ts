@@ -2,14 +2,17 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type CustomerRow,
+  customerDetail,
   customerOverview,
   exportCustomers,
   formatSunAsTrx,
   normalizePageRequest,
+  ORDER_STATUSES,
+  type OrderStatus,
   setCustomerActive,
   sunToTrx,
 } from '@trx-shop/domain';
-import { Type } from 'typebox';
+import { type TInteger, Type } from 'typebox';
 import { COMPONENT_NAME, firstExampleOf } from '../http/components.js';
 import { csvCell, csvFile, csvLine } from '../http/csv.js';
 import {
@@ -18,6 +21,7 @@ import {
   errorResponses,
   IdParams,
   MessageText,
+  NullableIsoDate,
   ObjectIdString,
 } from '../http/schemas.js';
 import { actorOf, adminOf } from '../plugins/auth.js';
@@ -35,6 +39,33 @@ const CustomerView = Type.Object(
     additionalProperties: false,
     [COMPONENT_NAME]: 'Customer',
     examples: [{ ...firstExampleOf(UserView), totalSpent: 259.98 }],
+  },
+);
+
+const OrderCount = Type.Integer({ minimum: 0 });
+
+const CustomerOrdersView = Type.Object(
+  {
+    total: { ...OrderCount, description: 'every order the customer placed, any status' },
+    byStatus: Type.Object(
+      Object.fromEntries(ORDER_STATUSES.map((status) => [status, OrderCount])) as Record<
+        OrderStatus,
+        TInteger
+      >,
+      { additionalProperties: false, description: 'one count per order status, zeros included' },
+    ),
+    lastOrderAt: { ...NullableIsoDate, description: 'when the newest order was placed; null: none' },
+  },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'CustomerOrders',
+    examples: [
+      {
+        total: 5,
+        byStatus: { pending: 1, completed: 2, refunded: 1, failed: 0, cancelled: 1 },
+        lastOrderAt: '2025-01-15T10:30:00.000Z',
+      },
+    ],
   },
 );
 
@@ -155,6 +186,43 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
           volumeChange: overview.stats.volumeChange,
         },
         pagination: presentPagination(overview.customers),
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/customers/:id',
+    {
+      config: { apiKeyScope: 'customers:read' },
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'getCustomer',
+        summary: 'One customer with their spending and how many orders they placed in each status',
+        description:
+          "For admins: one customer as the customer list shows them, with their orders counted by status and when they last ordered; an admin's id is answered 404 USER_NOT_FOUND, as this is the customers' view. The orders themselves: GET /api/admin/sales?customer={id}. Changes nothing.",
+        params: IdParams,
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), customer: CustomerView, orders: CustomerOrdersView },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const found = await customerDetail({ users, orders: deps.store.orders }, request.params.id);
+      if (!found.ok) throw found.error;
+      const { customer, orders } = found.value;
+      return {
+        success: true as const,
+        customer: { ...presentUser(customer.user), totalSpent: sunToTrx(customer.totalSpentSun) },
+        orders: {
+          total: orders.total,
+          byStatus: orders.byStatus,
+          lastOrderAt: orders.lastOrderAt?.toISOString() ?? null,
+        },
       };
     },
   );

@@ -113,18 +113,23 @@ const SalesFilterFields = {
       "Part of the customer's username or email (case-insensitive, literal), or an order number (#TRX-42)",
     examples: ['alice'],
   }),
+  customer: Type.Optional({
+    ...ObjectIdString,
+    description: 'Only the orders of this user (their id, as GET /api/admin/customers/{id} takes it)',
+  }),
 };
 const SalesQuery = Type.Object({ ...SalesFilterFields, ...PageQueryFields }, { additionalProperties: false });
 const SalesExportQuery = Type.Object(SalesFilterFields, { additionalProperties: false });
 
-type SalesFilter = { status?: OrderStatus; from?: string; to?: string; search?: string };
+type SalesFilter = { status?: OrderStatus; from?: string; to?: string; search?: string; customer?: string };
 /** The store's sales query, or the 400 a range that is empty deserves. */
-const salesQueryOf = ({ status, from, to, search }: SalesFilter): DomainStoreSalesQuery => {
+const salesQueryOf = ({ status, from, to, search, customer }: SalesFilter): DomainStoreSalesQuery => {
   const query = {
     ...(status ? { status } : {}),
     ...(from ? { from: new Date(from) } : {}),
     ...(to ? { to: new Date(to) } : {}),
     ...(search ? { search } : {}),
+    ...(customer ? { customerId: customer } : {}),
   };
   const badRange = invalidRange(query);
   if (badRange) throw badRange;
@@ -204,9 +209,10 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       schema: {
         ...schemaBase,
         operationId: 'listSales',
-        summary: 'All orders with their customer, newest first (status, from, to and search filters)',
+        summary:
+          'All orders with their customer, newest first (status, from, to, search and customer filters)',
         description:
-          'For admins: every order with its customer, newest first, filtered by status, a createdAt range and a search on the customer or the order number; changes nothing.',
+          'For admins: every order with its customer, newest first, filtered by status, a createdAt range, a search on the customer or the order number, and one customer; changes nothing.',
         querystring: SalesQuery,
         response: {
           200: Type.Object(

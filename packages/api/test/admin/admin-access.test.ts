@@ -24,6 +24,7 @@ const adminRoutes = (): { method: Method; url: string; payload?: Record<string, 
   { method: 'GET', url: '/api/admin/sales' },
   { method: 'GET', url: '/api/admin/stats' },
   { method: 'GET', url: '/api/admin/customers' },
+  { method: 'GET', url: `/api/admin/customers/${customer.userId}` },
   { method: 'PATCH', url: `/api/admin/customers/${customer.userId}/block`, payload: { isActive: false } },
   { method: 'POST', url: '/api/admin/customers/export' },
   { method: 'PATCH', url: `/api/orders/${order.id}/status`, payload: { status: 'refunded' } },
@@ -60,6 +61,8 @@ describe('admin routes refuse callers without the admin role', () => {
     { method: 'PATCH' as const, url: '/api/orders/not-an-id/status', payload: { status: 'bogus' } },
     { method: 'POST' as const, url: '/api/admin/orders/not-an-id/refund' },
     { method: 'PATCH' as const, url: '/api/admin/customers/not-an-id/block', payload: {} },
+    { method: 'GET' as const, url: '/api/admin/customers/not-an-id' },
+    { method: 'GET' as const, url: '/api/admin/sales?customer=not-an-id' },
     { method: 'GET' as const, url: '/api/admin/sales?status=shipped&limit=abc' },
   ];
 

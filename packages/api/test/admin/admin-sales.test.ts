@@ -207,6 +207,53 @@ describe('GET /api/admin/sales with a search', () => {
   });
 });
 
+describe('GET /api/admin/sales for one customer', () => {
+  const sold = (answer: { sales: { _id: string; userId?: unknown }[] }) =>
+    answer.sales.map((sale) => [sale._id, (sale.userId as { _id: string })._id]);
+
+  it('lists and counts only that customer’s orders, newest first', async () => {
+    const alices = await sales(`?customer=${alice.id}`);
+    expect(sold(alices)).toEqual([
+      [orders[3]?.id, alice.id],
+      [orders[0]?.id, alice.id],
+    ]);
+    expect(alices.pagination).toEqual({ total: 2, page: 1, pages: 1, limit: 10 });
+    const second = await sales(`?customer=${bob.id}&limit=1&page=2`);
+    expect(sold(second)).toEqual([[orders[1]?.id, bob.id]]);
+    expect(second.pagination).toEqual({ total: 2, page: 2, pages: 2, limit: 1 });
+    const nobody = await sales(`?customer=${'ab'.repeat(12)}`);
+    expect(nobody.sales).toEqual([]);
+    expect(nobody.pagination.total).toBe(0);
+  });
+
+  it('combines it with the status, the range and the search', async () => {
+    const completed = await sales(`?customer=${bob.id}&status=completed`);
+    expect(sold(completed)).toEqual([[orders[2]?.id, bob.id]]);
+    expect(completed.pagination.total).toBe(1);
+    const pending = await sales(`?customer=${alice.id}&status=pending`);
+    expect(sold(pending)).toEqual([[orders[3]?.id, alice.id]]);
+    const to = (orders[3] as Order).createdAt.toISOString();
+    expect(sold(await sales(`?customer=${alice.id}&to=${to}`))).toEqual([[orders[0]?.id, alice.id]]);
+    expect(sold(await sales(`?customer=${alice.id}&search=alice`))).toHaveLength(2);
+    const otherSearch = await sales(`?customer=${alice.id}&search=bob`);
+    expect(otherSearch.sales).toEqual([]);
+    expect(otherSearch.pagination.total).toBe(0);
+  });
+
+  it('answers 400 VALIDATION_ERROR for a customer that is not a 24-hex id, on the list and the export', async () => {
+    for (const customer of ['alice', 'AB'.repeat(12), 'ab'.repeat(11), '']) {
+      for (const path of ['/api/admin/sales', '/api/admin/sales/export']) {
+        const response = await h.app.inject({
+          url: `${path}?customer=${customer}`,
+          headers: admin.jar.header(),
+        });
+        expectError(response, 400, 'VALIDATION_ERROR');
+        expect(response.body).toContain('customer');
+      }
+    }
+  });
+});
+
 /** RFC 4180 as the export writes it: every cell quoted, inner quotes doubled, CRLF lines. */
 const parseCsv = (text: string): string[][] =>
   text
@@ -269,6 +316,19 @@ describe('GET /api/admin/sales/export', () => {
     ]);
     const none = parseCsv((await exported('?search=%25')).body);
     expect(none).toHaveLength(1);
+  });
+
+  it('exports only one customer’s sales, with the status too', async () => {
+    const response = await exported(`?customer=${bob.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = parseCsv(response.body).slice(1);
+    expect(rows.map((row) => [row[0], row[4]])).toEqual([
+      [(orders[2] as Order).id, bob.id],
+      [(orders[1] as Order).id, bob.id],
+    ]);
+    const refunded = parseCsv((await exported(`?customer=${bob.id}&status=refunded`)).body).slice(1);
+    expect(refunded.map((row) => row[0])).toEqual([(orders[1] as Order).id]);
+    expect(parseCsv((await exported(`?customer=${alice.id}&status=refunded`)).body)).toHaveLength(1);
   });
 
   it('answers 401 without a session, 403 for a customer, and 400 for a bad filter', async () => {

@@ -680,8 +680,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * All orders with their customer, newest first (status, from, to and search filters)
-         * @description For admins: every order with its customer, newest first, filtered by status, a createdAt range and a search on the customer or the order number; changes nothing. API key scope: `orders:read`.
+         * All orders with their customer, newest first (status, from, to, search and customer filters)
+         * @description For admins: every order with its customer, newest first, filtered by status, a createdAt range, a search on the customer or the order number, and one customer; changes nothing. API key scope: `orders:read`.
          */
         get: operations["listSales"];
         put?: never;
@@ -805,6 +805,26 @@ export interface paths {
          * @description For admins: the customers (role user), newest first, each with what they spent, and their count and volume against the previous 30 days; changes nothing. API key scope: `customers:read`.
          */
         get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One customer with their spending and how many orders they placed in each status
+         * @description For admins: one customer as the customer list shows them, with their orders counted by status and when they last ordered; an admin's id is answered 404 USER_NOT_FOUND, as this is the customers' view. The orders themselves: GET /api/admin/sales?customer={id}. Changes nothing. API key scope: `customers:read`.
+         */
+        get: operations["getCustomer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2128,6 +2148,42 @@ export interface components {
                 volumeChange: string;
             };
             pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @example {
+         *       "total": 5,
+         *       "byStatus": {
+         *         "pending": 1,
+         *         "completed": 2,
+         *         "refunded": 1,
+         *         "failed": 0,
+         *         "cancelled": 1
+         *       },
+         *       "lastOrderAt": "2025-01-15T10:30:00.000Z"
+         *     }
+         */
+        CustomerOrders: {
+            /** @description every order the customer placed, any status */
+            total: number;
+            /** @description one count per order status, zeros included */
+            byStatus: {
+                pending: number;
+                completed: number;
+                refunded: number;
+                failed: number;
+                cancelled: number;
+            };
+            /**
+             * Format: date-time
+             * @description when the newest order was placed; null: none
+             */
+            lastOrderAt: string | null;
+        };
+        GetCustomerResponse: {
+            /** @enum {boolean} */
+            success: true;
+            customer: components["schemas"]["Customer"];
+            orders: components["schemas"]["CustomerOrders"];
         };
         SetCustomerActiveRequest: {
             isActive: boolean;
@@ -7096,6 +7152,11 @@ export interface operations {
                  */
                 search?: string;
                 /**
+                 * @description Only the orders of this user (their id, as GET /api/admin/customers/{id} takes it)
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
+                customer?: string;
+                /**
                  * @description default 10, clamped to 1..100
                  * @example 10
                  */
@@ -7245,6 +7306,11 @@ export interface operations {
                  * @example alice
                  */
                 search?: string;
+                /**
+                 * @description Only the orders of this user (their id, as GET /api/admin/customers/{id} takes it)
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
+                customer?: string;
             };
             header?: never;
             path?: never;
@@ -8028,6 +8094,138 @@ export interface operations {
             };
             /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "customer": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60701",
+                     *         "email": "ann@example.com",
+                     *         "username": "ann",
+                     *         "role": "user",
+                     *         "wallet": {
+                     *           "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *           "externalAddress": null
+                     *         },
+                     *         "phone": null,
+                     *         "country": "DE",
+                     *         "twoFactorEnabled": false,
+                     *         "isActive": true,
+                     *         "lastLogin": "2025-01-15T09:58:00.000Z",
+                     *         "createdAt": "2025-01-02T08:00:00.000Z",
+                     *         "updatedAt": "2025-01-15T09:58:00.000Z",
+                     *         "totalSpent": 259.98
+                     *       },
+                     *       "orders": {
+                     *         "total": 5,
+                     *         "byStatus": {
+                     *           "pending": 1,
+                     *           "completed": 2,
+                     *           "refunded": 1,
+                     *           "failed": 0,
+                     *           "cancelled": 1
+                     *         },
+                     *         "lastOrderAt": "2025-01-15T10:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetCustomerResponse"];
+                };
+            };
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: USER_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,6 +27,15 @@ export interface SalesQuery extends OrderListQuery {
    * no filter.
    */
   readonly search?: string;
+  /** Only the orders of this user (any role). */
+  readonly customerId?: string;
+}
+
+/** How many orders of one user are in a status, and when the newest of them was placed. */
+export interface UserStatusCount {
+  readonly status: OrderStatus;
+  readonly count: number;
+  readonly lastCreatedAt: Date;
 }
 
 /**
@@ -90,6 +99,11 @@ export interface OrderStore {
   findPendingByUser(userId: string): Promise<Order | null>;
   /** The user's orders, newest first. */
   listByUser(userId: string, query: OrderListQuery, page: PageRequest): Promise<Page<Order>>;
+  /**
+   * The user's orders counted by status, one entry per status they have, in any order: one grouped
+   * read served by an index on userId, no order loaded.
+   */
+  countByUser(userId: string): Promise<readonly UserStatusCount[]>;
   /** All orders with their customer, newest first (admin sales). */
   listSales(query: SalesQuery, page: PageRequest): Promise<Page<OrderWithCustomer>>;
   /** Every sale the query selects, newest first, read in batches: an export never holds them all. */

@@ -1,5 +1,6 @@
 export * from './admin/audit-trail.js';
 export * from './api-keys/index.js';
+export * from './admin/customer-detail.js';
 export * from './admin/customer-overview.js';
 export * from './admin/export-customers.js';
 export * from './admin/dashboard-stats.js';

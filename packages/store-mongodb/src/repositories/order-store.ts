@@ -6,6 +6,7 @@ import {
   type NewOrder,
   type Order,
   type OrderListQuery,
+  type OrderStatus,
   type OrderRefund,
   type PaidTransfer,
   type ShopEvent,
@@ -254,6 +255,18 @@ export const createMongoOrderStore = (
 
     listByUser: (userId, query, page) =>
       findPage(orders, { userId, ...listFilter(query) }, page, orderFromDocument),
+
+    async countByUser(userId) {
+      // orders_user_status_created holds userId, status and createdAt: the group can be answered
+      // from the index alone.
+      const groups = await orders
+        .aggregate<{ _id: OrderStatus; count: number; lastCreatedAt: Date }>([
+          { $match: { userId } },
+          { $group: { _id: '$status', count: { $sum: 1 }, lastCreatedAt: { $max: '$createdAt' } } },
+        ])
+        .toArray();
+      return groups.map(({ _id, count, lastCreatedAt }) => ({ status: _id, count, lastCreatedAt }));
+    },
 
     async *streamSales(query) {
       // The driver's cursor fetches in batches; customers are joined one batch at a time.

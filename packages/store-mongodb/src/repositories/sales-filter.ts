@@ -6,13 +6,15 @@ import { userSearchFilter } from '../user-search-filter.js';
 /**
  * The orders a sales query selects. A search reads the ids of the users it matches first (one
  * projected read, served by the trigram indexes), then selects their orders by `userId $in`
- * (orders_user_created), or the order it names by number.
+ * (orders_user_created), or the order it names by number. A customer's orders are read by userId
+ * (orders_user_status_created, orders_user_created).
  */
 export const salesFilterOf = async (
   users: Collection<UserDocument>,
   query: SalesQuery,
 ): Promise<Filter<OrderDocument>> => {
   const filter: Filter<OrderDocument> = {
+    ...(query.customerId === undefined ? {} : { userId: query.customerId }),
     ...(query.status === undefined ? {} : { status: query.status }),
     ...(query.from === undefined && query.to === undefined
       ? {}

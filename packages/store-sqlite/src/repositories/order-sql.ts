@@ -69,6 +69,9 @@ const searchFilter = (search: SalesSearch, table = ''): string => {
     'WHERE instr(email_key, @needle) > 0 OR instr(username_key, @needle) > 0)';
   return search === 'customer' ? customers : `(${customers} OR ${table}number = @number)`;
 };
+/** One customer's orders: with user_id = ? the orders_user_* indexes serve status and range too. */
+const customerFilter = (customer: boolean, table = ''): string =>
+  customer ? `${table}user_id = @customer_id` : '';
 const where = (...conditions: string[]): string => {
   const present = conditions.filter((condition) => condition !== '');
   return present.length === 0 ? '' : `WHERE ${present.join(' AND ')}`;
@@ -82,31 +85,40 @@ export const ORDER_SQL = {
     'ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset',
   userCount: (status: boolean) =>
     `SELECT COUNT(*) AS n FROM orders ${where('user_id = @user_id', statusFilter(status))}`,
+  /** Answered from orders_user_status_created alone: its (user_id, status, created_at) entries. */
+  userStatusCounts:
+    'SELECT status, COUNT(*) AS n, MAX(created_at) AS last FROM orders WHERE user_id = ? GROUP BY status',
   /**
    * The page is cut from the covering (status,) created_at, id index first, so a deep OFFSET skips
    * index entries only; just the page's rows are read and joined to their customer.
    */
-  salesPage: (status: boolean, range: SalesRange = NO_RANGE, search: SalesSearch = 'none') =>
+  salesPage: (
+    status: boolean,
+    range: SalesRange = NO_RANGE,
+    search: SalesSearch = 'none',
+    customer = false,
+  ) =>
     `SELECT ${O_COLUMNS}, u.id AS customer_id, u.username AS customer_username, u.email AS customer_email ` +
-    `FROM (SELECT id, created_at FROM orders ${where(statusFilter(status, search), ...rangeFilters(range), searchFilter(search))} ` +
+    `FROM (SELECT id, created_at FROM orders ${where(statusFilter(status, search), ...rangeFilters(range), searchFilter(search), customerFilter(customer))} ` +
     'ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset) AS page ' +
     'JOIN orders o ON o.id = page.id LEFT JOIN users u ON u.id = o.user_id ' +
     'ORDER BY page.created_at DESC, page.id DESC',
   /** Keyset batches for the export: strictly older than the last row sent, newest first. */
-  salesBatch: (status: boolean, range: SalesRange, search: SalesSearch = 'none') =>
+  salesBatch: (status: boolean, range: SalesRange, search: SalesSearch = 'none', customer = false) =>
     `SELECT ${O_COLUMNS}, u.id AS customer_id, u.username AS customer_username, u.email AS customer_email ` +
     `FROM orders o LEFT JOIN users u ON u.id = o.user_id ${where(
       statusFilter(status, search).replace('status', 'o.status'),
       ...rangeFilters(range).map((condition) => condition.replace('created_at', 'o.created_at')),
       searchFilter(search, 'o.'),
+      customerFilter(customer, 'o.'),
       '(o.created_at < @before_t OR (o.created_at = @before_t AND o.id < @before_id))',
     )} ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`,
   /**
-   * With a time range (days need not align) or a search, the day totals cannot answer: count the
-   * rows.
+   * With a time range (days need not align), a search or a customer, the day totals cannot answer:
+   * count the rows.
    */
-  salesRangeCount: (status: boolean, range: SalesRange, search: SalesSearch = 'none') =>
-    `SELECT COUNT(*) AS n FROM orders ${where(statusFilter(status, search), ...rangeFilters(range), searchFilter(search))}`,
+  salesRangeCount: (status: boolean, range: SalesRange, search: SalesSearch = 'none', customer = false) =>
+    `SELECT COUNT(*) AS n FROM orders ${where(statusFilter(status, search), ...rangeFilters(range), searchFilter(search), customerFilter(customer))}`,
   /** From the trigger-kept `order_day_totals`: a few rows per day, not every order. */
   salesCount: (status: boolean) =>
     'SELECT COALESCE(SUM(order_count), 0) AS n FROM order_day_totals ' +

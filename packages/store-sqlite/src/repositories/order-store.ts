@@ -7,6 +7,7 @@ import {
   offsetOf,
   ok,
   orderNumberSearched,
+  type OrderStatus,
   pageOf,
   type SalesQuery,
 } from '@trx-shop/domain';
@@ -39,6 +40,7 @@ interface SalesShape {
   readonly status: boolean;
   readonly range: SalesRange;
   readonly search: SalesSearch;
+  readonly customer: boolean;
   readonly params: Record<string, unknown>;
 }
 
@@ -49,6 +51,7 @@ const salesShapeOf = (query: SalesQuery): SalesShape => {
     status: query.status !== undefined,
     range: { from: query.from !== undefined, to: query.to !== undefined },
     search: search === null ? 'none' : number === null ? 'customer' : 'customer-or-number',
+    customer: query.customerId !== undefined,
     params: {
       ...(query.status === undefined ? {} : { status: query.status }),
       ...(query.from === undefined ? {} : { from: query.from.getTime() }),
@@ -56,6 +59,7 @@ const salesShapeOf = (query: SalesQuery): SalesShape => {
       // The keys are lowercased by the same toLowerCase() (rows/user-row.ts, caseKey).
       ...(search === null ? {} : { needle: search.toLowerCase() }),
       ...(number === null ? {} : { number }),
+      ...(query.customerId === undefined ? {} : { customer_id: query.customerId }),
     },
   };
 };
@@ -147,12 +151,18 @@ export const createSqliteOrderStore = (db: Database): OrderStore => {
       );
     },
 
+    async countByUser(userId) {
+      return statement<[string], { status: OrderStatus; n: number; last: number }>(ORDER_SQL.userStatusCounts)
+        .all(userId)
+        .map((row) => ({ status: row.status, count: row.n, lastCreatedAt: new Date(row.last) }));
+    },
+
     async listSales(query, request) {
-      const { status, range, search, params } = salesShapeOf(query);
+      const { status, range, search, customer, params } = salesShapeOf(query);
       return page<SaleRow, ReturnType<typeof reader.sales>[number]>(
-        ORDER_SQL.salesPage(status, range, search),
-        range.from || range.to || search !== 'none'
-          ? ORDER_SQL.salesRangeCount(status, range, search)
+        ORDER_SQL.salesPage(status, range, search, customer),
+        range.from || range.to || search !== 'none' || customer
+          ? ORDER_SQL.salesRangeCount(status, range, search, customer)
           : ORDER_SQL.salesCount(status),
         params,
         request,
@@ -161,8 +171,10 @@ export const createSqliteOrderStore = (db: Database): OrderStore => {
     },
 
     async *streamSales(query) {
-      const { status, range, search, params } = salesShapeOf(query);
-      const batch = statement<Record<string, unknown>, SaleRow>(ORDER_SQL.salesBatch(status, range, search));
+      const { status, range, search, customer, params } = salesShapeOf(query);
+      const batch = statement<Record<string, unknown>, SaleRow>(
+        ORDER_SQL.salesBatch(status, range, search, customer),
+      );
       let before = { before_t: Number.MAX_SAFE_INTEGER, before_id: '' };
       for (;;) {
         // Rows newer than the cursor are never read again: memory holds one batch.
