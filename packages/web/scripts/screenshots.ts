@@ -2,8 +2,12 @@
 // taken in Chromium against a fresh embedded instance seeded with a customer's orders. The apps
 // are built first by the root script; the instance and its data are gone at the end.
 import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { unwrap } from '@trx-shop/client';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { signedInClient } from '../test/e2e/support/accounts.js';
 import { fillSignIn, mainNavigation, signInHeading } from '../test/e2e/support/admin-pages.js';
 import { type Browsing, NARROW, openBrowser } from '../test/e2e/support/browser.js';
 import { CHROMIUM_INSTALL, CHROMIUM_PATH, hasChromium } from '../test/e2e/support/chromium.js';
@@ -32,14 +36,42 @@ const signedIn = async (browsing: Browsing, shop: RunningShop, viewport?: typeof
   return page;
 };
 
+/** A webhook receiver that accepts everything, so the webhook page shows delivered events. */
+const startReceiver = async (): Promise<{ url: string; server: Server }> => {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}'),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/trx-shop`, server };
+};
+
+/** What an admin sets up on the first day: a webhook, an API key, a reconciliation run. */
+const seedAdminSetup = async (shop: RunningShop, receiverUrl: string) => {
+  const admin = await signedInClient(shop, shop.admin);
+  const { webhook } = await unwrap(admin.POST('/api/admin/webhooks', { body: { url: receiverUrl } }));
+  await unwrap(admin.POST('/api/admin/webhooks/{id}/ping', { params: { path: { id: webhook._id } } }));
+  await unwrap(
+    admin.POST('/api/admin/api-keys', {
+      body: { name: 'Warehouse sync', scopes: ['orders:read', 'products:write'] },
+    }),
+  );
+  await unwrap(admin.POST('/api/admin/reconciliation', { body: {} }));
+  return { webhookId: webhook._id };
+};
+
 const main = async (): Promise<void> => {
   if (!hasChromium) throw new Error(`${CHROMIUM_PATH} is missing: install it with \`${CHROMIUM_INSTALL}\``);
   await mkdir(OUT_DIR, { recursive: true });
-  const shop = await startShop();
+  const receiver = await startReceiver();
+  const shop = await startShop({ env: { WEBHOOK_ALLOW_PRIVATE_HOSTS: 'true' } });
   let browsing: Browsing | null = null;
   try {
     console.log(`screenshots: seeding orders on ${shop.apiUrl}`);
     const orders = await seedOrders(shop);
+    const { webhookId } = await seedAdminSetup(shop, receiver.url);
     browsing = await openBrowser(shop.url);
 
     const signIn = await browsing.newPage();
@@ -56,6 +88,24 @@ const main = async (): Promise<void> => {
     await page.goto(`/admin/orders/${orders.partlyRefunded._id}`);
     await settled(page, /^Order\b/);
     await shoot(page, 'admin-order.png');
+    const pages: readonly [path: string, heading: RegExp, file: string][] = [
+      ['/admin/customers', /^Customers$/, 'admin-customers.png'],
+      [`/admin/customers/${orders.paid.userId}`, /^Customer\b/, 'admin-customer.png'],
+      ['/admin/products', /^Products$/, 'admin-products.png'],
+      [`/admin/products/${orders.paid.products[0]?.productId}`, /^Product\b/, 'admin-product.png'],
+      ['/admin/ledger', /^Ledger$/, 'admin-ledger.png'],
+      ['/admin/reconciliation', /^Reconciliation$/, 'admin-reconciliation.png'],
+      ['/admin/webhooks', /^Webhooks$/, 'admin-webhooks.png'],
+      [`/admin/webhooks/${webhookId}`, /^Webhook\b/, 'admin-webhook.png'],
+      ['/admin/api-keys', /^API keys$/, 'admin-api-keys.png'],
+      ['/admin/audit', /^Audit trail$/, 'admin-audit.png'],
+      ['/admin/account', /^Your account$/, 'admin-account.png'],
+    ];
+    for (const [path, heading, file] of pages) {
+      await page.goto(path);
+      await settled(page, heading);
+      await shoot(page, file);
+    }
 
     const narrow = await signedIn(browsing, shop, NARROW);
     await settled(narrow, /^Dashboard$/);
@@ -65,6 +115,7 @@ const main = async (): Promise<void> => {
   } finally {
     await browsing?.close();
     await shop.stop();
+    receiver.server.close();
   }
 };
 

@@ -7,6 +7,7 @@ import {
   anAdmin,
   anEvent,
   anOrder,
+  CUSTOMER_ID,
   CUSTOMER_WALLET,
   errorAnswer,
   historyAnswer,
@@ -79,6 +80,9 @@ describe('an order', () => {
     );
     await openOrder();
 
+    expect(screen.getByRole('link', { name: 'View the customer' }).getAttribute('href')).toBe(
+      `/customers/${CUSTOMER_ID}`,
+    );
     const lines = screen.getByRole('region', { name: 'Items' });
     const cable = within(lines).getByRole('row', { name: /USB cable/ });
     expect(within(cable).getByRole('cell', { name: '3' })).toBeTruthy();

@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe('the orders list', () => {
-  it('shows a row per sale (number linking to it, customer, status, items, total) and the pager from the answer', async () => {
+  it('shows a row per sale (number linking to it, customer linking to theirs, status, items, total) and the pager from the answer', async () => {
     const api = startFakeApi({
       method: 'GET',
       path: SALES,
@@ -58,7 +58,9 @@ describe('the orders list', () => {
     expect(within(first).getByText('1,234.5 TRX')).toBeTruthy();
     // 3 cables and 1 Ledger.
     expect(within(first).getByRole('cell', { name: '4' })).toBeTruthy();
-    expect(within(second).getByText('bob')).toBeTruthy();
+    expect(within(second).getByRole('link', { name: 'bob' }).getAttribute('href')).toBe(
+      '/customers/6760c0f4a1b2c3d4e5f60705',
+    );
     expect(within(second).getByText('Pending')).toBeTruthy();
 
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();

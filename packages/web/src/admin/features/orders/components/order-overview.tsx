@@ -1,4 +1,5 @@
 import type { Order } from '@trx-shop/client';
+import { Link } from 'wouter';
 import { Time } from '../../../../shared/ui/time.js';
 import { OrderStatusBadge } from '../../../../shared/ui/order-status-badge.js';
 
@@ -14,7 +15,7 @@ export const OrderOverview = ({ order }: { order: Order }) => (
     <div>
       <dt>Customer</dt>
       <dd>
-        <code>{order.userId}</code>
+        <Link href={`/customers/${order.userId}`}>View the customer</Link>
       </dd>
     </div>
     <div>

@@ -35,7 +35,7 @@ export const SalesTable = ({ sales, busy }: { sales: readonly Sale[]; busy: bool
             <td>
               {sale.userId ? (
                 <>
-                  {sale.userId.username}
+                  <Link href={`/customers/${sale.userId._id}`}>{sale.userId.username}</Link>
                   <br />
                   <span className="muted">{sale.userId.email}</span>
                 </>
