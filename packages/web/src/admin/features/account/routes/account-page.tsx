@@ -1,8 +1,32 @@
-/** Placeholder until the page is built. */
-const AccountPage = () => (
-  <section className="stack">
-    <h1>Your account</h1>
-  </section>
-);
+import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
+import { Loading } from '../../../../shared/ui/status.js';
+import { useProfile } from '../api/profile.js';
+import { PasswordForm } from '../components/password-form.js';
+import { ProfileForm } from '../components/profile-form.js';
+import { SessionsList } from '../components/sessions-list.js';
+import { TwoFactorSection } from '../components/two-factor-section.js';
+
+/** The signed-in admin's own profile, password, two-factor authentication and devices. */
+const AccountPage = () => {
+  const profile = useProfile();
+  return (
+    <section className="stack">
+      <h1>Your account</h1>
+      {profile.isPending ? (
+        <Loading label="Loading your profile" />
+      ) : profile.isError ? (
+        <ErrorNotice error={profile.error} title="Your profile could not be loaded" />
+      ) : (
+        <div className="account-grid">
+          {/* Keyed by the save, so the form starts from what the API now holds. */}
+          <ProfileForm key={profile.data.updatedAt} user={profile.data} />
+          <PasswordForm />
+          <TwoFactorSection enabled={profile.data.twoFactorEnabled} />
+        </div>
+      )}
+      <SessionsList />
+    </section>
+  );
+};
 
 export default AccountPage;

@@ -1,0 +1,182 @@
+import { startFakeApi, stopFakeApi } from '../../support/fake-api.js';
+import '../../support/dialog.js';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import ProductPage from '../../../src/admin/features/products/routes/product-page.js';
+import { renderPage } from '../orders/render-page.js';
+import { aProduct, errorAnswer, messageBeside, PRODUCT_ID, productAnswer } from './products-data.js';
+
+const CREATE = '/api/admin/products';
+const ADMIN_PRODUCT = `/api/admin/products/${PRODUCT_ID}`;
+const PRODUCT = `/api/products/${PRODUCT_ID}`;
+
+const field = (label: string) => screen.getByLabelText(label);
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+afterEach(() => {
+  cleanup();
+  stopFakeApi();
+});
+
+describe('a new product', () => {
+  it('refuses what the API would refuse before sending, each message beside its field', async () => {
+    const api = startFakeApi();
+    renderPage('/products/new', <ProductPage />);
+    await screen.findByRole('heading', { name: 'New product', level: 1 });
+
+    type('Name', '   ');
+    type('Price (TRX)', '1.1234567');
+    type('Stock', '1.5');
+    type('Image URL', 'ftp://cdn.example.com/a.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    expect(messageBeside(field('Name'))).toBe('name must be 1 to 200 characters');
+    expect(messageBeside(field('Price (TRX)'))).toBe('price has more than 6 decimals');
+    expect(messageBeside(field('Category'))).toBe('category must be digital, physical or service');
+    expect(messageBeside(field('Stock'))).toBe('stock must be a whole number of at least 0');
+    expect(messageBeside(field('Image URL'))).toBe('image must be an http or https URL');
+    expect(field('Price (TRX)').getAttribute('aria-invalid')).toBe('true');
+
+    type('Price (TRX)', '0');
+    type('Stock', '-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(messageBeside(field('Price (TRX)'))).toBe('price must be greater than 0');
+    expect(messageBeside(field('Stock'))).toBe('stock must be a whole number of at least 0');
+    type('Price (TRX)', '1000000.000001');
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(messageBeside(field('Price (TRX)'))).toBe('price must be at most 1000000 TRX');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('creates the product with the typed fields (price as typed) and goes to its page', async () => {
+    const created = aProduct({ price: 0.000001, stock: 7 });
+    const api = startFakeApi(
+      {
+        method: 'POST',
+        path: CREATE,
+        status: 201,
+        body: { success: true, message: 'Product created', product: created },
+      },
+      { method: 'GET', path: PRODUCT, body: productAnswer(created) },
+    );
+    const { history } = renderPage('/products/new', <ProductPage />);
+    await screen.findByRole('heading', { name: 'New product', level: 1 });
+
+    type('Name', ' Ledger Nano X ');
+    type('Description', 'Hardware wallet with Bluetooth');
+    type('Price (TRX)', '0.000001');
+    fireEvent.change(field('Category'), { target: { value: 'physical' } });
+    type('Stock', '7');
+    type('Image URL', 'https://cdn.example.com/products/ledger-nano-x.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    await waitFor(() => expect(history.at(-1)).toBe(`/products/${PRODUCT_ID}`));
+    expect(api.requestsTo('POST', CREATE).map((request) => request.body)).toEqual([
+      {
+        name: 'Ledger Nano X',
+        description: 'Hardware wallet with Bluetooth',
+        price: '0.000001',
+        category: 'physical',
+        stock: 7,
+        image: 'https://cdn.example.com/products/ledger-nano-x.png',
+        isActive: true,
+      },
+    ]);
+  });
+
+  it('shows the API’s VALIDATION_ERROR details beside the fields they name, and its code and message', async () => {
+    startFakeApi({
+      method: 'POST',
+      path: CREATE,
+      status: 400,
+      body: errorAnswer('VALIDATION_ERROR', 'name is taken by a rule the form does not know', [
+        { field: 'name', message: 'name is taken by a rule the form does not know' },
+        { field: 'image', message: 'image host is not allowed' },
+      ]),
+    });
+    renderPage('/products/new', <ProductPage />);
+    await screen.findByRole('heading', { name: 'New product', level: 1 });
+
+    type('Name', 'Ledger');
+    type('Price (TRX)', '10');
+    fireEvent.change(field('Category'), { target: { value: 'digital' } });
+    type('Image URL', 'https://blocked.example.com/a.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    await waitFor(() => expect(messageBeside(field('Image URL'))).toBe('image host is not allowed'));
+    expect(messageBeside(field('Name'))).toBe('name is taken by a rule the form does not know');
+    expect(messageBeside(field('Price (TRX)'))).toBe('Above 0, at most 6 decimals, at most 1,000,000');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('VALIDATION_ERROR');
+    expect(screen.getByRole('heading', { name: 'New product', level: 1 })).toBeTruthy();
+  });
+});
+
+describe('a saved product', () => {
+  it('loads it and sends only the changed fields', async () => {
+    const product = aProduct();
+    const api = startFakeApi(
+      { method: 'GET', path: PRODUCT, body: productAnswer(product) },
+      {
+        method: 'PATCH',
+        path: ADMIN_PRODUCT,
+        body: {
+          success: true,
+          message: 'Product updated',
+          product: { ...product, price: 139.95, stock: 40 },
+        },
+      },
+    );
+    renderPage(`/products/${PRODUCT_ID}`, <ProductPage id={PRODUCT_ID} />);
+    await screen.findByRole('heading', { name: 'Product Ledger Nano X', level: 1 });
+    expect(field('Price (TRX)')).toHaveProperty('value', '149.5');
+    expect(field('Category')).toHaveProperty('value', 'physical');
+
+    // The same price written differently is no change.
+    type('Price (TRX)', '149.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByRole('status').textContent).toBe('Nothing changed, so nothing was sent.');
+    expect(api.requestsTo('PATCH', ADMIN_PRODUCT)).toHaveLength(0);
+
+    type('Price (TRX)', '139.95');
+    type('Stock', '40');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await screen.findByText('Product updated');
+    expect(api.requestsTo('PATCH', ADMIN_PRODUCT).map((request) => request.body)).toEqual([
+      { price: '139.95', stock: 40 },
+    ]);
+  });
+
+  it('archives it after a confirmation saying what happens, then shows the list', async () => {
+    const api = startFakeApi(
+      { method: 'GET', path: PRODUCT, body: productAnswer(aProduct()) },
+      { method: 'DELETE', path: ADMIN_PRODUCT, body: { success: true, message: 'Product archived' } },
+    );
+    const { history } = renderPage(`/products/${PRODUCT_ID}`, <ProductPage id={PRODUCT_ID} />);
+    await screen.findByRole('heading', { name: 'Product Ledger Nano X', level: 1 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Archive…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Archive Ledger Nano X?' });
+    expect(dialog.textContent).toContain('It leaves the storefront; orders keep it.');
+    expect(api.requestsTo('DELETE', ADMIN_PRODUCT)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));
+
+    await waitFor(() => expect(history.at(-1)).toBe('/products'));
+    expect(api.requestsTo('DELETE', ADMIN_PRODUCT)).toHaveLength(1);
+  });
+
+  it('shows the API’s code and message for a product getProduct does not find (archived or unknown)', async () => {
+    startFakeApi({
+      method: 'GET',
+      path: PRODUCT,
+      status: 404,
+      body: errorAnswer('PRODUCT_NOT_FOUND', 'Product not found'),
+    });
+    renderPage(`/products/${PRODUCT_ID}`, <ProductPage id={PRODUCT_ID} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('PRODUCT_NOT_FOUND');
+    expect(alert.textContent).toContain('Product not found');
+    expect(screen.getByRole('heading', { name: 'Product', level: 1 })).toBeTruthy();
+  });
+});
