@@ -11,6 +11,8 @@ export interface FakeAnswer {
   readonly status?: number;
   /** Sent as JSON. */
   readonly body?: unknown;
+  /** The answer waits for this, so a test sees what a page shows while a request is under way. */
+  readonly until?: Promise<unknown>;
 }
 
 export interface RecordedRequest {
@@ -50,6 +52,7 @@ export const startFakeApi = (...initial: FakeAnswer[]): FakeApi => {
     const answer = answers.findLast(
       (candidate) => candidate.method === request.method && matches(candidate.path, url.pathname),
     );
+    if (answer?.until) await answer.until;
     const status = answer ? (answer.status ?? 200) : 501;
     const body = answer
       ? answer.body
