@@ -1,5 +1,4 @@
 import type { components } from '@trx-shop/client';
-import type { CustomerDetail } from '../../../src/admin/features/customers/api/customer.js';
 
 type Schemas = components['schemas'];
 export type Customer = Schemas['Customer'];
@@ -35,7 +34,7 @@ export const customersAnswer = (
   pagination,
 });
 
-export const customerAnswer = (customer: Customer): CustomerDetail => ({
+export const customerAnswer = (customer: Customer): Schemas['GetCustomerResponse'] => ({
   success: true,
   customer,
   orders: {

@@ -2,7 +2,6 @@ import type { components } from '@trx-shop/client';
 import { ORDER_STATUS_WORDS, ORDER_STATUSES } from '../../../../shared/format/order-status.js';
 import { Trx } from '../../../../shared/ui/money.js';
 import { Time } from '../../../../shared/ui/time.js';
-import type { CustomerDetail } from '../api/customer.js';
 
 type Customer = components['schemas']['Customer'];
 
@@ -12,7 +11,7 @@ export const CustomerSpending = ({
   orders,
 }: {
   customer: Customer;
-  orders: CustomerDetail['orders'];
+  orders: components['schemas']['GetCustomerResponse']['orders'];
 }) => (
   <section aria-labelledby="customer-spending">
     <h2 id="customer-spending">Spending</h2>
