@@ -61,7 +61,7 @@ interface Row {
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const newPassword = 'another password 42';
 
-/** An id no webhook endpoint (or delivery) has. */
+/** An id no webhook endpoint (or delivery), API key or reconciliation run has. */
 const NO_WEBHOOK = 'ab'.repeat(12);
 
 const MATRIX: Readonly<Record<string, Row>> = {
@@ -207,6 +207,13 @@ const MATRIX: Readonly<Record<string, Row>> = {
   // Rows run in this order, so no reconciliation has run yet: past authorization, 404 RECONCILIATION_NOT_RUN.
   'GET /api/admin/reconciliation': { apiKey: 'ledger:read', expect: { ...ADMIN_ONLY, admin: 404 } },
   'POST /api/admin/reconciliation': { expect: ADMIN_ONLY },
+  'GET /api/admin/reconciliation/runs': { apiKey: 'ledger:read', expect: ADMIN_ONLY },
+  // A run nobody made: past authorization, 404 RECONCILIATION_RUN_NOT_FOUND.
+  'GET /api/admin/reconciliation/runs/{id}': {
+    apiKey: 'ledger:read',
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    request: () => ({ id: NO_WEBHOOK }),
+  },
   'POST /api/admin/webhooks': {
     apiKey: 'webhooks:write',
     expect: ADMIN_ONLY,

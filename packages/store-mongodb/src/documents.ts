@@ -173,9 +173,9 @@ export interface WalletReservationsDocument {
   reservations: { key: string; amountSun: number; reservedAt: Date }[];
 }
 
-/** The latest reconciliation report, the only one kept: `_id` is always 'latest'. */
+/** A reconciliation run's report (`_id` = its id); every run's is kept. */
 export interface ReconciliationReportDocument {
-  _id: 'latest';
+  _id: string;
   report: ReconciliationReport;
 }
 

@@ -3,6 +3,7 @@ import type { IndexDescription } from 'mongodb';
 import { backfillInBatches } from './backfill.js';
 import { backfillOrderRefunds } from './backfill-order-refunds.js';
 import type { ShopCollections } from './collections.js';
+import { isDuplicateKey } from './duplicate-key.js';
 import { walletAddressKeyOf } from './mapping.js';
 import { trigramsOf } from './search-grams.js';
 
@@ -170,6 +171,11 @@ const webhookDeliveries: IndexDescription[] = [
   { name: 'webhook_deliveries_endpoint_created', key: { endpointId: 1, createdAt: -1, _id: -1 } },
 ];
 
+const reconciliationReports: IndexDescription[] = [
+  // listReports (the history of runs, newest first) and latestReport (its first); findReport goes by `_id`.
+  { name: 'reconciliation_reports_started', key: { 'report.startedAt': -1, _id: -1 } },
+];
+
 const apiKeys: IndexDescription[] = [
   // insert (a second key with the same hash is refused) and findByHash, every API-key request's
   // lookup. Plain unique: every key has a hash.
@@ -254,12 +260,26 @@ const backfillProductSearchText = async ({ products }: ShopCollections): Promise
   );
 };
 
+/**
+ * The one report kept before every run's was (`_id` 'latest') moves to its own id, like the
+ * reports saved since. Idempotent: an insert that finds the id taken was done by an earlier start.
+ */
+const moveLatestReport = async ({ reconciliationReports }: ShopCollections): Promise<void> => {
+  const legacy = await reconciliationReports.findOne({ _id: 'latest' });
+  if (!legacy) return;
+  await reconciliationReports.insertOne({ _id: legacy.report.id, report: legacy.report }).catch((error) => {
+    if (!isDuplicateKey(error)) throw error;
+  });
+  await reconciliationReports.deleteOne({ _id: 'latest' });
+};
+
 export const ensureIndexes = async (collections: ShopCollections): Promise<void> => {
   await backfillLedgerKeys(collections);
   await backfillSearchGrams(collections);
   await backfillProductSearchText(collections);
   // After the ledger keys: it finds refund records by their entry key.
   await backfillOrderRefunds(collections);
+  await moveLatestReport(collections);
   await Promise.all([
     collections.users.createIndexes(users),
     collections.products.createIndexes(products),
@@ -272,6 +292,7 @@ export const ensureIndexes = async (collections: ShopCollections): Promise<void>
     collections.windowCounters.createIndexes(windowCounters),
     collections.webhookDeliveries.createIndexes(webhookDeliveries),
     collections.apiKeys.createIndexes(apiKeys),
+    collections.reconciliationReports.createIndexes(reconciliationReports),
   ]);
   // Products stored before reservations existed get the empty reservation fields the guarded
   // writes compare against (idempotent: only documents without them are touched).

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NO_SUBJECTS } from '@trx-shop/domain';
+import { NO_SUBJECTS, noDiscrepancies, type ReconciliationReport } from '@trx-shop/domain';
 import {
   BUILDER_NOW,
   buildApiKey,
@@ -20,6 +20,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 import { TRANSACTION_COLUMN_LIST, transactionToRow } from '../src/rows/transaction-row.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
+import { reconciliationHistoryMigration } from '../src/schema/reconciliation-history-migration.js';
 import { insertVersion5Order, insertVersion5Transaction } from './version-5-orders.js';
 
 const directories: string[] = [];
@@ -604,6 +605,68 @@ describe('schema migrations', () => {
       expect(stored).toEqual({ scopes: '["stats:read"]', created_at: at(1_000).getTime() });
     } finally {
       migrated.close();
+    }
+  });
+
+  it('keeps the one report of a version-25 file under its id, in the history of runs (migration 26)', async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    const before = MIGRATIONS.indexOf(reconciliationHistoryMigration());
+    expect(before).toBe(25);
+    for (const migration of MIGRATIONS.slice(0, before)) old.exec(migration);
+    old.pragma(`user_version = ${before}`);
+    const kept: ReconciliationReport = {
+      id: '6760c0f4a1b2c3d4e5f60770',
+      startedAt: new Date('2025-01-15T11:00:00.123Z'),
+      finishedAt: new Date('2025-01-15T11:00:04.456Z'),
+      blocks: { from: 10, to: 20 },
+      transfersChecked: 3,
+      linesChecked: 4,
+      allWallets: false,
+      walletsChecked: 2,
+      walletsSkipped: 0,
+      openingsRecorded: 1,
+      counts: { ...noDiscrepancies(), mismatch: 1 },
+      discrepancies: [
+        {
+          kind: 'mismatch',
+          txHash: 'ab'.repeat(32),
+          transactionId: '6760c0f4a1b2c3d4e5f60740',
+          address: null,
+          blockNumber: 12,
+          field: 'amount',
+          ledger: '1990000',
+          chain: '1000000',
+          detail: 'the ledger line and the transfer disagree on the amount',
+        },
+      ],
+    };
+    // As the earlier version kept it: the whole report as JSON text in the one 'latest' row.
+    old
+      .prepare("INSERT INTO reconciliation_reports (name, report) VALUES ('latest', ?)")
+      .run(JSON.stringify(kept));
+    old.close();
+
+    const store = await openSqliteStore({ filename });
+    try {
+      expect(await store.reconciliation.findReport(kept.id)).toEqual(kept);
+      expect(await store.reconciliation.latestReport()).toEqual(kept);
+      const { discrepancies: _rows, ...summary } = kept;
+      expect(await store.reconciliation.listReports({ limit: 10, page: 1 })).toMatchObject({
+        items: [summary],
+        total: 1,
+      });
+    } finally {
+      await store.close();
+    }
+    const db = new Database(filename, { readonly: true });
+    try {
+      // Its start to the millisecond, as the history sorts by it.
+      expect(db.prepare('SELECT started_at FROM reconciliation_reports').pluck().all()).toEqual([
+        kept.startedAt.getTime(),
+      ]);
+    } finally {
+      db.close();
     }
   });
 

@@ -9,6 +9,7 @@ import { createSqliteOrderStore } from '../src/repositories/order-store.js';
 import { createSqliteProductStore } from '../src/repositories/product-store.js';
 import { USER_COLUMNS, userToRow } from '../src/rows/user-row.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
+import { versionsMigration } from '../src/schema/versions-migration.js';
 import type { Database } from '../src/sqlite-database.js';
 import { SqliteDatabase } from '../src/sqlite-driver.js';
 
@@ -35,7 +36,7 @@ const fileBeforeVersionsMigration = (): { filename: string; db: Database } => {
   directories.push(directory);
   const filename = join(directory, 'shop.db');
   const db = new SqliteDatabase(filename);
-  const before = MIGRATIONS.length - 1;
+  const before = MIGRATIONS.indexOf(versionsMigration());
   for (const migration of MIGRATIONS.slice(0, before)) db.exec(migration);
   db.pragma(`user_version = ${before}`);
   return { filename, db };

@@ -69,6 +69,7 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
   TRANSACTION_NOT_FOUND: 'no such transaction of the caller',
   RECONCILIATION_NOT_RUN: 'no reconciliation has run yet',
   RECONCILIATION_RUNNING: 'a reconciliation is running already (one at a time, on every instance)',
+  RECONCILIATION_RUN_NOT_FOUND: 'no reconciliation run has this id',
   TRANSACTION_NOT_PENDING: 'a settled transaction cannot change status (internal guard)',
   KEY_DECRYPTION_FAILED: 'a sealed key cannot be opened with the configured keys',
   UNSUPPORTED_MEDIA_TYPE: 'a body that is not application/json in UTF-8',

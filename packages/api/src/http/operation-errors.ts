@@ -9,6 +9,7 @@ import {
   CREATE_PRODUCT_ERRORS,
   CUSTOMER_DETAIL_ERRORS,
   DISABLE_TWO_FACTOR_ERRORS,
+  FIND_RECONCILIATION_RUN_ERRORS,
   type ErrorCode,
   LEDGER_ADDRESS_ERRORS,
   LIST_AUDIT_TRAIL_ERRORS,
@@ -143,6 +144,7 @@ export const OPERATION_CODES: Readonly<Record<string, OperationCodes>> = {
   getReconciliationReport: byHand('the route reads the latest report from the store itself', {
     404: ['RECONCILIATION_NOT_RUN'],
   }),
+  getReconciliationRun: derived(FIND_RECONCILIATION_RUN_ERRORS),
   getTransaction: derived(VIEW_OWN_TRANSACTION_ERRORS),
   getWalletBalance: byHand('the route asks the node and the store itself', {
     400: ['NO_WALLET'],
@@ -155,6 +157,7 @@ export const OPERATION_CODES: Readonly<Record<string, OperationCodes>> = {
   listCustomers: byHand(READ_WITHOUT_FAILURES),
   listMerchantLedger: derived(LEDGER_ADDRESS_ERRORS),
   listOrders: byHand(READ_WITHOUT_FAILURES),
+  listReconciliationRuns: byHand(READ_WITHOUT_FAILURES),
   listProducts: byHand(READ_WITHOUT_FAILURES),
   listSales: byHand('the route pages the store’s sales itself; a bad range is a VALIDATION_ERROR'),
   listSessions: byHand(READ_WITHOUT_FAILURES),

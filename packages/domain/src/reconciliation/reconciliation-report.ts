@@ -59,6 +59,9 @@ export interface ReconciliationReport {
   readonly discrepancies: readonly Discrepancy[];
 }
 
+/** A report without its rows, as the history of runs lists it (`counts` still has every kind). */
+export type ReconciliationReportSummary = Omit<ReconciliationReport, 'discrepancies'>;
+
 /** Rows a report keeps; a run finding more keeps counting them. */
 export const MAX_REPORTED_DISCREPANCIES = 1_000;
 

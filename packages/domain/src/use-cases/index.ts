@@ -18,6 +18,7 @@ export * from './ledger/merchant-ledger.js';
 export * from './ledger/merchant-ledger-export.js';
 export * from './ledger/reconcile/reconcile-deps.js';
 export * from './ledger/reconcile/reconcile-ledger.js';
+export * from './ledger/reconcile/reconciliation-runs.js';
 export * from './health/service-health.js';
 export * from './health/service-readiness.js';
 export * from './payments/apply-transfer-effect.js';

@@ -92,19 +92,66 @@ export const describeReconciliationContract = (harness: ContractHarness): void =
       expect(await store().transactions.listConfirmedInBlocks({ from: 14, to: 20 }, null, 10)).toEqual([]);
     });
 
-    it('keeps only the latest report, exactly as saved', async () => {
+    it('keeps every report exactly as saved, the latest being the newest by start then id', async () => {
       expect(await store().reconciliation.latestReport()).toBeNull();
       const first = buildReport();
       await store().reconciliation.saveReport(first);
       expect(await store().reconciliation.latestReport()).toEqual(first);
-      const second = buildReport({
+      const newest = buildReport({
+        startedAt: minutesAfter(BUILDER_NOW, 60),
+        finishedAt: minutesAfter(BUILDER_NOW, 61),
         blocks: null,
         counts: noDiscrepancies(),
         discrepancies: [],
         allWallets: true,
       });
-      await store().reconciliation.saveReport(second);
-      expect(await store().reconciliation.latestReport()).toEqual(second);
+      // Saved after the newest, yet started before it: the start decides, not the order of saving.
+      const older = buildReport({ startedAt: minutesAfter(BUILDER_NOW, 30) });
+      await store().reconciliation.saveReport(newest);
+      await store().reconciliation.saveReport(older);
+      expect(await store().reconciliation.latestReport()).toEqual(newest);
+      for (const report of [first, newest, older]) {
+        expect(await store().reconciliation.findReport(report.id)).toEqual(report);
+      }
+      // Two runs started at the same instant: the greater id is the newer.
+      const [low, high] = ['6760c0f4a1b2c3d4e5f60001', '6760c0f4a1b2c3d4e5f60002'];
+      const sameStart = minutesAfter(BUILDER_NOW, 90);
+      await store().reconciliation.saveReport(buildReport({ id: high, startedAt: sameStart }));
+      await store().reconciliation.saveReport(buildReport({ id: low, startedAt: sameStart }));
+      expect((await store().reconciliation.latestReport())?.id).toBe(high);
+    });
+
+    it('lists the reports newest first, a page at a time with the total, without their rows', async () => {
+      const reports = [3, 1, 4, 2, 5].map((minutes) =>
+        buildReport({
+          startedAt: minutesAfter(BUILDER_NOW, minutes * 10),
+          finishedAt: minutesAfter(BUILDER_NOW, minutes * 10 + 1),
+          counts: { ...noDiscrepancies(), mismatch: minutes },
+        }),
+      );
+      for (const report of reports) await store().reconciliation.saveReport(report);
+      const summaries = [...reports]
+        .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())
+        .map(({ discrepancies: _rows, ...summary }) => summary);
+
+      const first = await store().reconciliation.listReports({ limit: 2, page: 1 });
+      expect(first).toEqual({ items: summaries.slice(0, 2), total: 5, page: 1, limit: 2, pages: 3 });
+      const last = await store().reconciliation.listReports({ limit: 2, page: 3 });
+      expect(last).toEqual({ items: summaries.slice(4), total: 5, page: 3, limit: 2, pages: 3 });
+      expect(first.items[0]).not.toHaveProperty('discrepancies');
+      expect((await store().reconciliation.listReports({ limit: 2, page: 4 })).items).toEqual([]);
+    });
+
+    it('lists nothing before the first report, and finds no report under an unknown id', async () => {
+      expect(await store().reconciliation.listReports({ limit: 10, page: 1 })).toEqual({
+        items: [],
+        total: 0,
+        page: 1,
+        limit: 10,
+        pages: 0,
+      });
+      await store().reconciliation.saveReport(buildReport());
+      expect(await store().reconciliation.findReport(newObjectId())).toBeNull();
     });
 
     it('keeps the first opening recorded for a wallet', async () => {

@@ -8,6 +8,7 @@ import { customerSearchMigration } from './customer-search-migration.js';
 import { customerVolumeHoursMigration } from './customer-volume-hours-migration.js';
 import { eventLogMigration } from './event-log-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
+import { reconciliationHistoryMigration } from './reconciliation-history-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
 import { userOrderVersionsMigration } from './user-order-versions-migration.js';
 import { versionsMigration } from './versions-migration.js';
@@ -368,6 +369,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // The four version tables in one, keyed by topic, moved by triggers generated from one list.
   versionsMigration(),
+  // Every reconciliation run's report, listed newest first, not only the latest.
+  reconciliationHistoryMigration(),
 ];
 
 /*

@@ -4,6 +4,7 @@ import {
   type Discrepancy,
   formatSunAsTrx,
   type ReconciliationReport,
+  type ReconciliationReportSummary,
   totalDiscrepancies,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
@@ -31,6 +32,43 @@ const CountsView = Type.Object(
   >,
   { additionalProperties: false },
 );
+
+const REPORT_EXAMPLE = {
+  id: '6760c0f4a1b2c3d4e5f60770',
+  ok: false,
+  startedAt: '2025-01-15T11:00:00.000Z',
+  finishedAt: '2025-01-15T11:00:04.000Z',
+  blocks: { from: 61250000, to: 61251200 },
+  transfersChecked: 38,
+  linesChecked: 38,
+  allWallets: false,
+  walletsChecked: 12,
+  walletsSkipped: 0,
+  openingsRecorded: 0,
+  summary: {
+    discrepancies: 1,
+    byKind: {
+      'missing-from-ledger': 0,
+      'not-on-chain': 0,
+      'failed-on-chain': 0,
+      mismatch: 1,
+      balance: 0,
+    },
+  },
+  discrepancies: [
+    {
+      kind: 'mismatch',
+      txHash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
+      transactionId: '6760c0f4a1b2c3d4e5f60740',
+      address: null,
+      blockNumber: 61250123,
+      field: 'amount',
+      ledger: '150.6',
+      chain: '150.5',
+      detail: 'the ledger and the chain disagree on the amount',
+    },
+  ],
+};
 
 export const ReconciliationReportView = Type.Object(
   {
@@ -61,44 +99,7 @@ export const ReconciliationReportView = Type.Object(
   {
     additionalProperties: false,
     [COMPONENT_NAME]: 'ReconciliationReport',
-    examples: [
-      {
-        id: '6760c0f4a1b2c3d4e5f60770',
-        ok: false,
-        startedAt: '2025-01-15T11:00:00.000Z',
-        finishedAt: '2025-01-15T11:00:04.000Z',
-        blocks: { from: 61250000, to: 61251200 },
-        transfersChecked: 38,
-        linesChecked: 38,
-        allWallets: false,
-        walletsChecked: 12,
-        walletsSkipped: 0,
-        openingsRecorded: 0,
-        summary: {
-          discrepancies: 1,
-          byKind: {
-            'missing-from-ledger': 0,
-            'not-on-chain': 0,
-            'failed-on-chain': 0,
-            mismatch: 1,
-            balance: 0,
-          },
-        },
-        discrepancies: [
-          {
-            kind: 'mismatch',
-            txHash: '4c9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c',
-            transactionId: '6760c0f4a1b2c3d4e5f60740',
-            address: null,
-            blockNumber: 61250123,
-            field: 'amount',
-            ledger: '150.6',
-            chain: '150.5',
-            detail: 'the ledger and the chain disagree on the amount',
-          },
-        ],
-      },
-    ],
+    examples: [REPORT_EXAMPLE],
   },
 );
 
@@ -111,7 +112,16 @@ export const presentDiscrepancy = (row: Discrepancy) => {
   return { ...row, ledger: value(row.ledger), chain: value(row.chain) };
 };
 
-export const presentReconciliationReport = (report: ReconciliationReport) => ({
+const { discrepancies: _exampleRows, ...SUMMARY_EXAMPLE } = REPORT_EXAMPLE;
+
+/** A run as the history lists it: every field of its report but the discrepancy rows. */
+export const ReconciliationRunSummaryView = Type.Omit(ReconciliationReportView, ['discrepancies'], {
+  additionalProperties: false,
+  [COMPONENT_NAME]: 'ReconciliationRunSummary',
+  examples: [SUMMARY_EXAMPLE],
+});
+
+export const presentReconciliationRunSummary = (report: ReconciliationReportSummary) => ({
   id: report.id,
   ok: totalDiscrepancies(report) === 0,
   startedAt: report.startedAt.toISOString(),
@@ -124,5 +134,9 @@ export const presentReconciliationReport = (report: ReconciliationReport) => ({
   walletsSkipped: report.walletsSkipped,
   openingsRecorded: report.openingsRecorded,
   summary: { discrepancies: totalDiscrepancies(report), byKind: report.counts },
+});
+
+export const presentReconciliationReport = (report: ReconciliationReport) => ({
+  ...presentReconciliationRunSummary(report),
   discrepancies: report.discrepancies.map(presentDiscrepancy),
 });

@@ -9,8 +9,8 @@ const MAX_MESSAGE_LENGTH = 300;
 
 /**
  * A reconciliation run's audit entry: who ran it (the admin, or the command) and its result, a
- * report's summary or why it stopped. The report is replaced by the next run, so it cannot carry
- * an outbox: the entry is logged right after it is kept, while the run still holds its lease.
+ * report's summary or why it stopped. The report's record carries no outbox (and a failed run
+ * keeps none): the entry is logged right after it is kept, while the run still holds its lease.
  */
 export const reconciliationAudit = (deps: ReconcileDeps, options: ReconcileOptions) => {
   const request = { allWallets: options.allWallets, fromBlock: options.fromBlock };
