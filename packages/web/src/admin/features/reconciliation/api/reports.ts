@@ -1,7 +1,6 @@
 import { isShopApiError } from '@trx-shop/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, shop } from '../../../../shared/api/shop.js';
-import { fetchRun, fetchRuns } from './run-history-routes.js';
 import { reconciliationKeys } from './reconciliation-keys.js';
 
 export const RUNS_PAGE_SIZE = 10;
@@ -24,7 +23,12 @@ export const useLatestReport = () =>
 export const useRunReport = (id: string | undefined) =>
   useQuery({
     queryKey: reconciliationKeys.run(id ?? ''),
-    queryFn: async () => (await fetchRun(id ?? '')).report,
+    queryFn: async () =>
+      (
+        await call(() =>
+          shop.GET('/api/admin/reconciliation/runs/{id}', { params: { path: { id: id ?? '' } } }),
+        )
+      ).report,
     enabled: id !== undefined,
   });
 
@@ -32,6 +36,9 @@ export const useRunReport = (id: string | undefined) =>
 export const useRuns = (page: number) =>
   useQuery({
     queryKey: reconciliationKeys.runsPage(page),
-    queryFn: () => fetchRuns(page, RUNS_PAGE_SIZE),
+    queryFn: () =>
+      call(() =>
+        shop.GET('/api/admin/reconciliation/runs', { params: { query: { page, limit: RUNS_PAGE_SIZE } } }),
+      ),
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { TableScroll } from '../../../../shared/ui/table-scroll.js';
 import { formatLocalTime } from '../../../../shared/format/time.js';
 import { Time } from '../../../../shared/ui/time.js';
-import type { ReconciliationRunSummary } from '../api/run-history-routes.js';
+import type { components } from '@trx-shop/client';
 import { durationOf } from '../utils/duration.js';
 
 /** Every listed run with what it checked and found; each links to its whole report. */
@@ -12,7 +12,7 @@ export const RunsTable = ({
   hrefOf,
   busy,
 }: {
-  runs: readonly ReconciliationRunSummary[];
+  runs: readonly components['schemas']['ReconciliationRunSummary'][];
   /** The run whose report the page shows. */
   shown: string | undefined;
   hrefOf: (id: string) => string;
