@@ -149,6 +149,11 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /api/products': { expect: PUBLIC },
   'GET /api/products/{id}': { expect: PUBLIC, request: ({ productId }) => ({ id: productId }) },
   'GET /api/admin/products': { apiKey: 'products:write', expect: ADMIN_ONLY },
+  'GET /api/admin/products/{id}': {
+    apiKey: 'products:write',
+    expect: ADMIN_ONLY,
+    request: ({ productId }) => ({ id: productId }),
+  },
   'POST /api/admin/products': {
     apiKey: 'products:write',
     expect: ADMIN_ONLY,

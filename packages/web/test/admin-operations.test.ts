@@ -27,6 +27,7 @@ const PAGE_OF: Readonly<Record<string, string>> = {
   setCustomerActive: '/admin/customers/:id',
   listAdminProducts: '/admin/products',
   createProduct: '/admin/products/new',
+  getAdminProduct: '/admin/products/:id',
   updateProduct: '/admin/products/:id',
   archiveProduct: '/admin/products/:id',
   listMerchantLedger: '/admin/ledger',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   archiveProduct,
   createProduct,
+  findAdminProduct,
   MAX_PRODUCT_PRICE_SUN,
   normalizePageRequest,
   PRODUCT_CATEGORIES,
@@ -114,6 +115,34 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         products: listed.items.map(presentProduct),
         pagination: presentPagination(listed),
       };
+    },
+  );
+
+  app.get(
+    '/api/admin/products/:id',
+    {
+      config: { apiKeyScope: 'products:write' },
+      ...base,
+      schema: {
+        ...schemaBase,
+        operationId: 'getAdminProduct',
+        summary: 'One product, archived or active',
+        description:
+          'For admins: one product as the admin list shows it, archived ones too (the public `getProduct` answers 404 for those); read from the store on every request, so it shows a change at once; changes nothing.',
+        params: IdParams,
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), product: ProductView },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const found = await findAdminProduct(catalogue, request.params.id);
+      if (!found.ok) throw found.error;
+      return { success: true as const, product: presentProduct(found.value) };
     },
   );
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, json } from '../support/http.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -115,6 +116,100 @@ describe('GET /api/admin/products', () => {
       'FORBIDDEN',
     );
     expectError(await h.app.inject({ url: '/api/admin/products' }), 401, 'UNAUTHENTICATED');
+  });
+});
+
+const adminRead = (id: string, headers: Record<string, string> = merchant.admin.jar.header()) =>
+  h.app.inject({ url: `/api/admin/products/${id}`, headers });
+
+const productOf = (response: LightMyRequestResponse): ProductBody => {
+  expect(response.statusCode, response.body).toBe(200);
+  return json(response).product as ProductBody;
+};
+
+const apiKeyWith = async (scope: string): Promise<string> => {
+  const created = await h.app.inject({
+    method: 'POST',
+    url: '/api/admin/api-keys',
+    headers: merchant.admin.jar.header(),
+    payload: { name: `Product reader ${scope}`, scopes: [scope] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return json(created).key as string;
+};
+
+describe('GET /api/admin/products/:id', () => {
+  it('answers 200 {success, product} for an active product, as the admin list shows it', async () => {
+    const tag = newTag();
+    const id = await createProduct(h, merchant.admin, { name: `Shown ${tag}`, price: '12.5', stock: 3 });
+
+    const response = await adminRead(id);
+
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = json(
+      await h.app.inject({ url: `/api/admin/products?search=${tag}`, headers: merchant.admin.jar.header() }),
+    ).products as ProductBody[];
+    expect(json(response)).toEqual({ success: true, product: listed[0] });
+    expect(json(response).product).toMatchObject({
+      _id: id,
+      name: `Shown ${tag}`,
+      price: 12.5,
+      stock: 3,
+      isActive: true,
+    });
+  });
+
+  it('answers 200 with isActive false for an archived product, which the public catalogue answers 404 for', async () => {
+    const id = await createProduct(h, merchant.admin, { name: 'Archived read', price: 1 });
+    await h.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/products/${id}`,
+      headers: merchant.admin.jar.header(),
+    });
+
+    expect(productOf(await adminRead(id))).toMatchObject({ _id: id, name: 'Archived read', isActive: false });
+    expectError(await h.app.inject({ url: `/api/products/${id}` }), 404, 'PRODUCT_NOT_FOUND');
+  });
+
+  it('shows an update and an archive at once, even after the public catalogue answered the product', async () => {
+    const id = await createProduct(h, merchant.admin, { name: 'Repriced', price: 5 });
+    expect((await h.app.inject({ url: `/api/products/${id}` })).statusCode).toBe(200);
+    expect(productOf(await adminRead(id)).price).toBe(5);
+
+    expect((await patchProduct(id, { price: '7.25' })).statusCode).toBe(200);
+    expect(productOf(await adminRead(id))).toMatchObject({ price: 7.25, isActive: true });
+
+    await h.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/products/${id}`,
+      headers: merchant.admin.jar.header(),
+    });
+    expect(productOf(await adminRead(id))).toMatchObject({ price: 7.25, isActive: false });
+
+    expect((await patchProduct(id, { isActive: true })).statusCode).toBe(200);
+    expect(productOf(await adminRead(id)).isActive).toBe(true);
+  });
+
+  it('answers 404 PRODUCT_NOT_FOUND for an unknown id and 400 INVALID_ID for a malformed one', async () => {
+    expectError(await adminRead('aaaaaaaaaaaaaaaaaaaaaaaa'), 404, 'PRODUCT_NOT_FOUND');
+    expectError(await adminRead('not-an-id'), 400, 'INVALID_ID');
+  });
+
+  it('answers 401 UNAUTHENTICATED without credentials and 403 FORBIDDEN to a customer', async () => {
+    const id = await createProduct(h, merchant.admin, { name: 'Private read', price: 1 });
+    const shopper = await registerShopper(h);
+
+    expectError(await h.app.inject({ url: `/api/admin/products/${id}` }), 401, 'UNAUTHENTICATED');
+    expectError(await adminRead(id, shopper.jar.header()), 403, 'FORBIDDEN');
+  });
+
+  it('answers an API key with products:write and refuses one with another scope with 403 INSUFFICIENT_SCOPE', async () => {
+    const id = await createProduct(h, merchant.admin, { name: 'Read by a key', price: 2 });
+
+    expect(productOf(await adminRead(id, { 'x-api-key': await apiKeyWith('products:write') }))._id).toBe(id);
+    const refused = await adminRead(id, { 'x-api-key': await apiKeyWith('orders:read') });
+    expectError(refused, 403, 'INSUFFICIENT_SCOPE');
+    expect(json(refused)).toMatchObject({ requiredScope: 'products:write' });
   });
 });
 

@@ -491,7 +491,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One product, archived or active
+         * @description For admins: one product as the admin list shows it, archived ones too (the public `getProduct` answers 404 for those); read from the store on every request, so it shows a change at once; changes nothing. API key scope: `products:write`.
+         */
+        get: operations["getAdminProduct"];
         put?: never;
         post?: never;
         /**
@@ -1718,6 +1722,11 @@ export interface components {
             success: true;
             /** @example Product created */
             message: string;
+            product: components["schemas"]["Product"];
+        };
+        GetAdminProductResponse: {
+            /** @enum {boolean} */
+            success: true;
             product: components["schemas"]["Product"];
         };
         UpdateProductRequest: {
@@ -5725,6 +5734,121 @@ export interface operations {
             };
             /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "product": {
+                     *         "_id": "6760c0f4a1b2c3d4e5f60718",
+                     *         "name": "Ledger Nano X",
+                     *         "description": "Hardware wallet with Bluetooth",
+                     *         "price": 149.5,
+                     *         "category": "physical",
+                     *         "stock": 25,
+                     *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
+                     *         "isActive": true,
+                     *         "createdAt": "2025-01-10T09:00:00.000Z",
+                     *         "updatedAt": "2025-01-12T14:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetAdminProductResponse"];
+                };
+            };
+            /** @description One of: INVALID_ID, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: ACCOUNT_BLOCKED, FORBIDDEN, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PRODUCT_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -109,7 +109,7 @@ describe.skipIf(!browserTestsRun())(
       await expectPageQuality(page);
     });
 
-    it('archives a product from its page after a confirmation: the storefront drops it; made active from the list, it is back', async () => {
+    it('archives a product from its page after a confirmation: the storefront drops it; its page still opens from the list, and made active there, it is back', async () => {
       const guest = createShopClient({ baseUrl: shop.apiUrl });
       const [product] = (await unwrap(guest.GET('/api/products'))).products;
       if (!product) throw new Error('the embedded default has no product');
@@ -119,31 +119,62 @@ describe.skipIf(!browserTestsRun())(
             guest.GET('/api/products', { params: { query: { search: product.name, limit: 100 } } }),
           )
         ).products.some((listed) => listed._id === product._id);
+      const stored = async () =>
+        (await unwrap(admin.GET('/api/admin/products/{id}', { params: { path: { id: product._id } } })))
+          .product.isActive;
 
       const page = await browsing.newPage();
       await signIn(page, shop.admin, `/admin/products/${product._id}`);
-      await page.getByRole('heading', { name: `Product ${product.name}`, level: 1 }).waitFor();
+      const heading = page.getByRole('heading', { name: `Product ${product.name}`, level: 1 });
+      await heading.waitFor();
+      const state = page.getByRole('region', { name: 'State' });
+      await state.getByText('Active', { exact: true }).waitFor();
       await expectPageQuality(page);
-      await page.getByRole('button', { name: 'Archive…' }).click();
+      await state.getByRole('button', { name: 'Archive…' }).click();
       const dialog = page.getByRole('dialog', { name: `Archive ${product.name}?` });
       await dialog.getByText('It leaves the storefront; orders keep it.').waitFor();
       await dialog.getByRole('button', { name: 'Archive', exact: true }).click();
-      await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+      await state.getByText('Archived', { exact: true }).waitFor();
+      expect(await inStorefront()).toBe(false);
+      expect(await stored()).toBe(false);
+
+      // The archived product's row links to its page, which opens on a fresh read.
+      await page.getByRole('link', { name: '← All products' }).click();
       const row = page
         .getByRole('table', { name: 'Products' })
         .getByRole('row')
         .filter({ hasText: product.name });
       await row.getByText('Archived', { exact: true }).waitFor();
-      expect(await inStorefront()).toBe(false);
+      await expectPageQuality(page);
+      await row.getByRole('link', { name: product.name }).click();
+      await heading.waitFor();
+      await state.getByText('Archived', { exact: true }).waitFor();
       await expectPageQuality(page);
 
-      await row.getByRole('button', { name: 'Make active…' }).click();
+      await state.getByRole('button', { name: 'Make active…' }).click();
       await page
         .getByRole('dialog', { name: `Make ${product.name} active?` })
         .getByRole('button', { name: 'Make active', exact: true })
         .click();
-      await row.getByText('Active', { exact: true }).waitFor();
+      await state.getByText('Active', { exact: true }).waitFor();
+      await state.getByRole('button', { name: 'Archive…' }).waitFor();
       expect(await inStorefront()).toBe(true);
+      expect(await stored()).toBe(true);
+    });
+
+    it('at 360 px: an archived product’s page opens from a fresh load and passes the page checks', async () => {
+      const created = await unwrap(
+        admin.POST('/api/admin/products', {
+          body: { name: 'Paper wallet kit', price: 3, category: 'physical', stock: 2, isActive: false },
+        }),
+      );
+      const page = await browsing.newPage({ viewport: NARROW });
+      await signIn(page, shop.admin, `/admin/products/${created.product._id}`);
+      await page.getByRole('heading', { name: 'Product Paper wallet kit', level: 1 }).waitFor();
+      const state = page.getByRole('region', { name: 'State' });
+      await state.getByText('Archived', { exact: true }).waitFor();
+      await state.getByRole('button', { name: 'Make active…' }).waitFor();
+      await expectPageQuality(page);
     });
 
     it('at 360 px: creates a product through the form, the storefront lists it; a new price shows in the storefront too', async () => {

@@ -19,11 +19,21 @@ type CatalogueDeps = {
 
 export type ProductNotFoundError = DomainError<'PRODUCT_NOT_FOUND'>;
 export const ARCHIVE_PRODUCT_ERRORS = codesOf<ProductNotFoundError>()(['PRODUCT_NOT_FOUND']);
+export const FIND_ADMIN_PRODUCT_ERRORS = codesOf<ProductNotFoundError>()(['PRODUCT_NOT_FOUND']);
 export type UpdateProductError = ValidationError | ProductNotFoundError;
 export const UPDATE_PRODUCT_ERRORS = codesOf<UpdateProductError>()(['VALIDATION_ERROR', 'PRODUCT_NOT_FOUND']);
 export const CREATE_PRODUCT_ERRORS = codesOf<ValidationError>()(['VALIDATION_ERROR']);
 
 const notFound = (): ProductNotFoundError => domainError('PRODUCT_NOT_FOUND', 'Product not found');
+
+/** One product as an admin sees it: archived ones too, read from the store, never from the catalogue's memo. */
+export const findAdminProduct = async (
+  deps: { readonly products: ProductStore },
+  productId: string,
+): Promise<Result<Product, ProductNotFoundError>> => {
+  const product = await deps.products.findById(productId);
+  return product ? ok(product) : err(notFound());
+};
 
 export const createProduct = async (
   deps: CatalogueDeps,

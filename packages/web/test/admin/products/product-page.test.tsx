@@ -8,7 +8,6 @@ import { aProduct, errorAnswer, messageBeside, PRODUCT_ID, productAnswer } from 
 
 const CREATE = '/api/admin/products';
 const ADMIN_PRODUCT = `/api/admin/products/${PRODUCT_ID}`;
-const PRODUCT = `/api/products/${PRODUCT_ID}`;
 
 const field = (label: string) => screen.getByLabelText(label);
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -57,7 +56,7 @@ describe('a new product', () => {
         status: 201,
         body: { success: true, message: 'Product created', product: created },
       },
-      { method: 'GET', path: PRODUCT, body: productAnswer(created) },
+      { method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(created) },
     );
     const { history } = renderPage('/products/new', <ProductPage />);
     await screen.findByRole('heading', { name: 'New product', level: 1 });
@@ -82,6 +81,32 @@ describe('a new product', () => {
         isActive: true,
       },
     ]);
+  });
+
+  it('goes to the page of a product created archived too, which shows it Archived', async () => {
+    const created = aProduct({ isActive: false });
+    const api = startFakeApi(
+      {
+        method: 'POST',
+        path: CREATE,
+        status: 201,
+        body: { success: true, message: 'Product created', product: created },
+      },
+      { method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(created) },
+    );
+    const { history } = renderPage('/products/new', <ProductPage />);
+    await screen.findByRole('heading', { name: 'New product', level: 1 });
+
+    type('Name', 'Ledger Nano X');
+    type('Price (TRX)', '149.5');
+    fireEvent.change(field('Category'), { target: { value: 'physical' } });
+    fireEvent.click(field('Active: shown in the storefront'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    await waitFor(() => expect(history.at(-1)).toBe(`/products/${PRODUCT_ID}`));
+    expect(
+      api.requestsTo('POST', CREATE).map((request) => (request.body as { isActive: boolean }).isActive),
+    ).toEqual([false]);
   });
 
   it('shows the API’s VALIDATION_ERROR details beside the fields they name, and its code and message', async () => {
@@ -116,7 +141,7 @@ describe('a saved product', () => {
   it('loads it and sends only the changed fields', async () => {
     const product = aProduct();
     const api = startFakeApi(
-      { method: 'GET', path: PRODUCT, body: productAnswer(product) },
+      { method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(product) },
       {
         method: 'PATCH',
         path: ADMIN_PRODUCT,
@@ -148,28 +173,107 @@ describe('a saved product', () => {
     ]);
   });
 
-  it('archives it after a confirmation saying what happens, then shows the list', async () => {
+  it('archives it after a confirmation saying what happens, then shows it Archived with Make active', async () => {
     const api = startFakeApi(
-      { method: 'GET', path: PRODUCT, body: productAnswer(aProduct()) },
+      { method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(aProduct()) },
       { method: 'DELETE', path: ADMIN_PRODUCT, body: { success: true, message: 'Product archived' } },
     );
     const { history } = renderPage(`/products/${PRODUCT_ID}`, <ProductPage id={PRODUCT_ID} />);
     await screen.findByRole('heading', { name: 'Product Ledger Nano X', level: 1 });
+    const state = screen.getByRole('region', { name: 'State' });
+    expect(within(state).getByText('Active')).toBeTruthy();
+    expect(within(state).queryByRole('button', { name: 'Make active…' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Archive…' }));
+    fireEvent.click(within(state).getByRole('button', { name: 'Archive…' }));
     const dialog = screen.getByRole('dialog', { name: 'Archive Ledger Nano X?' });
     expect(dialog.textContent).toContain('It leaves the storefront; orders keep it.');
     expect(api.requestsTo('DELETE', ADMIN_PRODUCT)).toHaveLength(0);
+    // What the API answers once the product is archived.
+    api.answer({
+      method: 'GET',
+      path: ADMIN_PRODUCT,
+      body: productAnswer(aProduct({ isActive: false, updatedAt: '2026-01-13T08:00:00.000Z' })),
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));
 
-    await waitFor(() => expect(history.at(-1)).toBe('/products'));
+    await within(state).findByText('Archived');
+    expect(within(state).getByRole('button', { name: 'Make active…' })).toBeTruthy();
+    expect(within(state).queryByRole('button', { name: 'Archive…' })).toBeNull();
     expect(api.requestsTo('DELETE', ADMIN_PRODUCT)).toHaveLength(1);
+    expect(api.requestsTo('GET', ADMIN_PRODUCT)).toHaveLength(2);
+    expect(history.at(-1)).toBe(`/products/${PRODUCT_ID}`);
   });
 
-  it('shows the API’s code and message for a product getProduct does not find (archived or unknown)', async () => {
+  it('opens an archived product through getAdminProduct and makes it active again after a confirmation', async () => {
+    const archived = aProduct({ isActive: false });
+    const api = startFakeApi(
+      { method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(archived) },
+      {
+        method: 'PATCH',
+        path: ADMIN_PRODUCT,
+        body: { success: true, message: 'Product updated', product: { ...archived, isActive: true } },
+      },
+    );
+    renderPage(`/products/${PRODUCT_ID}`, <ProductPage id={PRODUCT_ID} />);
+    await screen.findByRole('heading', { name: 'Product Ledger Nano X', level: 1 });
+    const state = screen.getByRole('region', { name: 'State' });
+    expect(within(state).getByText('Archived')).toBeTruthy();
+    expect(
+      within(state).getByText('Not in the storefront; past orders and statistics keep it.'),
+    ).toBeTruthy();
+    expect(field('Price (TRX)')).toHaveProperty('value', '149.5');
+    expect(api.requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
+      `GET ${ADMIN_PRODUCT}`,
+    ]);
+
+    fireEvent.click(within(state).getByRole('button', { name: 'Make active…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make Ledger Nano X active?' });
+    expect(dialog.textContent).toContain('It returns to the storefront');
+    expect(api.requestsTo('PATCH', ADMIN_PRODUCT)).toHaveLength(0);
+    api.answer({
+      method: 'GET',
+      path: ADMIN_PRODUCT,
+      body: productAnswer({ ...archived, isActive: true, updatedAt: '2026-01-13T08:00:00.000Z' }),
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make active' }));
+
+    await within(state).findByText('Active');
+    expect(within(state).getByRole('button', { name: 'Archive…' })).toBeTruthy();
+    expect(api.requestsTo('PATCH', ADMIN_PRODUCT).map((request) => request.body)).toEqual([
+      { isActive: true },
+    ]);
+  });
+
+  it('shows the API’s code and message when making it active is refused, and keeps it Archived', async () => {
+    startFakeApi(
+      { method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(aProduct({ isActive: false })) },
+      {
+        method: 'PATCH',
+        path: ADMIN_PRODUCT,
+        status: 403,
+        body: errorAnswer('FORBIDDEN', 'Admin access required'),
+      },
+    );
+    renderPage(`/products/${PRODUCT_ID}`, <ProductPage id={PRODUCT_ID} />);
+    await screen.findByRole('heading', { name: 'Product Ledger Nano X', level: 1 });
+    const state = screen.getByRole('region', { name: 'State' });
+    fireEvent.click(within(state).getByRole('button', { name: 'Make active…' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Make Ledger Nano X active?' })).getByRole('button', {
+        name: 'Make active',
+      }),
+    );
+
+    const alert = await within(state).findByRole('alert');
+    expect(alert.textContent).toContain('FORBIDDEN');
+    expect(alert.textContent).toContain('Admin access required');
+    expect(within(state).getByText('Archived')).toBeTruthy();
+  });
+
+  it('shows the API’s code and message for a product getAdminProduct does not find', async () => {
     startFakeApi({
       method: 'GET',
-      path: PRODUCT,
+      path: ADMIN_PRODUCT,
       status: 404,
       body: errorAnswer('PRODUCT_NOT_FOUND', 'Product not found'),
     });

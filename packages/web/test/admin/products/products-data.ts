@@ -24,7 +24,7 @@ export const productsAnswer = (
   pagination: Schemas['Pagination'],
 ): Schemas['ListAdminProductsResponse'] => ({ success: true, products, pagination });
 
-export const productAnswer = (product: Product): Schemas['GetProductResponse'] => ({
+export const productAnswer = (product: Product): Schemas['GetAdminProductResponse'] => ({
   success: true,
   product,
 });

@@ -55,6 +55,9 @@ describe('the products list', () => {
     expect(within(first).getByText('1,234.5 TRX')).toBeTruthy();
     expect(within(first).getByRole('cell', { name: '25' })).toBeTruthy();
     expect(within(first).getByText('Active')).toBeTruthy();
+    expect(within(second).getByRole('link', { name: 'Paper wallet' }).getAttribute('href')).toBe(
+      `/products/${ARCHIVED_ID}`,
+    );
     expect(within(second).getByText('Out of stock')).toBeTruthy();
     expect(within(second).getByText('Archived')).toBeTruthy();
     expect(within(second).getByText('Digital')).toBeTruthy();
@@ -110,11 +113,11 @@ describe('the products list', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Make active' }));
 
-    await screen.findByRole('link', { name: 'Paper wallet' });
+    await within(screen.getByRole('table', { name: 'Products' })).findByText('Active');
     expect(api.requestsTo('PATCH', `${PRODUCTS}/${ARCHIVED_ID}`).map((request) => request.body)).toEqual([
       { isActive: true },
     ]);
-    expect(within(screen.getByRole('table', { name: 'Products' })).getByText('Active')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Make active…' })).toBeNull();
   });
 
   it('shows the API’s code and message when the list cannot be read', async () => {

@@ -31,14 +31,9 @@ export const useUpdateProduct = (id: string) => {
 };
 
 export const useArchiveProduct = (id: string) => {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshProducts();
   return useMutation({
     mutationFn: () => call(() => shop.DELETE('/api/admin/products/{id}', { params: { path: { id } } })),
-    // The product is not read again while its page is open: getProduct no longer finds it.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: productKeys.product(id), refetchType: 'none' }),
-      ]),
+    onSuccess: refresh,
   });
 };

@@ -31,11 +31,7 @@ export const ProductsTable = ({ products, busy }: { products: readonly Product[]
               <ProductThumbnail image={product.image} name={product.name} />
             </td>
             <td>
-              {product.isActive ? (
-                <Link href={`/products/${product._id}`}>{product.name}</Link>
-              ) : (
-                product.name
-              )}
+              <Link href={`/products/${product._id}`}>{product.name}</Link>
             </td>
             <td>{CATEGORY_WORDS[product.category]}</td>
             <td className="number">

@@ -4,10 +4,7 @@ import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { useUpdateProduct } from '../api/product-actions.js';
 
-/**
- * Makes an archived product active again (`PATCH {isActive: true}`), from its row: its own page
- * cannot load it, since getProduct answers only active products.
- */
+/** Makes an archived product active again (`PATCH {isActive: true}`), from its row or its page. */
 export const RestoreProduct = ({ product }: { product: Product }) => {
   const update = useUpdateProduct(product._id);
   const [confirming, setConfirming] = useState(false);

@@ -5,8 +5,8 @@ import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Loading } from '../../../../shared/ui/status.js';
 import { useProduct } from '../api/product.js';
 import { useCreateProduct, useUpdateProduct } from '../api/product-actions.js';
-import { ArchiveProduct } from '../components/archive-product.js';
 import { ProductForm } from '../components/product-form.js';
+import { ProductState } from '../components/product-state.js';
 import { changedFieldsOf, createBodyOf, EMPTY_PRODUCT_FORM, formValuesOf } from '../utils/product-form.js';
 
 const back = (
@@ -15,7 +15,7 @@ const back = (
   </p>
 );
 
-/** A new product; once created, its page (or the list, for one made archived, which its page cannot read). */
+/** A new product; once created, its page. */
 const NewProduct = () => {
   const create = useCreateProduct();
   const [, navigate] = useLocation();
@@ -31,7 +31,7 @@ const NewProduct = () => {
         error={create.error}
         onSubmit={(values) =>
           create.mutate(createBodyOf(values), {
-            onSuccess: ({ product }) => navigate(product.isActive ? `/products/${product._id}` : '/products'),
+            onSuccess: ({ product }) => navigate(`/products/${product._id}`),
           })
         }
       />
@@ -73,7 +73,7 @@ const EditProduct = ({ product }: { product: Product }) => {
           {update.data.message}
         </p>
       )}
-      <ArchiveProduct product={product} />
+      <ProductState product={product} />
     </section>
   );
 };
@@ -87,16 +87,13 @@ const ExistingProduct = ({ id }: { id: string }) => {
         {back}
         <h1>Product</h1>
         <ErrorNotice error={product.error} title="The product could not be loaded" />
-        <p className="muted">
-          An archived product cannot be opened here: make it active again from the products list first.
-        </p>
       </section>
     );
   }
   return <EditProduct product={product.data} />;
 };
 
-/** Without an id it makes a new product; with one it edits and archives that product. */
+/** Without an id it makes a new product; with one it edits that product, archives it or makes it active again. */
 const ProductPage = ({ id }: { id?: string }) =>
   id === undefined ? <NewProduct /> : <ExistingProduct id={id} />;
 
