@@ -123,7 +123,7 @@ export const ProductForm = ({
         onChange={(event) => set({ image: event.target.value })}
       />
       {withActive && (
-        <div className="checkbox-field">
+        <div className="check">
           <input
             id={`${descriptionId}-active`}
             type="checkbox"
