@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { createQueryClient } from '../../shared/api/query-client.js';
 import { ErrorNotice } from '../../shared/ui/error-notice.js';
 import { Loading } from '../../shared/ui/status.js';
-import { useCurrentUser, useSignOut } from '../features/auth/api/current-user.js';
+import { useCurrentUser, useSignOut } from '../../shared/api/session.js';
 import { SignInPage } from '../features/auth/routes/sign-in-page.js';
 import { AdminRoutes } from './routes.js';
 import { Shell } from './shell.js';

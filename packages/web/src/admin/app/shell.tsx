@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
-import { useSignOut } from '../features/auth/api/current-user.js';
+import { useSignOut } from '../../shared/api/session.js';
 
 const NavLink = ({ href, children }: { href: string; children: ReactNode }) => {
   const [exact] = useRoute(href);

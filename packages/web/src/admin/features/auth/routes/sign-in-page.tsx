@@ -2,7 +2,7 @@ import { isShopApiError } from '@trx-shop/client';
 import { type FormEvent, useState } from 'react';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Field } from '../../../../shared/ui/field.js';
-import { useSignIn } from '../api/current-user.js';
+import { useSignIn } from '../../../../shared/api/session.js';
 
 /** Email and password, then the authenticator's code when the account has 2FA on. */
 export const SignInPage = () => {

@@ -1,6 +1,6 @@
 import { isShopApiError } from '@trx-shop/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, shop } from '../../../../shared/api/shop.js';
+import { call, shop } from './shop.js';
 
 export const authKeys = {
   currentUser: ['auth', 'current-user'] as const,

@@ -1,0 +1,8 @@
+/** Placeholder until the page is built. */
+const OrdersPage = () => (
+  <section className="stack">
+    <h1>Your orders</h1>
+  </section>
+);
+
+export default OrdersPage;
