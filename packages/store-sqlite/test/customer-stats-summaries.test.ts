@@ -100,6 +100,9 @@ const statsFor = (readModel: ReturnType<typeof createSqliteCustomerReadModel>, f
     previous: { from: new Date(from - DAY_MS), to: new Date(from) },
   });
 
+/** These build a file at an old version and run every later migration on it: seconds on a busy machine. */
+const MIGRATING_FILE_TIMEOUT_MS = 20_000;
+
 describe('customers created per UTC day and hour (migrations 17 and 21)', () => {
   let db: Database;
   beforeEach(() => {
@@ -275,7 +278,9 @@ describe('migrations 17, 18 and 21 on an existing file', () => {
     }
   };
 
-  it("counts a version-16 file's customers per day, then keeps counting new ones", async () => {
+  it("counts a version-16 file's customers per day, then keeps counting new ones", {
+    timeout: MIGRATING_FILE_TIMEOUT_MS,
+  }, async () => {
     const before = randomUsers(31, 60, 5);
     const filename = await fileAtVersion(16, async (old) => {
       for (const user of before) insertRaw(old, user);
@@ -299,7 +304,9 @@ describe('migrations 17, 18 and 21 on an existing file', () => {
     expectKeptToMatchARecount(filename, KEPT, RECOUNT);
   });
 
-  it("sums a version-17 file's customer orders per hour, then keeps summing new ones", async () => {
+  it("sums a version-17 file's customer orders per hour, then keeps summing new ones", {
+    timeout: MIGRATING_FILE_TIMEOUT_MS,
+  }, async () => {
     const owners = randomUsers(67, 6, 1);
     const filename = await fileAtVersion(17, async (old) => {
       for (const user of owners) insertRaw(old, user);
@@ -317,7 +324,9 @@ describe('migrations 17, 18 and 21 on an existing file', () => {
     }
     expectKeptToMatchARecount(filename, KEPT_HOURS, RECOUNT_HOURS);
   });
-  it("counts a version-20 file's customers per hour and its customers' volume, then keeps both", async () => {
+  it("counts a version-20 file's customers per hour and its customers' volume, then keeps both", {
+    timeout: MIGRATING_FILE_TIMEOUT_MS,
+  }, async () => {
     const owners = randomUsers(73, 12, 2);
     const filename = await fileAtVersion(20, async (old) => {
       for (const user of owners) insertRaw(old, user);
