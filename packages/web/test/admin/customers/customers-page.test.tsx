@@ -59,10 +59,10 @@ describe('the customers list', () => {
     expect(within(second).getByText('Never')).toBeTruthy();
 
     const figures = screen.getByLabelText('Customer figures');
-    expect(within(figures).getByText('42')).toBeTruthy();
+    expect(within(figures).getByText('Customers').nextElementSibling?.textContent).toBe('42');
     expect(within(figures).getByText('98,765.4321 TRX')).toBeTruthy();
-    expect(within(figures).getByText('+12.5% on the previous 30 days')).toBeTruthy();
-    expect(within(figures).getByText('-3.2% on the previous 30 days')).toBeTruthy();
+    expect(within(figures).getByText('Sign-ups +12.5% on the previous 30 days')).toBeTruthy();
+    expect(within(figures).getByText('Spending -3.2% on the previous 30 days')).toBeTruthy();
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
     expect(customerRequests(api)).toEqual([{ page: '1', limit: '20' }]);
   });
@@ -87,6 +87,27 @@ describe('the customers list', () => {
       { search: 'Ann@Example', page: '1', limit: '20' },
     ]);
     expect(history.at(-1)).toBe('/customers?search=Ann%40Example');
+  });
+
+  it('with a search, counts the matching customers and says the amount spent is of every customer', async () => {
+    const answer = customersAnswer([aCustomer()], onePage(1));
+    startFakeApi({
+      method: 'GET',
+      path: CUSTOMERS,
+      body: { ...answer, stats: { ...answer.stats, total: 1 } },
+    });
+    renderPage('/customers?search=ann', <CustomersPage />);
+    await screen.findByRole('table', { name: 'Customers' });
+
+    const figures = screen.getByLabelText('Customer figures');
+    expect(within(figures).getByText('Customers matching the search').nextElementSibling?.textContent).toBe(
+      '1',
+    );
+    // The API's sign-up trend and volume are of every customer, whatever the search.
+    expect(within(figures).queryByText(/Sign-ups/)).toBeNull();
+    expect(within(figures).getByText('Total spent by every customer').nextElementSibling?.textContent).toBe(
+      '98,765.4321 TRX',
+    );
   });
 
   it('says so when a search matches nobody', async () => {

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'wouter';
+import { pageOf } from '../../../../shared/format/page-param.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Loading } from '../../../../shared/ui/status.js';
 import { useCustomer } from '../api/customer.js';
@@ -6,7 +7,6 @@ import { BlockCustomer } from '../components/block-customer.js';
 import { CustomerOrders } from '../components/customer-orders.js';
 import { CustomerProfile } from '../components/customer-profile.js';
 import { CustomerSpending } from '../components/customer-spending.js';
-import { pageOf } from '../utils/customer-filters.js';
 
 /** One customer: profile, spending, their orders, and blocking them. */
 const CustomerPage = ({ id }: { id: string }) => {

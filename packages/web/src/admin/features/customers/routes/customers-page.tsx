@@ -22,7 +22,9 @@ const CustomersPage = () => {
         <h1>Customers</h1>
         <ExportCustomersButton />
       </div>
-      {customers.data && <CustomerStatsCards stats={customers.data.stats} />}
+      {customers.data && (
+        <CustomerStatsCards stats={customers.data.stats} searched={filters.search !== undefined} />
+      )}
       <CustomerSearchForm search={filters.search} onSearch={(search) => show({ search, page: 1 })} />
       {customers.isPending ? (
         <Loading label="Loading customers" />

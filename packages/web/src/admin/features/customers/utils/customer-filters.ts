@@ -1,3 +1,5 @@
+import { pageOf } from '../../../../shared/format/page-param.js';
+
 export const CUSTOMERS_PAGE_SIZE = 20;
 
 /** The customers list's search and page as its URL holds them, so a search can be bookmarked. */
@@ -6,12 +8,6 @@ export interface CustomerFilters {
   readonly search?: string | undefined;
   readonly page: number;
 }
-
-/** A page number from a URL; what is malformed there reads as page 1 rather than being sent. */
-export const pageOf = (params: URLSearchParams): number => {
-  const page = Number(params.get('page') ?? '1');
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-};
 
 export const customerFiltersOf = (params: URLSearchParams): CustomerFilters => ({
   search: params.get('search')?.trim() || undefined,

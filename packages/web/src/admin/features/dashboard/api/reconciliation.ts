@@ -1,22 +1,5 @@
-import { isShopApiError } from '@trx-shop/client';
-import { useQuery } from '@tanstack/react-query';
-import { call, shop } from '../../../../shared/api/shop.js';
+import { RECONCILIATION_QUERIES } from '../../../../shared/api/latest-reconciliation.js';
 
-export const reconciliationKeys = {
-  all: ['reconciliation'] as const,
-  latest: () => [...reconciliationKeys.all, 'latest'] as const,
-};
+export { useLatestReconciliation } from '../../../../shared/api/latest-reconciliation.js';
 
-/** The latest reconciliation's report, or null before the first run (a 404 is an answer here). */
-export const useLatestReconciliation = () =>
-  useQuery({
-    queryKey: reconciliationKeys.latest(),
-    queryFn: async () => {
-      try {
-        return (await call(() => shop.GET('/api/admin/reconciliation'))).report;
-      } catch (error) {
-        if (isShopApiError(error) && error.code === 'RECONCILIATION_NOT_RUN') return null;
-        throw error;
-      }
-    },
-  });
+export const reconciliationKeys = { all: RECONCILIATION_QUERIES };

@@ -1,3 +1,4 @@
+import { pageOf } from '../../../../shared/format/page-param.js';
 import { dayOrUndefined, instantsOf } from '../../../../shared/format/day-range.js';
 import { isMovementStatus, isMovementType, type MovementStatus, type MovementType } from './ledger-words.js';
 
@@ -24,13 +25,12 @@ export interface LedgerQuery {
 export const ledgerFiltersOf = (params: URLSearchParams): LedgerFilters => {
   const type = params.get('type');
   const status = params.get('status');
-  const page = Number(params.get('page') ?? '1');
   return {
     type: isMovementType(type) ? type : undefined,
     status: isMovementStatus(status) ? status : undefined,
     fromDay: dayOrUndefined(params.get('from')),
     toDay: dayOrUndefined(params.get('to')),
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    page: pageOf(params),
   };
 };
 

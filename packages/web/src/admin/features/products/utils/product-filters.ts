@@ -1,3 +1,4 @@
+import { pageOf } from '../../../../shared/format/page-param.js';
 import { isCategory, type ProductCategory } from './categories.js';
 
 export const PRODUCTS_PAGE_SIZE = 20;
@@ -13,11 +14,10 @@ export interface ProductFilters {
 /** The filters of a URL's query string; what is malformed there is left out rather than sent. */
 export const productFiltersOf = (params: URLSearchParams): ProductFilters => {
   const category = params.get('category');
-  const page = Number(params.get('page') ?? '1');
   return {
     search: params.get('search')?.trim() || undefined,
     category: isCategory(category) ? category : undefined,
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    page: pageOf(params),
   };
 };
 

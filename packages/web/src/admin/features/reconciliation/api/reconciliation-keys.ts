@@ -1,10 +1,12 @@
-/**
- * Every query key of the reconciliation feature; under the same root as the dashboard's latest
- * report, so a run refreshes what the dashboard shows too.
- */
+import {
+  LATEST_RECONCILIATION,
+  RECONCILIATION_QUERIES,
+} from '../../../../shared/api/latest-reconciliation.js';
+
+/** Every query key of the reconciliation feature; under the shared root, so a run refreshes the dashboard too. */
 export const reconciliationKeys = {
-  all: ['reconciliation'] as const,
-  latest: () => [...reconciliationKeys.all, 'latest'] as const,
+  all: RECONCILIATION_QUERIES,
+  latest: () => LATEST_RECONCILIATION,
   runs: () => [...reconciliationKeys.all, 'runs'] as const,
   runsPage: (page: number) => [...reconciliationKeys.runs(), page] as const,
   run: (id: string) => [...reconciliationKeys.all, 'run', id] as const,

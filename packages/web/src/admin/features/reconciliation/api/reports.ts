@@ -1,23 +1,8 @@
-import { isShopApiError } from '@trx-shop/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, shop } from '../../../../shared/api/shop.js';
 import { reconciliationKeys } from './reconciliation-keys.js';
 
 export const RUNS_PAGE_SIZE = 10;
-
-/** The latest run's report, or null before the first run (a 404 RECONCILIATION_NOT_RUN is an answer here). */
-export const useLatestReport = () =>
-  useQuery({
-    queryKey: reconciliationKeys.latest(),
-    queryFn: async () => {
-      try {
-        return (await call(() => shop.GET('/api/admin/reconciliation'))).report;
-      } catch (error) {
-        if (isShopApiError(error) && error.code === 'RECONCILIATION_NOT_RUN') return null;
-        throw error;
-      }
-    },
-  });
 
 /** One past run's whole report. */
 export const useRunReport = (id: string | undefined) =>

@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Empty, Loading } from '../../../../shared/ui/status.js';
-import { useLatestReport, useRunReport } from '../api/reports.js';
+import { useLatestReconciliation } from '../../../../shared/api/latest-reconciliation.js';
+import { useRunReport } from '../api/reports.js';
 import { ReportView } from './report-view.js';
 
 /** The latest report, or a past run's when the history chose one; "never run yet" is a state, not an error. */
 export const ShownReport = ({ run, latestHref }: { run: string | undefined; latestHref: string }) => {
-  const latest = useLatestReport();
+  const latest = useLatestReconciliation();
   const past = useRunReport(run);
   const report = run === undefined ? latest : past;
   return (

@@ -1,3 +1,4 @@
+import { pageOf } from '../../../../shared/format/page-param.js';
 /** What the reconciliation page's URL holds: the past run whose report is shown (none: the latest) and the history's page. */
 export interface ReconciliationView {
   readonly run?: string | undefined;
@@ -8,10 +9,9 @@ const RUN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const reconciliationViewOf = (params: URLSearchParams): ReconciliationView => {
   const run = params.get('run');
-  const page = Number(params.get('page') ?? '1');
   return {
     run: run !== null && RUN_ID.test(run) ? run : undefined,
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    page: pageOf(params),
   };
 };
 
