@@ -1,4 +1,5 @@
 import { dayOrUndefined, instantsOf } from '../../../../shared/format/day-range.js';
+import { pageOf } from '../../../../shared/format/page-param.js';
 import { type AuditAction, isAuditAction } from './audit-actions.js';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -32,14 +33,13 @@ export interface AuditQuery {
 
 export const auditFiltersOf = (params: URLSearchParams): AuditFilters => {
   const action = params.get('action');
-  const page = Number(params.get('page') ?? '1');
   return {
     action: isAuditAction(action) ? action : undefined,
     fromDay: dayOrUndefined(params.get('from')),
     toDay: dayOrUndefined(params.get('to')),
     actor: objectIdOrUndefined(params.get('actor')),
     target: objectIdOrUndefined(params.get('target')),
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    page: pageOf(params),
   };
 };
 

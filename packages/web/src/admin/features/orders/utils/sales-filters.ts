@@ -1,4 +1,5 @@
 import { dayOrUndefined, instantsOf } from '../../../../shared/format/day-range.js';
+import { pageOf } from '../../../../shared/format/page-param.js';
 import { isOrderStatus, type OrderStatus } from '../../../../shared/format/order-status.js';
 
 export const SALES_PAGE_SIZE = 20;
@@ -27,13 +28,12 @@ export interface SalesQuery {
 /** The filters of a URL's query string; what is malformed there is left out rather than sent. */
 export const salesFiltersOf = (params: URLSearchParams): SalesFilters => {
   const status = params.get('status');
-  const page = Number(params.get('page') ?? '1');
   return {
     status: isOrderStatus(status) ? status : undefined,
     fromDay: dayOrUndefined(params.get('from')),
     toDay: dayOrUndefined(params.get('to')),
     search: params.get('search')?.trim() || undefined,
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    page: pageOf(params),
   };
 };
 

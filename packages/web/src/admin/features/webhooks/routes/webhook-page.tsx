@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'wouter';
+import { pageOf } from '../../../../shared/format/page-param.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Loading } from '../../../../shared/ui/status.js';
 import { useUpdateWebhook, useWebhook } from '../api/webhook.js';
@@ -7,11 +8,6 @@ import { WebhookDeliveries } from '../components/webhook-deliveries.js';
 import { WebhookForm } from '../components/webhook-form.js';
 import { WebhookOverview } from '../components/webhook-overview.js';
 import { isWebhookEventType } from '../utils/webhook-events.js';
-
-const pageOf = (params: URLSearchParams): number => {
-  const page = Number(params.get('page') ?? '1');
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-};
 
 /** One endpoint: its settings, actions and delivery log (its page in the URL). */
 const WebhookPage = ({ id }: { id: string }) => {
