@@ -1,5 +1,6 @@
 import '../../support/dialog.js';
 import { startFakeApi, stopFakeApi } from '../../support/fake-api.js';
+import { mutationsHolding } from '../../support/mutations-holding.js';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import AccountPage from '../../../src/admin/features/account/routes/account-page.js';
@@ -116,7 +117,7 @@ describe('your account: password', () => {
       path: '/api/users/password',
       body: { success: true, message: 'Password changed successfully' },
     });
-    renderPage('/account', <AccountPage />);
+    const view = renderPage('/account', <AccountPage />);
     const password = await form('Password');
 
     fireEvent.change(within(password).getByLabelText('Current password'), {
@@ -136,6 +137,10 @@ describe('your account: password', () => {
     ]);
     // The other sessions ended: the list is read again.
     await waitFor(() => expect(api.requestsTo('GET', SESSIONS)).toHaveLength(2));
+    // Leaving the page leaves neither password in the query client.
+    view.unmount();
+    await waitFor(() => expect(mutationsHolding(view.queryClient, 'purple monkey')).toEqual([]));
+    expect(mutationsHolding(view.queryClient, 'old-password')).toEqual([]);
   });
 
   it("shows the API's INVALID_CURRENT_PASSWORD and its message", async () => {
@@ -220,6 +225,27 @@ describe('your account: two-factor authentication', () => {
       { code: '492039' },
     ]);
     expect(await form('Turn off two-factor authentication')).toBeTruthy();
+  });
+
+  it('forgets the new secret and the password once the page is left before confirming', async () => {
+    const api = startAccount();
+    api.answer({
+      method: 'POST',
+      path: '/api/security/2fa/enable',
+      body: { success: true, secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCode: QR_PNG },
+    });
+    const view = renderPage('/account', <AccountPage />);
+    const setup = await form('Set up two-factor authentication');
+    fireEvent.change(within(setup).getByLabelText('Current password'), {
+      target: { value: 'owner-password' },
+    });
+    fireEvent.click(within(setup).getByRole('button', { name: 'Set up two-factor authentication' }));
+    await form('Confirm two-factor authentication');
+    expect(mutationsHolding(view.queryClient, 'JBSWY3DPEHPK3PXP')).toHaveLength(1);
+
+    view.unmount();
+    await waitFor(() => expect(mutationsHolding(view.queryClient, 'JBSWY3DPEHPK3PXP')).toEqual([]));
+    expect(mutationsHolding(view.queryClient, 'owner-password')).toEqual([]);
   });
 
   it("shows the API's code and message when the verify code is wrong", async () => {
