@@ -28,10 +28,16 @@ afterEach(() => {
 describe('your account: profile', () => {
   it('shows the email read-only and sends the username, phone and country (empty clears) as typed', async () => {
     const api = startAccount();
+    const saved = aProfile({
+      username: 'shopkeeper',
+      phone: '+49 30 1234567',
+      country: null,
+      updatedAt: '2026-03-01T10:30:00.000Z',
+    });
     api.answer({
       method: 'PUT',
       path: PROFILE,
-      body: { ...aProfile({ username: 'shopkeeper' }), message: 'Profile updated successfully' },
+      body: { ...saved, message: 'Profile updated successfully' },
     });
     renderPage('/account', <AccountPage />);
     const profile = await form('Profile');
@@ -41,9 +47,19 @@ describe('your account: profile', () => {
     fireEvent.change(within(profile).getByLabelText('Username'), { target: { value: ' shopkeeper ' } });
     fireEvent.change(within(profile).getByLabelText('Phone'), { target: { value: '+49 30 1234567' } });
     fireEvent.change(within(profile).getByLabelText('Country'), { target: { value: '' } });
+    api.answer({ method: 'GET', path: PROFILE, body: saved });
     fireEvent.click(within(profile).getByRole('button', { name: 'Save profile' }));
 
-    expect((await within(profile).findByRole('status')).textContent).toBe('Profile updated successfully');
+    // The form is filled again from the profile read after the save (the typed spaces are gone)...
+    await waitFor(async () =>
+      expect(within(await form('Profile')).getByLabelText<HTMLInputElement>('Username').value).toBe(
+        'shopkeeper',
+      ),
+    );
+    // ...and still says the save went through.
+    expect(within(await form('Profile')).getByRole('status').textContent).toBe(
+      'Profile updated successfully',
+    );
     expect(api.requestsTo('PUT', PROFILE).map((request) => request.body)).toEqual([
       { username: 'shopkeeper', phone: '+49 30 1234567', country: null },
     ]);
