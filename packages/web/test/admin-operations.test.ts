@@ -1,6 +1,6 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -59,9 +59,6 @@ const PAGE_OF: Readonly<Record<string, string>> = {
   disableTwoFactor: '/admin/account',
 };
 
-/** The folder under src/admin/features holding a page's code: its first path segment. */
-const featureOf = (page: string): string => page.split('/')[2] || 'dashboard';
-
 interface Operation {
   readonly operationId: string;
   readonly method: string;
@@ -107,14 +104,93 @@ const adminOperations: Operation[] = Object.entries(document.paths).flatMap(([pa
 const current = adminOperations.filter((operation) => !operation.deprecated);
 const deprecated = adminOperations.filter((operation) => operation.deprecated);
 
+const ROUTES_FILE = join(ADMIN_SOURCE, 'app/routes.tsx');
+
+/** A relative import's file: the `.js` the source names is its `.ts` or `.tsx`. */
+const sourceOf = (from: string, specifier: string): string | undefined => {
+  const base = resolve(dirname(from), specifier).replace(/\.js$/, '');
+  return [`${base}.ts`, `${base}.tsx`].find((candidate) => existsSync(candidate));
+};
+
+/** Each admin page's module, by its route under /admin, as app/routes.tsx routes it. */
+const pageModules = (() => {
+  const routes = readFileSync(ROUTES_FILE, 'utf8');
+  const lazyModules = new Map(
+    [...routes.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)].map(
+      ([, name = '', specifier = '']) => [name, sourceOf(ROUTES_FILE, specifier)],
+    ),
+  );
+  return new Map(
+    [...routes.matchAll(/<Route path="([^"]+)"(?: component=\{(\w+)\}|>\{\([^)]*\)\s*=>\s*<(\w+))/g)].map(
+      ([, path = '', component, rendered]) => [`/admin${path}`, lazyModules.get(component ?? rendered ?? '')],
+    ),
+  );
+})();
+
+interface ValueImport {
+  /** The names imported by value (`type` ones left out); a default import is `default`. */
+  readonly names: readonly string[];
+  readonly from: string;
+}
+
+// `import x, { a, type B } from './m.js'` and `export { a } from './m.js'`; `import type` runs nothing.
+const IMPORT = /^\s*(?:import|export)\s+(type\s+)?([^;]*?)\s*from\s+'(\.[^']+)'/gm;
+
+const valueImportsOf = (file: string): ValueImport[] =>
+  [...readFileSync(file, 'utf8').matchAll(IMPORT)].flatMap(([, typeOnly, clause = '', specifier = '']) => {
+    const from = sourceOf(file, specifier);
+    if (typeOnly || !from) return [];
+    const named = /\{([^}]*)\}/.exec(clause)?.[1] ?? '';
+    const names = named
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '' && !name.startsWith('type '))
+      .map((name) => name.split(/\s+as\s+/)[0] ?? name);
+    return [{ names: /^\w+/.test(clause) ? ['default', ...names] : names, from }];
+  });
+
+/** Every source file a module runs, itself included, following its relative value imports. */
+const reachedFrom = (entry: string): Set<string> => {
+  const reached = new Set<string>();
+  const visit = (file: string) => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    for (const { from } of valueImportsOf(file)) visit(from);
+  };
+  visit(entry);
+  return reached;
+};
+
+/** The files under src/admin that the page at `page` runs (empty when no route serves it). */
+const filesOfPage = (page: string): string[] => {
+  const module = pageModules.get(page);
+  return module ? [...reachedFrom(module)].map((file) => relative(ADMIN_SOURCE, file)) : [];
+};
+
+/** Whether `file` imports `name` from `from` by value and uses it beyond the import. */
+const uses = (file: string, name: string, from: string): boolean =>
+  valueImportsOf(file).some((found) => found.from === from && found.names.includes(name)) &&
+  (readFileSync(file, 'utf8').match(new RegExp(`\\b${name}\\b`, 'g')) ?? []).length > 1;
+
 /** `/api/x/{id}` and `/api/x/${id}` alike, so a template literal matches the document's path. */
 const templateOf = (path: string): string => path.replace(/\{[^}]+\}|\$\{[^}]+\}/g, '{}');
 
 interface ClientCall {
+  /** Relative to src/admin. */
   readonly file: string;
+  /** The exported function the call is in (a hook, a component); undefined elsewhere, where the file counts whole. */
+  readonly within: string | undefined;
   readonly method: string;
   readonly template: string;
 }
+
+// The top-level declarations, each starting a function a call can be in.
+const DECLARATION = /^(export\s+)?(?:const|function)\s+(\w+)/gm;
+
+const exportEnclosing = (source: string, at: number): string | undefined => {
+  const before = [...source.matchAll(DECLARATION)].filter((found) => found.index < at).at(-1);
+  return before?.[1] ? before[2] : undefined;
+};
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -132,13 +208,15 @@ const callsIn = (file: string): ClientCall[] => {
   const source = readFileSync(file, 'utf8');
   const where = relative(ADMIN_SOURCE, file);
   return [
-    ...[...source.matchAll(CLIENT_CALL)].map(([, method = '', path = '']) => ({
+    ...[...source.matchAll(CLIENT_CALL)].map(({ 1: method = '', 2: path = '', index }) => ({
       file: where,
+      within: exportEnclosing(source, index),
       method,
       template: templateOf(path),
     })),
-    ...[...source.matchAll(EXPORT_LINK)].map(([, path = '']) => ({
+    ...[...source.matchAll(EXPORT_LINK)].map(({ 1: path = '', index }) => ({
       file: where,
+      within: exportEnclosing(source, index),
       method: 'GET',
       template: templateOf(path),
     })),
@@ -147,11 +225,31 @@ const callsIn = (file: string): ClientCall[] => {
 
 const calls = sourceFiles(ADMIN_SOURCE).flatMap(callsIn);
 
+const callsOf = (operation: Operation): ClientCall[] =>
+  calls.filter((call) => call.method === operation.method && call.template === templateOf(operation.path));
+
 /** Where the admin app calls an operation: the files, relative to src/admin. */
-const callersOf = (operation: Operation): string[] =>
-  calls
-    .filter((call) => call.method === operation.method && call.template === templateOf(operation.path))
-    .map((call) => call.file);
+const callersOf = (operation: Operation): string[] => callsOf(operation).map((call) => call.file);
+
+/**
+ * The calls of `operation` the page at `page` runs: in a file it reaches, and, when inside an
+ * exported hook or component, that one imported and used by another file it reaches.
+ */
+const callsRunBy = (page: string, operation: Operation): ClientCall[] => {
+  const module = pageModules.get(page);
+  if (!module) return [];
+  const reached = reachedFrom(module);
+  return callsOf(operation).filter((call) => {
+    const file = join(ADMIN_SOURCE, call.file);
+    if (!reached.has(file)) return false;
+    const { within } = call;
+    return (
+      within === undefined ||
+      file === module ||
+      [...reached].some((other) => other !== file && uses(other, within, file))
+    );
+  });
+};
 
 describe('every admin operation of the OpenAPI document is reachable from a page', () => {
   it('the document lists the admin operations this test reads (the scan is not empty)', () => {
@@ -168,6 +266,10 @@ describe('every admin operation of the OpenAPI document is reachable from a page
         summary: '',
       }),
     ).toContain('features/orders/api/sales.ts');
+    // The routes are read: the orders page runs that file, the webhook page its deliveries' hook.
+    expect(filesOfPage('/admin/orders')).toContain('features/orders/api/sales.ts');
+    expect(filesOfPage('/admin/webhooks/:id')).toContain('features/webhooks/api/deliveries.ts');
+    expect(filesOfPage('/admin/webhooks')).not.toContain('features/webhooks/api/deliveries.ts');
   });
 
   it.each(current.map((operation) => [operation.operationId, operation] as const))(
@@ -178,11 +280,12 @@ describe('every admin operation of the OpenAPI document is reachable from a page
         page,
         `${operationId} (${operation.method} ${operation.path}) names no admin page in PAGE_OF`,
       ).toBeDefined();
-      const feature = `features/${featureOf(page ?? '')}/`;
+      expect(filesOfPage(page ?? ''), `no route in app/routes.tsx serves ${page}`).not.toEqual([]);
+      // A hook the page no longer uses does not count, even in a file the page still imports.
       const callers = callersOf(operation);
       expect(
-        callers.filter((file) => file.startsWith(feature)),
-        `${operation.method} ${operation.path} is called from ${callers.length ? callers.join(', ') : 'nowhere'}, not from ${page}'s ${feature}`,
+        callsRunBy(page ?? '', operation),
+        `${operation.method} ${operation.path} is called from ${callers.length ? callers.join(', ') : 'nowhere'}, none of it run by the page ${page}`,
       ).not.toEqual([]);
     },
   );

@@ -1,5 +1,6 @@
 import '../../support/dialog.js';
 import { startFakeApi, stopFakeApi } from '../../support/fake-api.js';
+import { mutationsHolding } from '../../support/mutations-holding.js';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import AccountPage from '../../../src/admin/features/account/routes/account-page.js';
@@ -27,10 +28,16 @@ afterEach(() => {
 describe('your account: profile', () => {
   it('shows the email read-only and sends the username, phone and country (empty clears) as typed', async () => {
     const api = startAccount();
+    const saved = aProfile({
+      username: 'shopkeeper',
+      phone: '+49 30 1234567',
+      country: null,
+      updatedAt: '2026-03-01T10:30:00.000Z',
+    });
     api.answer({
       method: 'PUT',
       path: PROFILE,
-      body: { ...aProfile({ username: 'shopkeeper' }), message: 'Profile updated successfully' },
+      body: { ...saved, message: 'Profile updated successfully' },
     });
     renderPage('/account', <AccountPage />);
     const profile = await form('Profile');
@@ -40,9 +47,19 @@ describe('your account: profile', () => {
     fireEvent.change(within(profile).getByLabelText('Username'), { target: { value: ' shopkeeper ' } });
     fireEvent.change(within(profile).getByLabelText('Phone'), { target: { value: '+49 30 1234567' } });
     fireEvent.change(within(profile).getByLabelText('Country'), { target: { value: '' } });
+    api.answer({ method: 'GET', path: PROFILE, body: saved });
     fireEvent.click(within(profile).getByRole('button', { name: 'Save profile' }));
 
-    expect((await within(profile).findByRole('status')).textContent).toBe('Profile updated successfully');
+    // The form is filled again from the profile read after the save (the typed spaces are gone)...
+    await waitFor(async () =>
+      expect(within(await form('Profile')).getByLabelText<HTMLInputElement>('Username').value).toBe(
+        'shopkeeper',
+      ),
+    );
+    // ...and still says the save went through.
+    expect(within(await form('Profile')).getByRole('status').textContent).toBe(
+      'Profile updated successfully',
+    );
     expect(api.requestsTo('PUT', PROFILE).map((request) => request.body)).toEqual([
       { username: 'shopkeeper', phone: '+49 30 1234567', country: null },
     ]);
@@ -116,7 +133,7 @@ describe('your account: password', () => {
       path: '/api/users/password',
       body: { success: true, message: 'Password changed successfully' },
     });
-    renderPage('/account', <AccountPage />);
+    const view = renderPage('/account', <AccountPage />);
     const password = await form('Password');
 
     fireEvent.change(within(password).getByLabelText('Current password'), {
@@ -136,6 +153,10 @@ describe('your account: password', () => {
     ]);
     // The other sessions ended: the list is read again.
     await waitFor(() => expect(api.requestsTo('GET', SESSIONS)).toHaveLength(2));
+    // Leaving the page leaves neither password in the query client.
+    view.unmount();
+    await waitFor(() => expect(mutationsHolding(view.queryClient, 'purple monkey')).toEqual([]));
+    expect(mutationsHolding(view.queryClient, 'old-password')).toEqual([]);
   });
 
   it("shows the API's INVALID_CURRENT_PASSWORD and its message", async () => {
@@ -220,6 +241,27 @@ describe('your account: two-factor authentication', () => {
       { code: '492039' },
     ]);
     expect(await form('Turn off two-factor authentication')).toBeTruthy();
+  });
+
+  it('forgets the new secret and the password once the page is left before confirming', async () => {
+    const api = startAccount();
+    api.answer({
+      method: 'POST',
+      path: '/api/security/2fa/enable',
+      body: { success: true, secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCode: QR_PNG },
+    });
+    const view = renderPage('/account', <AccountPage />);
+    const setup = await form('Set up two-factor authentication');
+    fireEvent.change(within(setup).getByLabelText('Current password'), {
+      target: { value: 'owner-password' },
+    });
+    fireEvent.click(within(setup).getByRole('button', { name: 'Set up two-factor authentication' }));
+    await form('Confirm two-factor authentication');
+    expect(mutationsHolding(view.queryClient, 'JBSWY3DPEHPK3PXP')).toHaveLength(1);
+
+    view.unmount();
+    await waitFor(() => expect(mutationsHolding(view.queryClient, 'JBSWY3DPEHPK3PXP')).toEqual([]));
+    expect(mutationsHolding(view.queryClient, 'owner-password')).toEqual([]);
   });
 
   it("shows the API's code and message when the verify code is wrong", async () => {

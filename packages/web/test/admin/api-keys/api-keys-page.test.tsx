@@ -1,8 +1,10 @@
 import { startFakeApi, stopFakeApi } from '../../support/fake-api.js';
+import { mutationsHolding } from '../../support/mutations-holding.js';
 import '../../support/dialog.js';
 import type { components } from '@trx-shop/client';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Link, Route, Switch } from 'wouter';
 import ApiKeysPage from '../../../src/admin/features/api-keys/routes/api-keys-page.js';
 import { renderPage } from '../orders/render-page.js';
 
@@ -151,12 +153,42 @@ describe('creating a key', () => {
     // The list read again lists the key by its prefix only.
     await within(await screen.findByRole('table', { name: 'API keys' })).findByText('trx_sk_4fQ9xK…');
     expect(within(screen.getByRole('table', { name: 'API keys' })).queryByText(SECRET_KEY)).toBeNull();
-    // Gone once the page that received it is left.
-    cleanup();
-    startFakeApi({ method: 'GET', path: KEYS, body: listAnswer([created]) });
-    renderPage('/api-keys', <ApiKeysPage />);
-    await screen.findByRole('table', { name: 'API keys' });
+  });
+
+  it('forgets the key once the page that received it is left: not in the page, not in the query client', async () => {
+    const api = startFakeApi({ method: 'GET', path: KEYS, body: listAnswer([]) });
+    const created = aKey({ scopes: ['orders:read'], lastUsedAt: null });
+    api.answer(
+      { method: 'POST', path: KEYS, status: 201, body: { success: true, apiKey: created, key: SECRET_KEY } },
+      { method: 'GET', path: KEYS, body: listAnswer([created]) },
+    );
+    const { queryClient } = renderPage(
+      '/api-keys',
+      <>
+        <Link href="/elsewhere">Leave</Link>
+        <Switch>
+          <Route path="/api-keys" component={ApiKeysPage} />
+          <Route path="/elsewhere">
+            <h1>Elsewhere</h1>
+          </Route>
+        </Switch>
+      </>,
+    );
+    fireEvent.change(
+      within(await screen.findByRole('form', { name: 'Create an API key' })).getByLabelText('Name'),
+      {
+        target: { value: 'Warehouse sync' },
+      },
+    );
+    fireEvent.click(within(form()).getByRole('checkbox', { name: /orders:read/ }));
+    fireEvent.click(within(form()).getByRole('button', { name: 'Create key' }));
+    await screen.findByDisplayValue(SECRET_KEY);
+    expect(mutationsHolding(queryClient, SECRET_KEY)).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Leave' }));
+    await screen.findByRole('heading', { name: 'Elsewhere' });
     expect(screen.queryByDisplayValue(SECRET_KEY)).toBeNull();
+    await waitFor(() => expect(mutationsHolding(queryClient, SECRET_KEY)).toEqual([]));
   });
 
   it('shows the API’s refusal with its code and message', async () => {

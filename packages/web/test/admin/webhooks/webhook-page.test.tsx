@@ -1,4 +1,5 @@
 import { startFakeApi, stopFakeApi } from '../../support/fake-api.js';
+import { mutationsHolding } from '../../support/mutations-holding.js';
 import '../../support/dialog.js';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -211,7 +212,7 @@ describe('an endpoint’s actions', () => {
   });
 
   it('rotates the secret after a confirmation about the old one’s 24 hours, and shows the new one once', async () => {
-    const { api } = await openEndpoint();
+    const { api, view } = await openEndpoint();
     const rotated = aWebhook({ previousSecretExpiresAt: '2026-01-17T09:00:00.000Z' });
     api.answer(
       {
@@ -233,8 +234,10 @@ describe('an endpoint’s actions', () => {
     );
     await screen.findByTitle('2026-01-17T09:00:00Z (UTC)');
     expect(api.requestsTo('POST', `${ENDPOINT}/rotate-secret`)).toHaveLength(1);
+    expect(mutationsHolding(view.queryClient, SECRET)).toHaveLength(1);
     fireEvent.click(within(box).getByRole('button', { name: 'I have saved it' }));
     await waitFor(() => expect(screen.queryByDisplayValue(SECRET)).toBeNull());
+    await waitFor(() => expect(mutationsHolding(view.queryClient, SECRET)).toEqual([]));
   });
 
   it('sends a test ping, says it was queued and reads the log again', async () => {

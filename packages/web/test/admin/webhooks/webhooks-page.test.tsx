@@ -1,4 +1,5 @@
 import { startFakeApi, stopFakeApi } from '../../support/fake-api.js';
+import { mutationsHolding } from '../../support/mutations-holding.js';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWebhooks } from './render-admin.js';
@@ -180,19 +181,20 @@ describe('adding an endpoint', () => {
     expect([field.selectionStart, field.selectionEnd]).toEqual([0, SECRET.length]);
   });
 
-  it('no longer shows the secret after going to the endpoint and back', async () => {
+  it('no longer shows or keeps the secret after going to the endpoint and back', async () => {
     const api = startFakeApi({ method: 'GET', path: LIST, body: listAnswer([]) });
     answerCreate(api);
     api.answer(
       { method: 'GET', path: `${LIST}/${WEBHOOK_ID}`, body: webhookAnswer(created) },
       { method: 'GET', path: `${LIST}/${WEBHOOK_ID}/deliveries`, body: deliveriesAnswer([]) },
     );
-    renderWebhooks('/webhooks');
+    const { queryClient } = renderWebhooks('/webhooks');
     await screen.findByRole('form', { name: 'Add an endpoint' });
     fillUrl(NEW_URL);
     submit();
 
     const box = await screen.findByRole('region', { name: 'Signing secret' });
+    expect(mutationsHolding(queryClient, SECRET)).toHaveLength(1);
     fireEvent.click(within(box).getByRole('link', { name: NEW_URL }));
     await screen.findByRole('heading', { name: `Webhook ${NEW_URL}`, level: 1 });
     fireEvent.click(screen.getByRole('link', { name: '← All webhooks' }));
@@ -200,6 +202,7 @@ describe('adding an endpoint', () => {
     await screen.findByRole('table', { name: 'Endpoints' });
     expect(screen.queryByRole('region', { name: 'Signing secret' })).toBeNull();
     expect(screen.queryByDisplayValue(SECRET)).toBeNull();
+    await waitFor(() => expect(mutationsHolding(queryClient, SECRET)).toEqual([]));
   });
 
   it('shows the API’s WEBHOOK_URL_NOT_ALLOWED beside the URL, with its code and message', async () => {

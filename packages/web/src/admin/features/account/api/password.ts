@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { holdsSecret } from '../../../../shared/api/holds-secret.js';
 import { call, shop } from '../../../../shared/api/shop.js';
 import { accountKeys } from './account-keys.js';
 
@@ -11,6 +12,7 @@ export interface PasswordChange {
 export const useChangePassword = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    ...holdsSecret,
     mutationFn: (change: PasswordChange) => call(() => shop.PUT('/api/users/password', { body: change })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });

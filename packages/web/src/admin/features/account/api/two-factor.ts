@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { holdsSecret } from '../../../../shared/api/holds-secret.js';
 import { call, shop } from '../../../../shared/api/shop.js';
 import { accountKeys } from './account-keys.js';
 
 /** Starts the setup: the one answer that holds the secret and its QR code (nothing is on yet). */
 export const useEnableTwoFactor = () =>
   useMutation({
+    ...holdsSecret,
     mutationFn: (password: string) =>
       call(() => shop.POST('/api/security/2fa/enable', { body: { password } })),
   });
@@ -31,6 +33,7 @@ export interface TwoFactorOff {
 export const useDisableTwoFactor = () => {
   const refresh = useRefreshProfile();
   return useMutation({
+    ...holdsSecret,
     mutationFn: (input: TwoFactorOff) => call(() => shop.POST('/api/security/2fa/disable', { body: input })),
     onSuccess: refresh,
   });

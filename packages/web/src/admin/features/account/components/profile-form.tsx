@@ -2,7 +2,7 @@ import type { User } from '@trx-shop/client';
 import { type FormEvent, useState } from 'react';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Field } from '../../../../shared/ui/field.js';
-import { useUpdateProfile } from '../api/profile.js';
+import type { useUpdateProfile } from '../api/profile.js';
 import { checkCountry, checkPhone, checkUsername, countryName } from '../utils/account-input.js';
 
 interface Errors {
@@ -11,9 +11,17 @@ interface Errors {
   readonly country?: string | undefined;
 }
 
-/** Username, phone and country; the email is the sign-in name and stays as it is. */
-export const ProfileForm = ({ user }: { user: User }) => {
-  const update = useUpdateProfile();
+/**
+ * Username, phone and country; the email is the sign-in name and stays as it is. The save is the
+ * page's, so its outcome stays shown when the form is filled again from the profile it saved.
+ */
+export const ProfileForm = ({
+  user,
+  update,
+}: {
+  user: User;
+  update: ReturnType<typeof useUpdateProfile>;
+}) => {
   const [username, setUsername] = useState(user.username);
   const [phone, setPhone] = useState(user.phone ?? '');
   const [country, setCountry] = useState(user.country ?? '');

@@ -1,6 +1,6 @@
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Loading } from '../../../../shared/ui/status.js';
-import { useProfile } from '../api/profile.js';
+import { useProfile, useUpdateProfile } from '../api/profile.js';
 import { PasswordForm } from '../components/password-form.js';
 import { ProfileForm } from '../components/profile-form.js';
 import { SessionsList } from '../components/sessions-list.js';
@@ -9,6 +9,7 @@ import { TwoFactorSection } from '../components/two-factor-section.js';
 /** The signed-in admin's own profile, password, two-factor authentication and devices. */
 const AccountPage = () => {
   const profile = useProfile();
+  const update = useUpdateProfile();
   return (
     <section className="stack">
       <h1>Your account</h1>
@@ -19,7 +20,7 @@ const AccountPage = () => {
       ) : (
         <div className="account-grid">
           {/* Keyed by the save, so the form starts from what the API now holds. */}
-          <ProfileForm key={profile.data.updatedAt} user={profile.data} />
+          <ProfileForm key={profile.data.updatedAt} user={profile.data} update={update} />
           <PasswordForm />
           <TwoFactorSection enabled={profile.data.twoFactorEnabled} />
         </div>

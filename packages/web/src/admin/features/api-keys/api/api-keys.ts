@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { holdsSecret } from '../../../../shared/api/holds-secret.js';
 import { call, shop } from '../../../../shared/api/shop.js';
 import type { NewApiKey } from '../utils/api-key-input.js';
 import { apiKeyKeys } from './api-key-keys.js';
@@ -14,6 +15,7 @@ export const useApiKeys = () =>
 export const useCreateApiKey = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    ...holdsSecret,
     mutationFn: ({ name, scopes, expiresAt }: NewApiKey) =>
       call(() =>
         shop.POST('/api/admin/api-keys', {

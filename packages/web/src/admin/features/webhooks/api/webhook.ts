@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { holdsSecret } from '../../../../shared/api/holds-secret.js';
 import { call, shop } from '../../../../shared/api/shop.js';
 import type { WebhookEventType } from '../utils/webhook-events.js';
 import { webhookKeys } from './webhook-keys.js';
@@ -58,6 +59,7 @@ export const useDeleteWebhook = (id: string) => {
 export const useRotateWebhookSecret = (id: string) => {
   const refresh = useRefreshEndpoint(id);
   return useMutation({
+    ...holdsSecret,
     mutationFn: () =>
       call(() => shop.POST('/api/admin/webhooks/{id}/rotate-secret', { params: { path: { id } } })),
     onSuccess: refresh,

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { holdsSecret } from '../../../../shared/api/holds-secret.js';
 import { call, shop } from '../../../../shared/api/shop.js';
 import type { WebhookEventType } from '../utils/webhook-events.js';
 import { webhookKeys } from './webhook-keys.js';
@@ -21,6 +22,7 @@ export interface WebhookInput {
 export const useCreateWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    ...holdsSecret,
     mutationFn: ({ url, description, events }: WebhookInput) =>
       call(() =>
         shop.POST('/api/admin/webhooks', {
