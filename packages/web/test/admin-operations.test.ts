@@ -223,7 +223,8 @@ const callsIn = (file: string): ClientCall[] => {
   ];
 };
 
-const calls = sourceFiles(ADMIN_SOURCE).flatMap(callsIn);
+// src/shared too: a page may run a hook both apps share (paths then start with `../shared`).
+const calls = sourceFiles(join(ADMIN_SOURCE, '..')).flatMap(callsIn);
 
 const callsOf = (operation: Operation): ClientCall[] =>
   calls.filter((call) => call.method === operation.method && call.template === templateOf(operation.path));
