@@ -44,12 +44,12 @@ interface Scene {
 
 interface Row {
   readonly expect: Expectations;
-  /** Path parameters and body for the request; the default is none. */
+  /** Path parameters, query string and body for the request; the default is none. */
   readonly request?: (
     scene: Scene,
   ) =>
-    | { readonly id?: string; readonly body?: unknown }
-    | Promise<{ readonly id?: string; readonly body?: unknown }>;
+    | { readonly id?: string; readonly query?: string; readonly body?: unknown }
+    | Promise<{ readonly id?: string; readonly query?: string; readonly body?: unknown }>;
   /** The scope an API key needs here; absent: no key may call it. */
   readonly apiKey?: Scope;
   /** What a refused key gets where that is not 403 (a route that reads only a cookie). */
@@ -200,6 +200,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: ({ ownerTransactionId }) => ({ id: ownerTransactionId }),
   },
   'GET /api/wallets/balance': { expect: SIGNED_IN },
+  'GET /api/wallets/fee-estimate': { expect: SIGNED_IN, request: () => ({ query: 'amount=1' }) },
   // Unfunded wallets: past authorization the answer is 400 INSUFFICIENT_BALANCE.
   'POST /api/wallets/send': {
     expect: { ...SIGNED_IN, owner: 'allowed', other: 'allowed', admin: 'allowed' },
@@ -439,8 +440,9 @@ describe('the authorization matrix', () => {
       const answers: Record<string, string> = {};
       for (const caller of CALLERS) {
         const scene = await sceneFor(caller, row);
-        const { id, body } = (await row.request?.(scene)) ?? {};
-        const url = template.replace('{id}', id ?? '').replace('{deliveryId}', NO_WEBHOOK);
+        const { id, query, body } = (await row.request?.(scene)) ?? {};
+        const path = template.replace('{id}', id ?? '').replace('{deliveryId}', NO_WEBHOOK);
+        const url = query === undefined ? path : `${path}?${query}`;
         const response = await h.app.inject({
           method: method as 'GET',
           url,

@@ -61,6 +61,19 @@ export const TrxAmountInput = (
   );
 };
 
+/**
+ * An amount of TRX in a query string: the decimal text alone, so the query's type coercion never
+ * turns `1e2` into 100 before the domain sees what the client wrote.
+ */
+export const TrxAmountQuery = (description: string, options: { readonly maxTrx: number }) =>
+  Type.String({
+    maxLength: 32,
+    pattern: positiveTrxText(options.maxTrx),
+    [DOMAIN_CHECKED]: ['pattern'],
+    description,
+    examples: ['24.99'],
+  });
+
 /** A username as the domain takes it (it answers a refusal in its own words). */
 export const UsernameInput = Type.String({
   minLength: USERNAME_MIN_LENGTH,

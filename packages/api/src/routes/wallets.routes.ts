@@ -1,10 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { domainError, MAX_WITHDRAWAL_SUN, SUN_PER_TRX, sunToTrx, withdraw } from '@trx-shop/domain';
+import {
+  domainError,
+  estimateFee,
+  MAX_WITHDRAWAL_SUN,
+  SUN_PER_TRX,
+  sunToTrx,
+  withdraw,
+} from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
-import { errorResponses, MessageText, TronAddressInput, TrxAmountInput } from '../http/schemas.js';
+import {
+  errorResponses,
+  MessageText,
+  TronAddressInput,
+  TrxAmountInput,
+  TrxAmountQuery,
+} from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import { FeeEstimateView, presentFeeEstimate } from './presenters/fee-estimate.presenter.js';
 import { presentTransferSummary, TransferSummary } from './presenters/transaction.presenter.js';
 import type { RouteOptions } from './route-options.js';
 import { paymentDeps } from '../use-case-deps.js';
@@ -21,6 +35,18 @@ const SendBody = Type.Object(
     additionalProperties: false,
     examples: [{ toAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 25.5, code: '492039' }],
   },
+);
+
+const FeeEstimateQuery = Type.Object(
+  {
+    to: Type.Optional(
+      TronAddressInput('a withdrawal to this address; absent: a payment to the merchant wallet'),
+    ),
+    amount: TrxAmountQuery('TRX the transfer would send (an order total, a withdrawal amount)', {
+      maxTrx: MAX_WITHDRAWAL_SUN / SUN_PER_TRX,
+    }),
+  },
+  { additionalProperties: false },
 );
 
 const IdempotencyHeaders = Type.Object({
@@ -68,6 +94,35 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         balance: sunToTrx(balance),
         pendingOutgoing: sunToTrx(pendingOutgoing),
       };
+    },
+  );
+
+  app.get(
+    '/api/wallets/fee-estimate',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        ...schemaBase,
+        operationId: 'getFeeEstimate',
+        summary:
+          'The chain fee a payment or a withdrawal of an amount would burn, and whether the wallet covers it',
+        description:
+          "For a signed-in user: the TRX the TRON network would burn from the custodial wallet for one transfer of `amount`: to the merchant wallet (a payment; `to` absent) or to `to` (a withdrawal). It is the estimate the pay and withdrawal balance checks add to the amount, read from the node now: 0 while the wallet's bandwidth (the daily free allowance or staked) covers the transaction, every byte of it burned when it does not, and the account-creation fees when the recipient account does not exist yet. `shortfall` is what the wallet still lacks after the transfers already in flight; changes nothing, reserves nothing.",
+        querystring: FeeEstimateQuery,
+        response: {
+          200: FeeEstimateView,
+          ...errorResponses(400, 401, 403, 503),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = identityOf(request);
+      const estimate = await estimateFee(payments, user, {
+        toAddress: request.query.to ?? null,
+        amount: request.query.amount,
+      });
+      if (!estimate.ok) throw estimate.error;
+      return presentFeeEstimate(estimate.value);
     },
   );
 

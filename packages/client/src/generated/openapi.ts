@@ -656,6 +656,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallets/fee-estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chain fee a payment or a withdrawal of an amount would burn, and whether the wallet covers it
+         * @description For a signed-in user: the TRX the TRON network would burn from the custodial wallet for one transfer of `amount`: to the merchant wallet (a payment; `to` absent) or to `to` (a withdrawal). It is the estimate the pay and withdrawal balance checks add to the amount, read from the node now: 0 while the wallet's bandwidth (the daily free allowance or staked) covers the transaction, every byte of it burned when it does not, and the account-creation fees when the recipient account does not exist yet. `shortfall` is what the wallet still lacks after the transfers already in flight; changes nothing, reserves nothing.
+         */
+        get: operations["getFeeEstimate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallets/send": {
         parameters: {
             query?: never;
@@ -1955,6 +1975,42 @@ export interface components {
             address: string;
             balance: number;
             pendingOutgoing: number;
+        };
+        GetFeeEstimateResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * @description payment: to the merchant wallet (no `to`); withdrawal: to `to`
+             * @enum {unknown}
+             */
+            purpose: "payment" | "withdrawal";
+            /**
+             * @description the caller's custodial wallet
+             * @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7
+             */
+            from: string;
+            /**
+             * @description the recipient the fee was estimated for
+             * @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7
+             */
+            to: string;
+            /** @description TRX, the amount the estimate is for */
+            amount: number;
+            /** @description TRX the chain will burn from the wallet for this transfer, the figure the pay and withdrawal balance checks add to the amount (their INSUFFICIENT_BALANCE `estimatedFee`) */
+            estimatedFee: number;
+            /**
+             * @description bandwidth-covered: the wallet's bandwidth (the daily free allowance, or staked) covers the transaction, nothing burned; bandwidth-burned: it does not, every byte of the transaction is burned; account-activation: the recipient account does not exist yet, the transfer creates it and burns the creation fees (1.1 TRX on mainnet, 1 TRX with staked bandwidth)
+             * @enum {unknown}
+             */
+            feeBasis: "bandwidth-covered" | "bandwidth-burned" | "account-activation";
+            /** @description TRX, amount + estimatedFee: what the wallet must hold */
+            requiredAmount: number;
+            /** @description TRX, the wallet's confirmed (solidified) balance */
+            balance: number;
+            /** @description TRX, the balance minus what transfers in flight from the wallet already hold */
+            spendable: number;
+            /** @description TRX still missing for this transfer: requiredAmount - spendable, at least 0 */
+            shortfall: number;
         };
         SendFromWalletRequest: {
             /**
@@ -7218,6 +7274,124 @@ export interface operations {
                 };
             };
             /** @description One of: CHAIN_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeeEstimate: {
+        parameters: {
+            query: {
+                /**
+                 * @description a withdrawal to this address; absent: a payment to the merchant wallet
+                 * @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7
+                 */
+                to?: string;
+                /**
+                 * @description TRX the transfer would send (an order total, a withdrawal amount)
+                 * @example 24.99
+                 */
+                amount: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "purpose": "payment",
+                     *       "from": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
+                     *       "to": "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+                     *       "amount": 24.99,
+                     *       "estimatedFee": 0,
+                     *       "feeBasis": "bandwidth-covered",
+                     *       "requiredAmount": 24.99,
+                     *       "balance": 30,
+                     *       "spendable": 30,
+                     *       "shortfall": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetFeeEstimateResponse"];
+                };
+            };
+            /** @description One of: INVALID_ADDRESS, NO_WALLET, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: CHAIN_UNAVAILABLE, MERCHANT_NOT_CONFIGURED */
             503: {
                 headers: {
                     [name: string]: unknown;

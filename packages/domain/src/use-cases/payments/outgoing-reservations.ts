@@ -2,6 +2,7 @@ import { sunToTrx, type Sun } from '../../money/sun.js';
 import type { TransferRequest } from '../../ports/chain.port.js';
 import type { PaymentDeps } from './payment-deps.js';
 import { type OutgoingTransfer, outgoingReservationKey } from './reservation-keys.js';
+import { spendableSun, transferCost } from './transfer-cost.js';
 
 export interface OutgoingReservationCheck {
   readonly reserved: boolean;
@@ -23,11 +24,11 @@ export const reserveOutgoing = async (
   transfer: OutgoingTransfer,
   request: TransferRequest,
 ): Promise<OutgoingReservationCheck> => {
-  const [balanceSun, fee] = await Promise.all([
+  const [balanceSun, cost] = await Promise.all([
     deps.chain.getConfirmedBalance(request.fromAddress),
-    deps.chain.estimateTransferFee(request),
+    transferCost(deps.chain, request),
   ]);
-  const requiredSun = request.amountSun + fee.feeSun;
+  const { requiredSun, feeSun } = cost;
   const reserved = await deps.store.walletReservations.reserve(
     {
       address: request.fromAddress,
@@ -38,7 +39,7 @@ export const reserveOutgoing = async (
     balanceSun,
   );
   const heldElsewhere = reserved ? 0 : await deps.store.walletReservations.reservedSun(request.fromAddress);
-  return { reserved, availableSun: Math.max(0, balanceSun - heldElsewhere), requiredSun, feeSun: fee.feeSun };
+  return { reserved, availableSun: spendableSun(balanceSun, heldElsewhere), requiredSun, feeSun };
 };
 
 export const balanceErrorData = (check: OutgoingReservationCheck): Record<string, number> => ({

@@ -21,6 +21,7 @@ import {
 } from './send-claimed-transfer.js';
 import { balanceErrorData, reserveOutgoing } from './outgoing-reservations.js';
 import { outgoingReservationKey } from './reservation-keys.js';
+import { checkWithdrawalRecipient, type WithdrawalRecipientError } from './withdrawal-recipient.js';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -103,7 +104,8 @@ type LostWithdrawalClaimError = DomainError<'PAYMENT_IN_PROGRESS'>;
 export type WithdrawError =
   | ValidationError
   | ReplayError
-  | DomainError<'INVALID_TWO_FACTOR_CODE' | 'INVALID_ADDRESS' | 'NO_WALLET' | 'INSUFFICIENT_BALANCE'>
+  | WithdrawalRecipientError
+  | DomainError<'INVALID_TWO_FACTOR_CODE' | 'INSUFFICIENT_BALANCE'>
   | SendTransferError<LostWithdrawalClaimError>;
 export const WITHDRAW_ERRORS = codesOf<WithdrawError>()([
   'VALIDATION_ERROR',
@@ -143,17 +145,9 @@ export const withdraw = async (
 
   const twoFactor = await checkTwoFactor(deps, user, input.twoFactorCode);
   if (!twoFactor.ok) return twoFactor;
-  if (!deps.chain.isValidAddress(input.toAddress)) {
-    return err(domainError('INVALID_ADDRESS', 'toAddress is not a valid TRON address'));
-  }
-  if (!user.wallet.address || !user.wallet.encryptedPrivateKey) {
-    return err(domainError('NO_WALLET', 'User has no wallet'));
-  }
-  if (input.toAddress === user.wallet.address) {
-    const message = 'toAddress must differ from your own wallet';
-    return err(domainError('INVALID_ADDRESS', message));
-  }
-  const request = { fromAddress: user.wallet.address, toAddress: input.toAddress, amountSun: amount.value };
+  const wallet = checkWithdrawalRecipient(deps.chain, user, input.toAddress);
+  if (!wallet.ok) return wallet;
+  const request = { fromAddress: wallet.value.address, toAddress: input.toAddress, amountSun: amount.value };
   const recordId = deps.ids.newId();
   const transfer = { kind: 'withdrawal', withdrawalId: recordId } as const;
   const balance = await reserveOutgoing(deps, transfer, request);
@@ -173,7 +167,7 @@ export const withdraw = async (
   const releaseUnclaimed = () =>
     deps.store.walletReservations.release(request.fromAddress, outgoingReservationKey(transfer));
 
-  const sealedKey = user.wallet.encryptedPrivateKey;
+  const sealedKey = wallet.value.encryptedPrivateKey;
   let claimed = false;
   let winner: WithdrawalRecord | null = null;
   let sent: Result<SentTransfer, SendTransferError<LostWithdrawalClaimError>>;
