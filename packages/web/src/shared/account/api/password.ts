@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, shop } from '../../../../shared/api/shop.js';
+import { call, shop } from '../../api/shop.js';
 import { accountKeys } from './account-keys.js';
 
 export interface PasswordChange {
