@@ -1,10 +1,10 @@
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Loading } from '../../../../shared/ui/status.js';
-import { useProfile, useUpdateProfile } from '../api/profile.js';
-import { PasswordForm } from '../components/password-form.js';
-import { ProfileForm } from '../components/profile-form.js';
-import { SessionsList } from '../components/sessions-list.js';
-import { TwoFactorSection } from '../components/two-factor-section.js';
+import { useProfile, useUpdateProfile } from '../../../../shared/account/api/profile.js';
+import { PasswordForm } from '../../../../shared/account/components/password-form.js';
+import { ProfileForm } from '../../../../shared/account/components/profile-form.js';
+import { SessionsList } from '../../../../shared/account/components/sessions-list.js';
+import { TwoFactorSection } from '../../../../shared/account/components/two-factor-section.js';
 
 /** The signed-in admin's own profile, password, two-factor authentication and devices. */
 const AccountPage = () => {

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
-import { Field } from '../../../../shared/ui/field.js';
+import { ErrorNotice } from '../../ui/error-notice.js';
+import { Field } from '../../ui/field.js';
 import { useEnableTwoFactor, type useVerifyTwoFactor } from '../api/two-factor.js';
 import { checkCode } from '../utils/account-input.js';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
-import { Field } from '../../../../shared/ui/field.js';
+import { ErrorNotice } from '../../ui/error-notice.js';
+import { Field } from '../../ui/field.js';
 import { useChangePassword } from '../api/password.js';
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from '../utils/account-input.js';
 

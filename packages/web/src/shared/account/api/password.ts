@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { holdsSecret } from '../../../../shared/api/holds-secret.js';
-import { call, shop } from '../../../../shared/api/shop.js';
+import { holdsSecret } from '../../api/holds-secret.js';
+import { call, shop } from '../../api/shop.js';
 import { accountKeys } from './account-keys.js';
 
 export interface PasswordChange {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, shop } from '../../../../shared/api/shop.js';
+import { call, shop } from '../../api/shop.js';
 import { accountKeys } from './account-keys.js';
 
-/** The admin's active sessions, the one of this tab marked `current`. */
+/** The account's active sessions, the one of this tab marked `current`. */
 export const useSessions = () =>
   useQuery({
     queryKey: accountKeys.sessions(),

@@ -1,10 +1,10 @@
 import type { components } from '@trx-shop/client';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.js';
-import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
-import { Empty, Loading } from '../../../../shared/ui/status.js';
-import { TableScroll } from '../../../../shared/ui/table-scroll.js';
-import { Time } from '../../../../shared/ui/time.js';
+import { ConfirmDialog } from '../../ui/confirm-dialog.js';
+import { ErrorNotice } from '../../ui/error-notice.js';
+import { Empty, Loading } from '../../ui/status.js';
+import { TableScroll } from '../../ui/table-scroll.js';
+import { Time } from '../../ui/time.js';
 import { useRevokeSession, useSessions } from '../api/sessions.js';
 
 type Session = components['schemas']['Session'];

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog.js';
-import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
-import { Field } from '../../../../shared/ui/field.js';
+import { ConfirmDialog } from '../../ui/confirm-dialog.js';
+import { ErrorNotice } from '../../ui/error-notice.js';
+import { Field } from '../../ui/field.js';
 import type { TwoFactorOff, useDisableTwoFactor } from '../api/two-factor.js';
 import { checkCode } from '../utils/account-input.js';
 

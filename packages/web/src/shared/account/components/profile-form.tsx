@@ -1,7 +1,7 @@
 import type { User } from '@trx-shop/client';
 import { type FormEvent, useState } from 'react';
-import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
-import { Field } from '../../../../shared/ui/field.js';
+import { ErrorNotice } from '../../ui/error-notice.js';
+import { Field } from '../../ui/field.js';
 import type { useUpdateProfile } from '../api/profile.js';
 import { checkCountry, checkPhone, checkUsername, countryName } from '../utils/account-input.js';
 

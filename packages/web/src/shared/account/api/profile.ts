@@ -1,11 +1,12 @@
 import type { components } from '@trx-shop/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, shop } from '../../../../shared/api/shop.js';
+import { authKeys } from '../../api/session.js';
+import { call, shop } from '../../api/shop.js';
 import { accountKeys } from './account-keys.js';
 
 export type ProfileChange = components['schemas']['UpdateProfileRequest'];
 
-/** The signed-in admin's own profile, with its 2FA state. */
+/** The signed-in account's own profile, with its wallet addresses and 2FA state. */
 export const useProfile = () =>
   useQuery({
     queryKey: accountKeys.profile(),
@@ -16,6 +17,11 @@ export const useUpdateProfile = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: ProfileChange) => call(() => shop.PUT('/api/users/profile', { body: change })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.profile() }),
+    // The shell names the account by its username: a new one shows there too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.profile() }),
+        queryClient.invalidateQueries({ queryKey: authKeys.currentUser }),
+      ]),
   });
 };
