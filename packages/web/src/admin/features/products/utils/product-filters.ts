@@ -1,4 +1,4 @@
-import { isCategory, type ProductCategory } from './categories.js';
+import { isCategory, type ProductCategory } from '../../../../shared/format/categories.js';
 
 export const PRODUCTS_PAGE_SIZE = 20;
 
