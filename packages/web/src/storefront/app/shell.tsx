@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { useCurrentUser, useSignOut } from '../../shared/api/session.js';
+import { useCart } from '../../shared/cart/use-cart.js';
 
 const NavLink = ({ href, children }: { href: string; children: ReactNode }) => {
   const [exact] = useRoute(href);
@@ -10,6 +11,23 @@ const NavLink = ({ href, children }: { href: string; children: ReactNode }) => {
     <Link href={href} aria-current={current ? 'page' : undefined}>
       {children}
     </Link>
+  );
+};
+
+/** "Cart" with the number of units in it, read as "Cart, 3 items" (kept current from other tabs too). */
+const CartLink = () => {
+  const { units } = useCart();
+  return (
+    <NavLink href="/cart">
+      Cart
+      {units > 0 && (
+        <span className="cart-count">
+          <span className="visually-hidden">, </span>
+          {units}
+          <span className="visually-hidden"> {units === 1 ? 'item' : 'items'}</span>
+        </span>
+      )}
+    </NavLink>
   );
 };
 
@@ -47,7 +65,7 @@ export const Shell = ({ children }: { children: ReactNode }) => (
       </Link>
       <nav aria-label="Main">
         <NavLink href="/">Shop</NavLink>
-        <NavLink href="/cart">Cart</NavLink>
+        <CartLink />
         <NavLink href="/orders">Orders</NavLink>
         <NavLink href="/wallet">Wallet</NavLink>
       </nav>
