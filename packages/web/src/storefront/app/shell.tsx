@@ -21,11 +21,12 @@ const CartLink = () => {
     <NavLink href="/cart">
       Cart
       {units > 0 && (
-        <span className="cart-count">
-          <span className="visually-hidden">, </span>
-          {units}
-          <span className="visually-hidden"> {units === 1 ? 'item' : 'items'}</span>
-        </span>
+        <>
+          <span className="cart-count" aria-hidden="true">
+            {units}
+          </span>
+          <span className="visually-hidden">{`, ${units} ${units === 1 ? 'item' : 'items'}`}</span>
+        </>
       )}
     </NavLink>
   );
