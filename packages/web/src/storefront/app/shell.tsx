@@ -3,30 +3,36 @@ import { Link, useRoute } from 'wouter';
 import { useCurrentUser, useSignOut } from '../../shared/api/session.js';
 import { useCart } from '../../shared/cart/use-cart.js';
 
-const NavLink = ({ href, children }: { href: string; children: ReactNode }) => {
+const NavLink = ({
+  href,
+  label,
+  children,
+}: {
+  href: string;
+  label?: string | undefined;
+  children: ReactNode;
+}) => {
   const [exact] = useRoute(href);
   const [nested] = useRoute(`${href}/*`);
   const current = exact || (href !== '/' && nested);
   return (
-    <Link href={href} aria-current={current ? 'page' : undefined}>
+    <Link href={href} aria-label={label} aria-current={current ? 'page' : undefined}>
       {children}
     </Link>
   );
 };
 
-/** "Cart" with the number of units in it, read as "Cart, 3 items" (kept current from other tabs too). */
+/** "Cart" with the number of units in it, named "Cart, 3 items" (kept current from other tabs too). */
 const CartLink = () => {
   const { units } = useCart();
+  const named = units > 0 ? `Cart, ${units} ${units === 1 ? 'item' : 'items'}` : undefined;
   return (
-    <NavLink href="/cart">
+    <NavLink href="/cart" label={named}>
       Cart
       {units > 0 && (
-        <>
-          <span className="cart-count" aria-hidden="true">
-            {units}
-          </span>
-          <span className="visually-hidden">{`, ${units} ${units === 1 ? 'item' : 'items'}`}</span>
-        </>
+        <span className="cart-count" aria-hidden="true">
+          {units}
+        </span>
       )}
     </NavLink>
   );

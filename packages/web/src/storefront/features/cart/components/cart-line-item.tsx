@@ -21,8 +21,8 @@ export const CartLineItem = ({ line, product }: ReviewedLine) => (
       max={product.stock}
       onChange={(quantity) => setCartQuantity(product._id, quantity)}
     />
-    <button type="button" onClick={() => removeFromCart(product._id)}>
-      Remove<span className="visually-hidden">: {product.name}</span>
+    <button type="button" aria-label={`Remove: ${product.name}`} onClick={() => removeFromCart(product._id)}>
+      Remove
     </button>
   </li>
 );

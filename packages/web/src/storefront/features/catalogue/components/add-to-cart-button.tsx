@@ -5,7 +5,7 @@ import { useQuantityInCart } from '../../../../shared/cart/use-cart.js';
 
 /**
  * Adds `quantity` of a product, never more in all than its stock; says how many the cart now
- * holds. The button's name ends with the product's, so each card's button is told apart.
+ * holds. The button's accessible name ends with the product's, so each card's button is told apart.
  */
 export const AddToCartButton = ({
   productId,
@@ -26,10 +26,11 @@ export const AddToCartButton = ({
       <button
         type="button"
         className="primary"
+        aria-label={`Add to cart: ${name}`}
         disabled={stock <= 0 || allInCart}
         onClick={() => setOutcome(addToCart(productId, quantity, stock))}
       >
-        Add to cart<span className="visually-hidden">: {name}</span>
+        Add to cart
       </button>
       <p role="status" className="muted">
         {outcome === 'cart-full'
