@@ -15,14 +15,20 @@ export const CartLineItem = ({ line, product }: ReviewedLine) => (
         <Trx amount={product.price} /> each
       </p>
     </div>
-    <QuantityField
-      label={`Quantity of ${product.name}`}
-      value={line.quantity}
-      max={product.stock}
-      onChange={(quantity) => setCartQuantity(product._id, quantity)}
-    />
-    <button type="button" aria-label={`Remove: ${product.name}`} onClick={() => removeFromCart(product._id)}>
-      Remove
-    </button>
+    <div className="cart-line-actions">
+      <QuantityField
+        label={`Quantity of ${product.name}`}
+        value={line.quantity}
+        max={product.stock}
+        onChange={(quantity) => setCartQuantity(product._id, quantity)}
+      />
+      <button
+        type="button"
+        aria-label={`Remove: ${product.name}`}
+        onClick={() => removeFromCart(product._id)}
+      >
+        Remove
+      </button>
+    </div>
   </li>
 );
