@@ -1,15 +1,40 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { useCurrentUser, useSignOut } from '../../shared/api/session.js';
+import { useCart } from '../../shared/cart/use-cart.js';
 
-const NavLink = ({ href, children }: { href: string; children: ReactNode }) => {
+const NavLink = ({
+  href,
+  label,
+  children,
+}: {
+  href: string;
+  label?: string | undefined;
+  children: ReactNode;
+}) => {
   const [exact] = useRoute(href);
   const [nested] = useRoute(`${href}/*`);
   const current = exact || (href !== '/' && nested);
   return (
-    <Link href={href} aria-current={current ? 'page' : undefined}>
+    <Link href={href} aria-label={label} aria-current={current ? 'page' : undefined}>
       {children}
     </Link>
+  );
+};
+
+/** "Cart" with the number of units in it, named "Cart, 3 items" (kept current from other tabs too). */
+const CartLink = () => {
+  const { units } = useCart();
+  const named = units > 0 ? `Cart, ${units} ${units === 1 ? 'item' : 'items'}` : undefined;
+  return (
+    <NavLink href="/cart" label={named}>
+      Cart
+      {units > 0 && (
+        <span className="cart-count" aria-hidden="true">
+          {units}
+        </span>
+      )}
+    </NavLink>
   );
 };
 
@@ -47,7 +72,7 @@ export const Shell = ({ children }: { children: ReactNode }) => (
       </Link>
       <nav aria-label="Main">
         <NavLink href="/">Shop</NavLink>
-        <NavLink href="/cart">Cart</NavLink>
+        <CartLink />
         <NavLink href="/orders">Orders</NavLink>
         <NavLink href="/wallet">Wallet</NavLink>
       </nav>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field } from '../../../../shared/ui/field.js';
 import { SelectField } from '../../../../shared/ui/select-field.js';
-import { CATEGORIES, CATEGORY_WORDS, isCategory } from '../utils/categories.js';
+import { CATEGORIES, CATEGORY_WORDS, isCategory } from '../../../../shared/format/categories.js';
 import { hasProductFilters, type ProductFilters } from '../utils/product-filters.js';
 
 /** Each change applies at once (the search on Enter or Search) and starts again from page 1. */

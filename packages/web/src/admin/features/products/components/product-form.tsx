@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Field } from '../../../../shared/ui/field.js';
 import { SelectField } from '../../../../shared/ui/select-field.js';
-import { CATEGORIES, CATEGORY_WORDS } from '../utils/categories.js';
+import { CATEGORIES, CATEGORY_WORDS } from '../../../../shared/format/categories.js';
 import {
   checkProductForm,
   type FieldErrors,

@@ -2,7 +2,7 @@ import type { Product } from '@trx-shop/client';
 import { Link } from 'wouter';
 import { Trx } from '../../../../shared/ui/money.js';
 import { TableScroll } from '../../../../shared/ui/table-scroll.js';
-import { CATEGORY_WORDS } from '../utils/categories.js';
+import { CATEGORY_WORDS } from '../../../../shared/format/categories.js';
 import { ProductStateBadge } from './product-state-badge.js';
 import { ProductThumbnail } from './product-thumbnail.js';
 import { RestoreProduct } from './restore-product.js';

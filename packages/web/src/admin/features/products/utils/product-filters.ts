@@ -1,5 +1,5 @@
+import { isCategory, type ProductCategory } from '../../../../shared/format/categories.js';
 import { pageOf } from '../../../../shared/format/page-param.js';
-import { isCategory, type ProductCategory } from './categories.js';
 
 export const PRODUCTS_PAGE_SIZE = 20;
 

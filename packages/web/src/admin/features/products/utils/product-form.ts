@@ -1,5 +1,5 @@
 import type { components, Product } from '@trx-shop/client';
-import { isCategory } from './categories.js';
+import { isCategory } from '../../../../shared/format/categories.js';
 
 type CreateProductBody = components['schemas']['CreateProductRequest'];
 type UpdateProductBody = components['schemas']['UpdateProductRequest'];
