@@ -11,7 +11,7 @@ import { signedInClient } from '../test/e2e/support/accounts.js';
 import { fillSignIn, mainNavigation, signInHeading } from '../test/e2e/support/admin-pages.js';
 import { type Browsing, NARROW, openBrowser } from '../test/e2e/support/browser.js';
 import { CHROMIUM_INSTALL, CHROMIUM_PATH, hasChromium } from '../test/e2e/support/chromium.js';
-import { seedOrders } from '../test/e2e/support/seed.js';
+import { SEEDED_SHOPPER, seedOrders } from '../test/e2e/support/seed.js';
 import { type RunningShop, startShop } from '../test/e2e/support/shop.js';
 
 const OUT_DIR = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
@@ -62,6 +62,35 @@ const seedAdminSetup = async (shop: RunningShop, receiverUrl: string) => {
   return { webhookId: webhook._id };
 };
 
+/** The shopper's pages: browsing as a guest, the cart filled, the ways in, and the seeded shopper's account. */
+const shootStorefront = async (browsing: Browsing, productId: string): Promise<void> => {
+  const page = await browsing.newPage();
+  await page.goto('/');
+  await settled(page, /^Shop$/);
+  await shoot(page, 'storefront-catalogue.png');
+  await page.goto(`/products/${productId}`);
+  await settled(page, /./);
+  await shoot(page, 'storefront-product.png');
+  await page.goto('/');
+  await settled(page, /^Shop$/);
+  const adds = page.getByRole('button', { name: /^Add to cart: / });
+  await adds.nth(0).click();
+  await adds.nth(1).click();
+  await page.goto('/cart');
+  await settled(page, /^Your cart$/);
+  await shoot(page, 'storefront-cart.png');
+  await page.goto('/register');
+  await settled(page, /^Create an account$/);
+  await shoot(page, 'storefront-register.png');
+  await page.goto('/sign-in?next=/account');
+  await settled(page, /^Sign in$/);
+  await page.getByLabel('Email').fill(SEEDED_SHOPPER.email);
+  await page.getByLabel('Password').fill(SEEDED_SHOPPER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await settled(page, /^Your account$/);
+  await shoot(page, 'storefront-account.png');
+};
+
 const main = async (): Promise<void> => {
   if (!hasChromium) throw new Error(`${CHROMIUM_PATH} is missing: install it with \`${CHROMIUM_INSTALL}\``);
   await mkdir(OUT_DIR, { recursive: true });
@@ -106,6 +135,8 @@ const main = async (): Promise<void> => {
       await settled(page, heading);
       await shoot(page, file);
     }
+
+    await shootStorefront(browsing, orders.paid.products[0]?.productId ?? '');
 
     const narrow = await signedIn(browsing, shop, NARROW);
     await settled(narrow, /^Dashboard$/);

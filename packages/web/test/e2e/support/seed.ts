@@ -15,17 +15,20 @@ export interface SeededOrders {
   readonly awaitingPayment: Order;
 }
 
+/** The shop's first customer, who places the seeded orders. */
+export const SEEDED_SHOPPER = {
+  email: 'ada.lovelace@example.com',
+  username: 'ada_lovelace',
+  password: 'analytical-engine-1843',
+} as const;
+
 /**
  * What a shop looks like after its first customer: she registers, orders two products in one
  * order and one in another, pays both, leaves a third unpaid; the admin refunds part of the first.
  * Everything over the API with the typed client, the listener confirming on the devnet.
  */
 export const seedOrders = async (shop: RunningShop): Promise<SeededOrders> => {
-  const { client: customer } = await registerCustomer(shop, {
-    email: 'ada.lovelace@example.com',
-    username: 'ada_lovelace',
-    password: 'analytical-engine-1843',
-  });
+  const { client: customer } = await registerCustomer(shop, SEEDED_SHOPPER);
   await eventually(
     () => unwrap(customer.GET('/api/wallets/balance')),
     (answer) => answer.balance > 0,
