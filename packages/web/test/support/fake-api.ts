@@ -20,6 +20,7 @@ export interface RecordedRequest {
   readonly url: URL;
   /** The JSON body sent, or undefined when none was. */
   readonly body: unknown;
+  readonly headers: Headers;
 }
 
 export interface FakeApi {
@@ -48,7 +49,12 @@ export const startFakeApi = (...initial: FakeAnswer[]): FakeApi => {
   current = async (request) => {
     const url = new URL(request.url);
     const text = await request.text();
-    requests.push({ method: request.method, url, body: text ? JSON.parse(text) : undefined });
+    requests.push({
+      method: request.method,
+      url,
+      body: text ? JSON.parse(text) : undefined,
+      headers: request.headers,
+    });
     const answer = answers.findLast(
       (candidate) => candidate.method === request.method && matches(candidate.path, url.pathname),
     );
