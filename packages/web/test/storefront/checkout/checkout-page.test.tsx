@@ -102,6 +102,7 @@ describe('checkout', () => {
     fireEvent.click(pay);
     fireEvent.click(pay);
     expect(await screen.findByRole('button', { name: 'Sending the payment…' })).toBeTruthy();
+    api.answer(orderAnswer(anOrder({ transactionHash: PAYMENT_TX })));
     release();
 
     await waitFor(() => expect(history.at(-1)).toBe(`/orders/${ORDER_ID}`));

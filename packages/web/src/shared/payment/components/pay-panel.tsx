@@ -9,12 +9,6 @@ import { useFeeEstimate } from '../api/fee-estimate.js';
 import { usePayOrder } from '../api/pay-order.js';
 import { TopUp } from './top-up.js';
 
-interface PayPanelProps {
-  readonly order: Order;
-  /** Called once the API accepted the payment (the transfer is on its way). */
-  readonly onPaid?: () => void;
-}
-
 /** What the API told about a refused payment, in the shopper's words. */
 const payErrorTitle = (error: unknown): string => {
   if (!isShopApiError(error)) return 'The payment could not be sent';
@@ -28,7 +22,7 @@ const payErrorTitle = (error: unknown): string => {
  * Paying a pending order from the custodial wallet: the chain fee the API estimates, the deposit
  * address and the exact shortfall when the wallet is short, and one Pay button that sends once.
  */
-export const PayPanel = ({ order, onPaid }: PayPanelProps) => {
+export const PayPanel = ({ order }: { order: Order }) => {
   const estimate = useFeeEstimate(order.total);
   const pay = usePayOrder(order._id);
   // The button is disabled from the render after the click; this holds a second click of the same tick.
@@ -38,7 +32,6 @@ export const PayPanel = ({ order, onPaid }: PayPanelProps) => {
     if (sending.current) return;
     sending.current = true;
     pay.mutate(undefined, {
-      onSuccess: () => onPaid?.(),
       onSettled: () => {
         sending.current = false;
       },

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link, useLocation, useSearchParams } from 'wouter';
+import { Redirect, useSearchParams } from 'wouter';
 import { useShopperEvents } from '../../../../shared/api/shopper-events.js';
 import { clearCart } from '../../../../shared/cart/cart-store.js';
 import { useCart } from '../../../../shared/cart/use-cart.js';
@@ -16,7 +16,6 @@ const ORDER_PARAM = 'order';
 /** The placed order, priced by the API, and its payment. */
 const PayStep = ({ id }: { id: string }) => {
   const order = useOrder(id);
-  const [, navigate] = useLocation();
   if (order.isPending) return <Loading label="Loading your order" />;
   if (order.isError) return <ErrorNotice error={order.error} title="Your order could not be loaded" />;
   return (
@@ -25,12 +24,11 @@ const PayStep = ({ id }: { id: string }) => {
         Order <strong>{order.data.orderId}</strong> is placed; pay it to complete it.
       </p>
       <OrderLines order={order.data} />
+      {/* Once paid (the pay call refreshes the order), the order page follows the confirmation. */}
       {order.data.status === 'pending' && order.data.transactionHash === null ? (
-        <PayPanel order={order.data} onPaid={() => navigate(`/orders/${id}`)} />
+        <PayPanel order={order.data} />
       ) : (
-        <p>
-          This order is no longer waiting for a payment: <Link href={`/orders/${id}`}>see the order</Link>.
-        </p>
+        <Redirect to={`/orders/${id}`} replace />
       )}
     </>
   );
