@@ -175,8 +175,8 @@ describe('checkout', () => {
     expect(api.requestsTo('GET', '/api/wallets/fee-estimate').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('shows INSUFFICIENT_BALANCE from the pay call with its code and message', async () => {
-    startFakeApi(signedIn, orderAnswer(anOrder()), feeEstimate(), {
+  it('shows INSUFFICIENT_BALANCE from the pay call with its code and message, then the address and shortfall', async () => {
+    const api = startFakeApi(signedIn, orderAnswer(anOrder()), feeEstimate(), {
       method: 'POST',
       path: `/api/orders/${ORDER_ID}/pay`,
       status: 400,
@@ -189,11 +189,17 @@ describe('checkout', () => {
     renderCheckout(`/checkout?order=${ORDER_ID}`);
     const pay = await screen.findByRole('button', { name: 'Pay 149.860368 TRX' });
     await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    api.answer(feeEstimate({ balance: 100, spendable: 100, shortfall: 50.127368 }));
     fireEvent.click(pay);
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('INSUFFICIENT_BALANCE');
     expect(alert.textContent).toContain('Insufficient balance');
+    // The refusal reads the estimate again: the address and the API's shortfall appear.
+    expect((await screen.findByTestId('shortfall')).textContent).toBe('50.127368 TRX');
+    expect(screen.getByLabelText<HTMLInputElement>("Your wallet's deposit address").value).toBe(
+      SHOPPER_WALLET,
+    );
   });
 
   it('asks to fill the cart when it is empty', async () => {
