@@ -62,8 +62,12 @@ const seedAdminSetup = async (shop: RunningShop, receiverUrl: string) => {
   return { webhookId: webhook._id };
 };
 
-/** The shopper's pages: browsing as a guest, the cart filled, the ways in, and the seeded shopper's account. */
-const shootStorefront = async (browsing: Browsing, productId: string): Promise<void> => {
+/** The shopper's pages: browsing as a guest, the cart filled, the ways in, then the seeded shopper's own. */
+const shootStorefront = async (
+  browsing: Browsing,
+  productId: string,
+  refundedOrderId: string,
+): Promise<void> => {
   const page = await browsing.newPage();
   await page.goto('/');
   await settled(page, /^Shop$/);
@@ -89,6 +93,19 @@ const shootStorefront = async (browsing: Browsing, productId: string): Promise<v
   await page.getByRole('button', { name: 'Sign in' }).click();
   await settled(page, /^Your account$/);
   await shoot(page, 'storefront-account.png');
+  await page.goto('/orders');
+  await settled(page, /^Your orders$/);
+  await shoot(page, 'storefront-orders.png');
+  await page.goto(`/orders/${refundedOrderId}`);
+  await settled(page, /^Order\b/);
+  await shoot(page, 'storefront-order.png');
+  await page.goto('/wallet');
+  await settled(page, /^Your wallet$/);
+  await page
+    .getByRole('img', { name: /QR code/i })
+    .first()
+    .waitFor();
+  await shoot(page, 'storefront-wallet.png');
 };
 
 const main = async (): Promise<void> => {
@@ -136,7 +153,7 @@ const main = async (): Promise<void> => {
       await shoot(page, file);
     }
 
-    await shootStorefront(browsing, orders.paid.products[0]?.productId ?? '');
+    await shootStorefront(browsing, orders.paid.products[0]?.productId ?? '', orders.partlyRefunded._id);
 
     const narrow = await signedIn(browsing, shop, NARROW);
     await settled(narrow, /^Dashboard$/);
