@@ -200,7 +200,11 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: ({ ownerTransactionId }) => ({ id: ownerTransactionId }),
   },
   'GET /api/wallets/balance': { expect: SIGNED_IN },
-  'GET /api/wallets/fee-estimate': { expect: SIGNED_IN, request: () => ({ query: 'amount=1' }) },
+  // A payment estimate: admins pay no orders, so theirs is refused (a withdrawal's is not).
+  'GET /api/wallets/fee-estimate': {
+    expect: { ...SIGNED_IN, admin: 403 },
+    request: () => ({ query: 'amount=1' }),
+  },
   // Unfunded wallets: past authorization the answer is 400 INSUFFICIENT_BALANCE.
   'POST /api/wallets/send': {
     expect: { ...SIGNED_IN, owner: 'allowed', other: 'allowed', admin: 'allowed' },

@@ -57,6 +57,9 @@ describe('a known path asked with a method it does not serve', () => {
     ['PUT', `/api/admin/webhooks/${SOME_ID}`, 'GET, HEAD, PATCH, DELETE'],
     ['POST', '/api/users/profile', 'GET, HEAD, PUT, PATCH'],
     ['DELETE', '/api/auth/login/', 'POST'],
+    // The customers' export is no customer id: GET, which ids answer, is not among its methods.
+    ['GET', '/api/admin/customers/export', 'POST'],
+    ['DELETE', `/api/admin/customers/${SOME_ID}`, 'GET, HEAD'],
   ])('answers %s %s with 405 METHOD_NOT_ALLOWED and Allow: %s', async (method, url, allow) => {
     const response = await h.app.inject({
       method: method as 'GET',

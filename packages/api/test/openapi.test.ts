@@ -1,4 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { routeTemplate } from '../src/http/route-template.js';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -30,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
-const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const toOpenApiPath = (url: string) => routeTemplate(url).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 /**

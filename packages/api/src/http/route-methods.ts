@@ -13,10 +13,17 @@ interface RoutePattern {
 
 const segmentsOf = (path: string): string[] => path.split('/').filter((segment) => segment !== '');
 
+/** A route's segment against a path's: literal, a parameter, or a parameter with its regex (`:id(^...$)`). */
+const segmentMatches = (pattern: string, segment: string | undefined): boolean => {
+  if (!pattern.startsWith(':')) return pattern === segment;
+  const regex = /^:\w+\((.+)\)$/.exec(pattern)?.[1];
+  return regex === undefined || new RegExp(regex).test(segment ?? '');
+};
+
 const matches = (pattern: RoutePattern, segments: readonly string[]): boolean => {
   if (pattern.open ? segments.length < pattern.segments.length : segments.length !== pattern.segments.length)
     return false;
-  return pattern.segments.every((segment, index) => segment.startsWith(':') || segment === segments[index]);
+  return pattern.segments.every((segment, index) => segmentMatches(segment, segments[index]));
 };
 
 export interface RouteMethods {

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { routeTemplate } from '../http/route-template.js';
 import { eventLogLag, scannerLagBlocks } from '@trx-shop/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -42,7 +43,7 @@ export const metricsPlugin = fp(
         {
           method: request.method,
           // The route's pattern, never the raw URL: ids would make a series per order.
-          route: request.routeOptions.url ?? 'unmatched',
+          route: request.routeOptions.url ? routeTemplate(request.routeOptions.url) : 'unmatched',
           status_code: String(reply.statusCode),
         },
         reply.elapsedTime / 1000,

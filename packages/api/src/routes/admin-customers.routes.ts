@@ -191,7 +191,9 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
   );
 
   app.get(
-    '/api/admin/customers/:id',
+    // `export` is the list's (POST) path, not a customer to GET; any other id reaches the route,
+    // so a malformed one is answered 400 INVALID_ID as on every id route.
+    '/api/admin/customers/:id(^(?!export$).+$)',
     {
       config: { apiKeyScope: 'customers:read' },
       ...base,

@@ -107,7 +107,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         summary:
           'The chain fee a payment or a withdrawal of an amount would burn, and whether the wallet covers it',
         description:
-          "For a signed-in user: the TRX the TRON network would burn from the custodial wallet for one transfer of `amount`: to the merchant wallet (a payment; `to` absent) or to `to` (a withdrawal). It is the estimate the pay and withdrawal balance checks add to the amount, read from the node now: 0 while the wallet's bandwidth (the daily free allowance or staked) covers the transaction, every byte of it burned when it does not, and the account-creation fees when the recipient account does not exist yet. `shortfall` is what the wallet still lacks after the transfers already in flight; changes nothing, reserves nothing.",
+          "For a signed-in user: the TRX the TRON network would burn from the custodial wallet for one transfer of `amount`: to the merchant wallet (a payment; `to` absent) or to `to` (a withdrawal). It is the estimate the pay and withdrawal balance checks add to the amount, read from the node now: 0 while the wallet's bandwidth (the daily free allowance or staked) covers the transaction, every byte of it burned when it does not, and the account-creation fees when the recipient account does not exist yet. `shortfall` is what the wallet still lacks after the transfers already in flight; changes nothing, reserves nothing. Admins pay no orders: their payment estimate answers 403 FORBIDDEN (a withdrawal's is answered).",
         querystring: FeeEstimateQuery,
         response: {
           200: FeeEstimateView,

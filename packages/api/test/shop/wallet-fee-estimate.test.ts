@@ -212,6 +212,13 @@ describe('GET /api/wallets/fee-estimate refuses', () => {
     expect(body.details).toEqual([expect.objectContaining({ field: 'amount' })]);
   });
 
+  it('answers 403 FORBIDDEN to an admin asking for a payment (admins pay no orders), and estimates their withdrawal', async () => {
+    expectError(await estimateRequest(merchant.admin, 'amount=1'), 403, 'FORBIDDEN');
+    const shopper = await registerShopper(h);
+    const withdrawal = await estimate(merchant.admin, `to=${shopper.address}&amount=1`);
+    expect(withdrawal).toMatchObject({ purpose: 'withdrawal', to: shopper.address, amount: 1 });
+  });
+
   it('answers 401 UNAUTHENTICATED without a token', async () => {
     expectError(await estimateRequest(null, 'amount=1'), 401, 'UNAUTHENTICATED');
   });

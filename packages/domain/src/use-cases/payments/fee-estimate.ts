@@ -1,8 +1,8 @@
-import { codesOf, type ValidationError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import { MAX_WITHDRAWAL_SUN } from '../../money/limits.js';
 import type { Sun } from '../../money/sun.js';
 import { parseTrxAmount } from '../../money/trx-amount.js';
-import { ok, type Result } from '../../shared/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import type { User } from '../../users/user.js';
 import { type MerchantWalletError, resolveMerchantWallet } from './merchant-wallet.js';
 import type { PaymentDeps } from './payment-deps.js';
@@ -35,12 +35,17 @@ export interface TransferFeeEstimate {
   readonly shortfallSun: Sun;
 }
 
-export type FeeEstimateError = ValidationError | WithdrawalRecipientError | MerchantWalletError;
+export type FeeEstimateError =
+  | ValidationError
+  | WithdrawalRecipientError
+  | MerchantWalletError
+  | DomainError<'FORBIDDEN'>;
 export const FEE_ESTIMATE_ERRORS = codesOf<FeeEstimateError>()([
   'VALIDATION_ERROR',
   'INVALID_ADDRESS',
   'NO_WALLET',
   'MERCHANT_NOT_CONFIGURED',
+  'FORBIDDEN',
 ]);
 
 const recipientOf = async (
@@ -52,6 +57,9 @@ const recipientOf = async (
     const wallet = checkWithdrawalRecipient(deps.chain, user, toAddress);
     return wallet.ok ? ok({ from: wallet.value.address, to: toAddress }) : wallet;
   }
+  // Admins pay no orders (payOrder refuses them), and the merchant wallet may be their own.
+  if (user.role === 'admin')
+    return err(domainError('FORBIDDEN', 'Admins pay no orders: a payment estimate is for customers'));
   const wallet = sendingWalletOf(user);
   if (!wallet.ok) return wallet;
   // The address a new order records as its merchant address (createOrder), so the estimate is the pay check's.

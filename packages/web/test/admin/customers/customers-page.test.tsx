@@ -18,6 +18,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A saved blob's text: Node's Blob reads itself; jsdom's (what fetch answers under Node 24 here) needs a FileReader. */
+const textOf = (blob: Blob | undefined): Promise<string> => {
+  if (!blob) return Promise.reject(new Error('nothing was saved'));
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+};
+
 describe('the customers list', () => {
   it('shows a row per customer and the figures the API gives, from one request for page 1', async () => {
     const api = startFakeApi({
@@ -153,7 +165,7 @@ describe('the customers list', () => {
     await waitFor(() => expect(saved).toEqual([{ name: 'customers.csv', href: 'blob:customers' }]));
     expect(api.requestsTo('POST', EXPORT).map((request) => request.body)).toEqual([{}]);
     // The fake answers JSON: the saved body is the JSON text of the CSV string, byte for byte.
-    expect(await blobs[0]?.text()).toBe(JSON.stringify(csv));
+    expect(await textOf(blobs[0])).toBe(JSON.stringify(csv));
   });
 
   it('shows the API’s code and message when the export is refused, and saves nothing', async () => {
