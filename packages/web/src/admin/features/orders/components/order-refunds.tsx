@@ -1,7 +1,6 @@
 import type { Order } from '@trx-shop/client';
 import { Trx } from '../../../../shared/ui/money.js';
-import { Time } from '../../../../shared/ui/time.js';
-import { TableScroll } from '../../../../shared/ui/table-scroll.js';
+import { RefundsTable } from '../../../../shared/ui/refunds-table.js';
 
 const REFUND_STATUS_WORDS = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Failed' } as const;
 
@@ -15,42 +14,7 @@ export const OrderRefunds = ({ order }: { order: Order }) => (
     {order.refunds.length === 0 ? (
       <p className="muted">No refunds.</p>
     ) : (
-      <TableScroll label="Refund list">
-        <table aria-label="Refunds">
-          <thead>
-            <tr>
-              <th scope="col">Sent</th>
-              <th scope="col" className="number">
-                Amount
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Transaction id (txid)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.refunds.map((refund) => (
-              <tr key={refund.txHash}>
-                <td>
-                  <Time iso={refund.createdAt} />
-                </td>
-                <td className="number">
-                  <Trx amount={refund.amount} />
-                </td>
-                <td>
-                  <span className={`refund-status refund-status-${refund.status}`}>
-                    {REFUND_STATUS_WORDS[refund.status]}
-                  </span>
-                </td>
-                <td>{refund.reason ?? <span className="muted">none given</span>}</td>
-                <td>
-                  <code className="hash">{refund.txHash}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <RefundsTable refunds={order.refunds} statusWords={REFUND_STATUS_WORDS} />
     )}
   </section>
 );
