@@ -106,7 +106,7 @@ export const layout = (
   recipient: MailRecipient,
   shop: MailShop,
 ): RenderedMail => {
-  const subject = headerSafe(`${shop.name}: ${body.subject}`);
+  const subject = `${headerSafe(shop.name)}: ${headerSafe(body.subject)}`;
   const notice = categoryNotice(category, shop);
   const footer = [body.reason, ...(notice === null ? [] : [notice]), `${shop.name} · ${shopLink(shop, '')}`];
   return {
