@@ -29,7 +29,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['errors'],
   ['shared'],
   ['money'],
-  ['orders', 'transactions', 'users', 'products', 'stats', 'reconciliation', 'api-keys', 'webhooks'],
+  ['orders', 'transactions', 'users', 'products', 'stats', 'reconciliation', 'api-keys', 'webhooks', 'mail'],
   ['ports'],
   ['events'],
 ];
