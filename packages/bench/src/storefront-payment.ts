@@ -43,7 +43,14 @@ const NOTE_PAY_CLICK_AND_COMPLETED = `
     observer.disconnect();
   }).observe(document, { childList: true, subtree: true, characterData: true });
 `;
-const COMPLETED_OR_ERROR = `window.completedAtMs !== undefined || document.querySelector('[role=alert]') !== null`;
+/** A function, not a string: the storefront's CSP refuses the `eval` a string predicate needs. */
+const completedOrError = (): boolean => {
+  const window = globalThis as unknown as {
+    completedAtMs?: number;
+    document: { querySelector(selector: string): unknown };
+  };
+  return window.completedAtMs !== undefined || window.document.querySelector('[role=alert]') !== null;
+};
 
 const payOnce = async (
   page: Page,
@@ -71,7 +78,7 @@ const payOnce = async (
   const headAtClick = await options.headBlock();
   await pay.click({ timeout: waitMs });
   const notCompleted = await reached(
-    page.waitForFunction(COMPLETED_OR_ERROR, undefined, { timeout: waitMs, polling: 'raf' }),
+    page.waitForFunction(completedOrError, undefined, { timeout: waitMs, polling: 'raf' }),
     'the order not "Completed" on the page',
     waitMs,
   );
