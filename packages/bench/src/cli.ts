@@ -18,6 +18,7 @@ import { FULL_PLAN, QUICK_PLAN } from './plan.js';
 import type { BenchResults } from './results.js';
 import { measureFirstRun } from './first-run-section.js';
 import { measureStartup } from './startup-section.js';
+import { runStorefrontPaymentSection } from './storefront-payment-section.js';
 import { runWebSection } from './web-section.js';
 import { removeWorkDirs } from './work-dir.js';
 import { parseCommandLine } from './command-line.js';
@@ -28,8 +29,8 @@ const ADMIN = { ADMIN_EMAIL: 'bench-admin@trx-shop.test', ADMIN_PASSWORD: 'bench
 const USAGE = [
   'usage: pnpm bench [--quick]',
   'Measures start-up, memory, the HTTP sets, the money path, the listener, the scanner, events,',
-  'webhooks, reconciliation, the ledger and the admin web app (its JavaScript, its pages in',
-  'Chromium); writes bench/results/<plan>-latest.md and .json.',
+  'webhooks, reconciliation, the ledger and the web apps (their JavaScript, their pages and the',
+  "storefront's payment in Chromium); writes bench/results/<plan>-latest.md and .json.",
   '  --quick  the small plan (minutes instead of the full run)',
   "MONGODB_URI: the MongoDB sets run against it (else the tests' stand-in, or they are skipped).",
 ].join('\n');
@@ -42,14 +43,18 @@ console.log(`pnpm bench (${plan.mode}) on Node ${process.version}`);
 const password = 'bench shopper password';
 const credentials = { password, passwordHash: await hashPassword(password) };
 
-console.log("the web apps: the admin shell's initial JavaScript");
-const webShell = runWebSection();
+console.log("the web apps: the admin's and the storefront's initial JavaScript");
+const webShells = runWebSection();
 console.log('start-up and idle memory');
 const startup = await measureStartup(plan.startupSamples, ADMIN);
 console.log(`first run: pnpm start on a built tree${plan.mode === 'full' ? ', and a fresh clone' : ''}`);
 const firstRun = await measureFirstRun(plan.mode, ADMIN);
-console.log('data sets: growth, the HTTP set and the admin pages in Chromium');
+console.log("data sets: growth, the HTTP set, the admin's pages and the catalogue in Chromium");
 const dataSets = await runDataSetSection(plan, credentials);
+console.log(
+  `the storefront: ${plan.storefrontPayments} ${plan.storefrontPayments === 1 ? 'order' : 'orders'} paid in Chromium, from the Pay click to "Completed"`,
+);
+const storefrontPayment = await runStorefrontPaymentSection(plan, ADMIN);
 console.log(
   `money path (${plan.warmUpPairs} warm-up pairs, then ${plan.buyers} timed, ${plan.concurrentUsers} at a time; the node a devnet process) and the listener`,
 );
@@ -81,8 +86,9 @@ const results: BenchResults = {
   plan,
   startup,
   firstRun,
-  webShell,
+  webShells,
   dataSets,
+  storefrontPayment,
   money,
   scanner,
   reconciliation,

@@ -10,6 +10,11 @@ import type { BenchPlan } from './plan.js';
 import { type DataSetSize, type SeededLogins, seedDataSet } from './seed-data-set.js';
 import { type RunningServiceProcess, startServiceProcess } from './service-process.js';
 import { signIn } from './shop-client.js';
+import {
+  describeStorefrontPages,
+  measureStorefrontPages,
+  type StorefrontPageFigures,
+} from './storefront-pages.js';
 import { SQLITE_FILE } from './sqlite-file.js';
 import { notMeasured } from './not-measured.js';
 import { newWorkDir } from './work-dir.js';
@@ -32,6 +37,8 @@ export interface DataSetFigures {
   readonly startupWithDataMs: number;
   /** The admin's dashboard and orders page in Chromium, on the main data set. */
   readonly adminPages: AdminPageFigures;
+  /** The storefront's catalogue in Chromium, on the main data set's products. */
+  readonly storefrontPages: StorefrontPageFigures;
 }
 
 export interface Credentials {
@@ -75,7 +82,7 @@ const measureLatency = async (service: RunningServiceProcess, logins: SeededLogi
 /**
  * For each order count: seed a fresh SQLite file, start the service on it, measure the growth
  * figures, and on the plan's main data set also the HTTP set, the peak RSS under that load and
- * the admin pages in Chromium.
+ * the web apps' pages in Chromium.
  */
 export const runDataSetSection = async (
   plan: BenchPlan,
@@ -87,10 +94,11 @@ export const runDataSetSection = async (
   let startupWithDataMs = Number.NaN;
   const unseeded = notMeasured('the main data set was not measured');
   let adminPages: AdminPageFigures = {
-    samples: plan.adminPageSamples,
+    samples: plan.webPageSamples,
     dashboardLcp: unseeded,
     ordersInteractive: unseeded,
   };
+  let storefrontPages: StorefrontPageFigures = { samples: plan.webPageSamples, catalogueLcp: unseeded };
   for (const orders of plan.growthOrders) {
     const dir = newWorkDir(`orders-${orders}`);
     const size = { ...plan.dataSet, orders };
@@ -128,13 +136,20 @@ export const runDataSetSection = async (
           baseUrl: service.baseUrl,
           email: logins.adminEmail,
           password: logins.password,
-          samples: plan.adminPageSamples,
+          samples: plan.webPageSamples,
         });
         console.log(`  admin pages in Chromium: ${describeAdminPages(adminPages)}`);
+        storefrontPages = await measureStorefrontPages({
+          baseUrl: service.baseUrl,
+          samples: plan.webPageSamples,
+        });
+        console.log(
+          `  storefront in Chromium (${size.products} products): ${describeStorefrontPages(storefrontPages)}`,
+        );
       }
     } finally {
       await service.stop();
     }
   }
-  return { growth, http, underLoadPeakRssMiB, startupWithDataMs, adminPages };
+  return { growth, http, underLoadPeakRssMiB, startupWithDataMs, adminPages, storefrontPages };
 };

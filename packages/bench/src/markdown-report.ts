@@ -1,7 +1,13 @@
 import type { ExportFigures } from './export-stream.js';
 import { describeCpuPerPair } from './money-path.js';
-import { describePageFigure } from './admin-pages.js';
+import { describePageFigure } from './chromium-pages.js';
 import { type BenchResults, checkTargets, kb, medianStartupMs } from './results.js';
+import {
+  describeStorefrontPayment,
+  PAYMENT_BLOCKS_BEFORE_SOLIDIFICATION,
+  type StorefrontPaymentFigure,
+} from './storefront-payment-section.js';
+import type { AppShellFigure } from './web-section.js';
 
 const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 
@@ -15,29 +21,49 @@ const table = (header: string[], rows: string[][]): string =>
     ...rows.map((row) => `| ${row.join(' | ')} |`),
   ].join('\n');
 
-const webSection = ({ webShell, dataSets, plan }: BenchResults): string => {
-  const shellRows =
-    'notMeasured' in webShell
-      ? [['initial JavaScript (entry and module preloads), gzip', `not measured (${webShell.notMeasured})`]]
-      : [
-          [
-            'initial JavaScript (entry and module preloads), gzip',
-            `${kb(webShell.initialGzipBytes)}: ${webShell.initial.map((file) => `\`${file.file}\` ${kb(file.gzipBytes)} (${kb(file.bytes)} raw)`).join(', ')}`,
-          ],
-          [
-            'largest chunk loaded on demand, gzip',
-            webShell.largestLazy === null
-              ? 'none'
-              : `\`${webShell.largestLazy.file}\` ${kb(webShell.largestLazy.gzipBytes)}`,
-          ],
-        ];
-  const { adminPages } = dataSets;
+const shellRows = (shell: AppShellFigure): string[][] =>
+  'notMeasured' in shell
+    ? [['initial JavaScript (entry and module preloads), gzip', `not measured (${shell.notMeasured})`]]
+    : [
+        [
+          'initial JavaScript (entry and module preloads), gzip',
+          `${kb(shell.initialGzipBytes)}: ${shell.initial.map((file) => `\`${file.file}\` ${kb(file.gzipBytes)} (${kb(file.bytes)} raw)`).join(', ')}`,
+        ],
+        [
+          'largest chunk loaded on demand, gzip',
+          shell.largestLazy === null
+            ? 'none'
+            : `\`${shell.largestLazy.file}\` ${kb(shell.largestLazy.gzipBytes)}`,
+        ],
+      ];
+
+const paymentRows = (payment: StorefrontPaymentFigure): string[][] => {
+  if ('notMeasured' in payment)
+    return [['from the Pay click to "Completed" on the order page', describeStorefrontPayment(payment)]];
+  const bound = PAYMENT_BLOCKS_BEFORE_SOLIDIFICATION + payment.solidDepth;
+  const most = Math.max(...payment.payments.map((each) => each.blocks));
   return [
-    `\`packages/web/dist\` (built first when missing or older than its sources), gzip at zlib's default level (6), 1 KB = 1,000 bytes. The pages in headless Chromium (1440 x 900) against the service holding the ${plan.dataSet.orders}-order data set, after its HTTP set, signed in as an admin; each the median of ${adminPages.samples} loads in fresh tabs of one browser context (the first load fetches the assets, the others find them cached).`,
+    ['from the Pay click to "Completed" on the order page', describeStorefrontPayment(payment)],
+    [
+      `blocks it took, against ${PAYMENT_BLOCKS_BEFORE_SOLIDIFICATION} blocks plus the solidification (${payment.solidDepth}): ${bound} (reported, not a target)`,
+      `at most ${most}: ${most <= bound ? 'within' : '**beyond**'}`,
+    ],
+  ];
+};
+
+const webSection = ({ webShells, dataSets, plan, storefrontPayment }: BenchResults): string => {
+  const { adminPages, storefrontPages } = dataSets;
+  const chain =
+    'notMeasured' in storefrontPayment
+      ? ''
+      : ` The payment on an embedded instance of its own (the in-process devnet making a block every ${storefrontPayment.blockIntervalMs / 1000} s, a transfer solid ${storefrontPayment.solidDepth} blocks deep, the listener every ${storefrontPayment.listenerIntervalMs / 1000} s): a signed-in shopper whose airdrop arrived opens each pending order's page, clicks Pay and waits for "Completed" without a reload; the page notes both instants, the blocks are the devnet's head at each.`;
+  return [
+    `\`packages/web/dist\` (built first when missing or older than its sources), gzip at zlib's default level (6), 1 KB = 1,000 bytes. The pages in headless Chromium (1440 x 900) against the service holding the ${plan.dataSet.orders}-order, ${plan.dataSet.products}-product data set, after its HTTP set; each the median of ${adminPages.samples} loads in fresh tabs of one browser context (the first load fetches the assets, the others find them cached): the admin's signed in as an admin, the storefront's as a visitor.${chain}`,
+    '### Admin',
     table(
       ['figure', 'value'],
       [
-        ...shellRows,
+        ...shellRows(webShells.admin),
         [
           'dashboard: largest contentful paint once its content is shown',
           describePageFigure(adminPages.dashboardLcp),
@@ -46,6 +72,18 @@ const webSection = ({ webShell, dataSets, plan }: BenchResults): string => {
           'orders page: navigation start to the first row of the table',
           describePageFigure(adminPages.ordersInteractive),
         ],
+      ],
+    ),
+    '### Storefront',
+    table(
+      ['figure', 'value'],
+      [
+        ...shellRows(webShells.storefront),
+        [
+          'catalogue: largest contentful paint once its products are shown',
+          describePageFigure(storefrontPages.catalogueLcp),
+        ],
+        ...paymentRows(storefrontPayment),
       ],
     ),
   ].join('\n\n');
@@ -134,7 +172,7 @@ export const renderMarkdown = (results: BenchResults): string => {
       ['orders', ...exportHeader],
       dataSets.growth.map((point) => [`${point.orders}`, ...exportCells(point.salesExport)]),
     ),
-    '## The admin web app',
+    '## The web apps',
     webSection(results),
     '## Deposit scanner',
     `${scanner.blocks} blocks of ${scanner.transfersPerBlock} TRX transfers (${scanner.depositsPerBlock} of each block's into custodial wallets, the rest elsewhere) on a devnet process, ${scanner.wallets} custodial wallets in the store; the service's start-up scan catches up on all of them (its own log line's duration).`,

@@ -27,8 +27,10 @@ export interface BenchPlan {
   /** Events delivered to a local webhook receiver: a steady stream (latency), then a burst (throughput). */
   readonly webhookSteadyEvents: number;
   readonly webhookBurstEvents: number;
-  /** Loads of each admin page in Chromium (on the main data set); the figure is their median. */
-  readonly adminPageSamples: number;
+  /** Loads of each web page in Chromium (admin and storefront, on the main data set); the figure is their median. */
+  readonly webPageSamples: number;
+  /** Orders a signed-in shopper pays on the storefront's order page, each timed to "Completed". */
+  readonly storefrontPayments: number;
 }
 
 /** 100,000 users: the customer search's target is set at that size. */
@@ -52,7 +54,8 @@ export const FULL_PLAN: BenchPlan = {
   crossInstanceBuyers: 300,
   webhookSteadyEvents: 1_000,
   webhookBurstEvents: 10_000,
-  adminPageSamples: 5,
+  webPageSamples: 5,
+  storefrontPayments: 3,
 };
 
 /** CI's smoke run: every section, small. */
@@ -73,5 +76,6 @@ export const QUICK_PLAN: BenchPlan = {
   crossInstanceBuyers: 40,
   webhookSteadyEvents: 100,
   webhookBurstEvents: 1_000,
-  adminPageSamples: 2,
+  webPageSamples: 2,
+  storefrontPayments: 1,
 };

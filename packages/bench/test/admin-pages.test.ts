@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type AdminPageFigures, CHROMIUM_PATH, measureAdminPages } from '../src/admin-pages.js';
+import { type AdminPageFigures, measureAdminPages } from '../src/admin-pages.js';
+import { CHROMIUM_PATH } from '../src/chromium-pages.js';
 
 /*
  * The measurement against a stand-in of the service in this process: it logs in with a cookie

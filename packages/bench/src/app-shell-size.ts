@@ -10,13 +10,17 @@ export interface GzippedFile {
   readonly gzipBytes: number;
 }
 
-export interface AdminShellFigures {
+export interface AppShellFigures {
   /** The entry script and every module it preloads: what the browser loads before the first page renders. */
   readonly initial: readonly GzippedFile[];
   readonly initialGzipBytes: number;
-  /** The largest chunk the admin loads later (a page, the chart), or null when it has none. */
+  /** The largest chunk the app loads later (a page, the chart), or null when it has none. */
   readonly largestLazy: GzippedFile | null;
 }
+
+/** Each app's HTML entry in the build, relative to `dist/`. */
+export const APP_ENTRIES = { admin: 'admin/index.html', storefront: 'index.html' } as const;
+export type WebApp = keyof typeof APP_ENTRIES;
 
 const ENTRY_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g;
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g;
@@ -43,15 +47,16 @@ const reachableChunks = (assetsDir: string, start: readonly string[]): Set<strin
 };
 
 /**
- * The admin app's JavaScript in a Vite build (`distDir`): what `admin/index.html` loads up front
- * and, for information, the largest chunk reachable from it that it loads on demand.
+ * An app's JavaScript in a Vite build (`distDir`): what its HTML entry (`htmlEntry`, relative to
+ * `distDir`) loads up front and, for information, the largest chunk reachable from it that it
+ * loads on demand.
  */
-export const measureAdminShell = (distDir: string): AdminShellFigures => {
-  const html = readFileSync(join(distDir, 'admin', 'index.html'), 'utf8');
+export const measureAppShell = (distDir: string, htmlEntry: string): AppShellFigures => {
+  const htmlFile = join(distDir, htmlEntry);
+  const html = readFileSync(htmlFile, 'utf8');
   const urls = [...html.matchAll(ENTRY_SCRIPT), ...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   const initialFiles = [...new Set(urls.filter((url) => url !== undefined).map((url) => basename(url)))];
-  if (initialFiles.length === 0)
-    throw new Error(`no module script in ${join(distDir, 'admin', 'index.html')}`);
+  if (initialFiles.length === 0) throw new Error(`no module script in ${htmlFile}`);
   const assetsDir = join(distDir, 'assets');
   const initial = initialFiles.map((file) => gzipped(assetsDir, file));
   const lazy = [...reachableChunks(assetsDir, initialFiles)]
