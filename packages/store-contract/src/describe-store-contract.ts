@@ -9,6 +9,7 @@ import { describeDashboardContract } from './suite/dashboard.contract.js';
 import { describeEventContract } from './suite/events.contract.js';
 import { describeKeyHolderContract } from './suite/key-holders.contract.js';
 import { describeLeaseContract } from './suite/leases.contract.js';
+import { describeMailContract } from './suite/mail.contract.js';
 import { describeRefundedOverrideContract } from './suite/refunded-override.contract.js';
 import { describeVerifiedPaymentContract } from './suite/verified-payment.contract.js';
 import { describeLedgerScanContract } from './suite/ledger-scan.contract.js';
@@ -59,6 +60,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeAuditContract(harness);
     describeWindowCounterContract(harness);
     describeWebhookContract(harness);
+    describeMailContract(harness);
     describeApiKeyContract(harness);
     describeSalesRangeContract(harness);
     describeSalesSearchContract(harness);

@@ -1,6 +1,7 @@
 export { buildApiKey } from './builders/api-key.builder.js';
 export { buildEventActor, buildShopEvent } from './builders/event.builder.js';
 export { BUILDER_NOW, minutesAfter } from './builders/fixed-time.js';
+export { buildMailAttempt, buildMailboxEntry, buildMailMessage } from './builders/mail.builder.js';
 export { newObjectId } from './builders/object-id.js';
 export {
   buildOrder,

@@ -6,6 +6,8 @@ import { createMemoryEventLogStore } from './event-log-store.js';
 import { createMemoryIdempotencyStore } from './idempotency-store.js';
 import { createMemoryKeyHolderStore } from './key-holder-store.js';
 import { createMemoryLeaseStore } from './lease-store.js';
+import { createMemoryMailboxStore } from './mailbox-store.js';
+import { createMemoryMailStore } from './mail-store.js';
 import { createMemoryOrderStore } from './order-store.js';
 import { createMemoryOutboxStore } from './outbox-store.js';
 import { createMemoryProductStore } from './product-store.js';
@@ -44,6 +46,8 @@ export const createMemoryStore = (): ShopStore => {
     outbox: createMemoryOutboxStore(tables),
     windowCounters: createMemoryWindowCounterStore(),
     webhooks: createMemoryWebhookStore(tables),
+    mail: createMemoryMailStore(tables),
+    mailbox: createMemoryMailboxStore(tables),
     apiKeys: createMemoryApiKeyStore(tables),
     versions: createMemoryVersionStore(tables),
     dashboard: {

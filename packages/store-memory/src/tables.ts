@@ -8,6 +8,8 @@ import {
   pageOf,
   type Product,
   type LoggedEvent,
+  type MailboxEntry,
+  type MailMessage,
   type Session,
   type ShopEvent,
   type StockReservation,
@@ -48,6 +50,9 @@ export interface Tables {
   readonly webhookEndpoints: Map<string, WebhookEndpoint>;
   readonly webhookDeliveries: Map<string, WebhookDelivery>;
   readonly apiKeys: Map<string, ApiKey>;
+  readonly mailMessages: Map<string, MailMessage>;
+  /** messageId -> the mail the embedded mailbox kept. */
+  readonly mailbox: Map<string, MailboxEntry>;
   /** topic key -> writes that moved it (VersionStore; version-store.ts). */
   readonly versions: Map<string, number>;
 }
@@ -71,6 +76,8 @@ export const emptyTables = (): Tables => ({
   webhookEndpoints: new Map(),
   webhookDeliveries: new Map(),
   apiKeys: new Map(),
+  mailMessages: new Map(),
+  mailbox: new Map(),
   versions: new Map(),
 });
 

@@ -6,6 +6,8 @@ import type {
   EventDocument,
   KeyHolderDocument,
   LeaseDocument,
+  MailboxEntryDocument,
+  MailMessageDocument,
   OrderDocument,
   PendingOrderLockDocument,
   ProductDocument,
@@ -42,6 +44,8 @@ export interface ShopCollections {
   readonly webhookEndpoints: Collection<WebhookEndpointDocument>;
   readonly webhookDeliveries: Collection<WebhookDeliveryDocument>;
   readonly apiKeys: Collection<ApiKeyDocument>;
+  readonly mailMessages: Collection<MailMessageDocument>;
+  readonly mailbox: Collection<MailboxEntryDocument>;
   readonly versions: Collection<VersionDocument>;
 }
 
@@ -65,5 +69,7 @@ export const shopCollections = (db: Db): ShopCollections => ({
   webhookEndpoints: db.collection<WebhookEndpointDocument>('webhook_endpoints'),
   webhookDeliveries: db.collection<WebhookDeliveryDocument>('webhook_deliveries'),
   apiKeys: db.collection<ApiKeyDocument>('api_keys'),
+  mailMessages: db.collection<MailMessageDocument>('mail_messages'),
+  mailbox: db.collection<MailboxEntryDocument>('mailbox'),
   versions: db.collection<VersionDocument>('versions'),
 });

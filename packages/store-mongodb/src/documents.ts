@@ -4,6 +4,10 @@ import type {
   EventActor,
   EventSubjects,
   LoggedEvent,
+  MailAttempt,
+  MailboxEntry,
+  MailClaim,
+  MailMessage,
   Order,
   Product,
   ReconciliationReport,
@@ -208,6 +212,22 @@ export interface WebhookDeliveryDocument extends Mutable<Omit<WebhookDelivery, '
   _id: string;
   attempts: WebhookAttempt[];
   claim: WebhookClaim | null;
+}
+
+/**
+ * One queued mail (`_id` = its stable (source, template, recipient) id), the domain record as is:
+ * the built-in unique `_id` makes enqueueing idempotent; the claim is a guarded single-document
+ * write.
+ */
+export interface MailMessageDocument extends Mutable<Omit<MailMessage, 'id' | 'attempts' | 'claim'>> {
+  _id: string;
+  attempts: MailAttempt[];
+  claim: MailClaim | null;
+}
+
+/** One mail the embedded mailbox kept (`_id` = its message id, so a repeated attempt keeps it once). */
+export interface MailboxEntryDocument extends Mutable<Omit<MailboxEntry, 'messageId'>> {
+  _id: string;
 }
 
 /**

@@ -171,6 +171,21 @@ const webhookDeliveries: IndexDescription[] = [
   { name: 'webhook_deliveries_endpoint_created', key: { endpointId: 1, createdAt: -1, _id: -1 } },
 ];
 
+// Mail needs no unique index of its own: its id is `_id`, so enqueue and deliver skip a repeat.
+const mailMessages: IndexDescription[] = [
+  // claimDue: pending messages, oldest due first (the claim's expiry is residual).
+  { name: 'mail_messages_status_next', key: { status: 1, nextAttemptAt: 1, _id: 1 } },
+  // listMessages, the delivery log, newest first.
+  { name: 'mail_messages_created', key: { createdAt: -1, _id: -1 } },
+  // listMessages of one status.
+  { name: 'mail_messages_status_created', key: { status: 1, createdAt: -1, _id: -1 } },
+];
+
+const mailbox: IndexDescription[] = [
+  // list: the embedded mailbox, newest first.
+  { name: 'mailbox_delivered', key: { deliveredAt: -1, _id: -1 } },
+];
+
 const reconciliationReports: IndexDescription[] = [
   // listReports (the history of runs, newest first) and latestReport (its first); findReport goes by `_id`.
   { name: 'reconciliation_reports_started', key: { 'report.startedAt': -1, _id: -1 } },
@@ -292,6 +307,8 @@ export const ensureIndexes = async (collections: ShopCollections): Promise<void>
     collections.windowCounters.createIndexes(windowCounters),
     collections.webhookDeliveries.createIndexes(webhookDeliveries),
     collections.apiKeys.createIndexes(apiKeys),
+    collections.mailMessages.createIndexes(mailMessages),
+    collections.mailbox.createIndexes(mailbox),
     collections.reconciliationReports.createIndexes(reconciliationReports),
   ]);
   // Products stored before reservations existed get the empty reservation fields the guarded

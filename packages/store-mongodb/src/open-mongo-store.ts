@@ -10,6 +10,8 @@ import { createMongoEventLogStore } from './repositories/event-log-store.js';
 import { createMongoIdempotencyStore } from './repositories/idempotency-store.js';
 import { createMongoKeyHolderStore } from './repositories/key-holder-store.js';
 import { createMongoLeaseStore } from './repositories/lease-store.js';
+import { createMongoMailboxStore } from './repositories/mailbox-store.js';
+import { createMongoMailStore } from './repositories/mail-store.js';
 import { createCustomerQueries } from './repositories/mongo-customer-queries.js';
 import { createMongoOrderStore } from './repositories/order-store.js';
 import { createMongoOutboxStore } from './repositories/outbox-store.js';
@@ -65,6 +67,8 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       outbox: createMongoOutboxStore(collections),
       windowCounters: createMongoWindowCounterStore(collections),
       webhooks: createMongoWebhookStore(collections),
+      mail: createMongoMailStore(collections),
+      mailbox: createMongoMailboxStore(collections),
       apiKeys: createMongoApiKeyStore(collections),
       versions: createMongoVersionStore(collections),
       async ping() {

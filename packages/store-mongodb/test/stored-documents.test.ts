@@ -1,6 +1,8 @@
 import {
   BUILDER_NOW,
   buildApiKey,
+  buildMailboxEntry,
+  buildMailMessage,
   buildOrder,
   buildProduct,
   buildTransaction,
@@ -135,6 +137,36 @@ describeWithMongo('stored documents and start-up', (uri) => {
     });
     expect(stored?.createdAt).toBeInstanceOf(Date);
     expect(stored?.expiresAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps mail under its id and the mailbox under the message id, with BSON dates, and indexes both lists', async () => {
+    const message = buildMailMessage({ claim: { holder: 'instance-a', until: BUILDER_NOW, attempt: 1 } });
+    const entry = buildMailboxEntry({ messageId: message.id });
+    await env.store.mail.enqueue([message]);
+    await env.store.mailbox.deliver(entry);
+    const { id: _messageId, ...messageFields } = message;
+    const storedMessage = await env.db
+      .collection<{ _id: string; nextAttemptAt: unknown; claim: { until: unknown } }>('mail_messages')
+      .findOne({ _id: message.id });
+    expect(storedMessage).toEqual({ _id: message.id, ...messageFields });
+    expect(storedMessage?.nextAttemptAt).toBeInstanceOf(Date);
+    expect(storedMessage?.claim.until).toBeInstanceOf(Date);
+    const { messageId: _entryId, ...entryFields } = entry;
+    const storedEntry = await env.db
+      .collection<{ _id: string; deliveredAt: unknown }>('mailbox')
+      .findOne({ _id: entry.messageId });
+    expect(storedEntry).toEqual({ _id: entry.messageId, ...entryFields });
+    expect(storedEntry?.deliveredAt).toBeInstanceOf(Date);
+
+    const indexNames = async (collection: string) =>
+      (await env.db.collection(collection).listIndexes().toArray()).map((index) => String(index.name)).sort();
+    expect(await indexNames('mail_messages')).toEqual([
+      '_id_',
+      'mail_messages_created',
+      'mail_messages_status_created',
+      'mail_messages_status_next',
+    ]);
+    expect(await indexNames('mailbox')).toEqual(['_id_', 'mailbox_delivered']);
   });
 
   it('gives documents stored before the deposit scanner their key fields, and drops the unique txID index', async () => {

@@ -9,6 +9,8 @@ import { createSqliteEventLogStore } from './repositories/event-log-store.js';
 import { createSqliteIdempotencyStore } from './repositories/idempotency-store.js';
 import { createSqliteKeyHolderStore } from './repositories/key-holder-store.js';
 import { createSqliteLeaseStore } from './repositories/lease-store.js';
+import { createSqliteMailboxStore } from './repositories/mailbox-store.js';
+import { createSqliteMailStore } from './repositories/mail-store.js';
 import { createSqliteOrderStore } from './repositories/order-store.js';
 import { createSqliteOutboxStore } from './repositories/outbox-store.js';
 import { createSqliteProductStore } from './repositories/product-store.js';
@@ -74,6 +76,8 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     outbox: createSqliteOutboxStore(db),
     windowCounters: createSqliteWindowCounterStore(db),
     webhooks: createSqliteWebhookStore(db),
+    mail: createSqliteMailStore(db),
+    mailbox: createSqliteMailboxStore(db),
     apiKeys: createSqliteApiKeyStore(db),
     versions: createSqliteVersionStore(db),
     async ping() {

@@ -6,6 +6,9 @@ import {
   BUILDER_NOW,
   buildApiKey,
   buildEventActor,
+  buildMailAttempt,
+  buildMailboxEntry,
+  buildMailMessage,
   buildOrder,
   buildShopEvent,
   buildTransaction,
@@ -20,6 +23,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 import { TRANSACTION_COLUMN_LIST, transactionToRow } from '../src/rows/transaction-row.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
+import { mailMigration } from '../src/schema/mail-migration.js';
 import { reconciliationHistoryMigration } from '../src/schema/reconciliation-history-migration.js';
 import { insertVersion5Order, insertVersion5Transaction } from './version-5-orders.js';
 
@@ -75,6 +79,9 @@ describe('schema migrations', () => {
         // the running processes and the key ids they hold
         'key_holders',
         'leases',
+        // the mail queue and the embedded mailbox
+        'mail_messages',
+        'mailbox',
         'order_day_totals',
         'order_lines',
         'order_refund_totals',
@@ -667,6 +674,66 @@ describe('schema migrations', () => {
       ]);
     } finally {
       db.close();
+    }
+  });
+
+  it('adds the mail queue and the mailbox to a version-26 file, each list served by its index (migration 27)', async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    const before = MIGRATIONS.indexOf(mailMigration());
+    expect(before).toBe(26);
+    for (const migration of MIGRATIONS.slice(0, before)) old.exec(migration);
+    old.pragma(`user_version = ${before}`);
+    old.close();
+
+    const at = (ms: number) => new Date(BUILDER_NOW.getTime() + ms);
+    const message = buildMailMessage({ nextAttemptAt: at(0) });
+    const entry = buildMailboxEntry({ messageId: message.id, deliveredAt: at(1_000) });
+    const store = await openSqliteStore({ filename });
+    try {
+      expect(await store.mail.enqueue([message, message])).toBe(1);
+      const [claimed] = await store.mail.claimDue(at(0), 'worker-a', at(30_000), 10);
+      expect(claimed?.claim).toEqual({ holder: 'worker-a', until: at(30_000), attempt: 1 });
+      const attempt = buildMailAttempt({ at: at(1_000), error: null });
+      expect(
+        await store.mail.recordAttempt(message.id, 'worker-a', {
+          attempt,
+          status: 'sent',
+          nextAttemptAt: null,
+        }),
+      ).toBe(true);
+      expect(await store.mail.findMessage(message.id)).toEqual({
+        ...message,
+        status: 'sent',
+        attempts: [attempt],
+        roundAttempts: 1,
+        nextAttemptAt: null,
+        sentAt: at(1_000),
+      });
+      await store.mailbox.deliver(entry);
+      expect(await store.mailbox.find(message.id)).toEqual(entry);
+    } finally {
+      await store.close();
+    }
+    expect(inspect(filename).version).toBe(MIGRATIONS.length);
+
+    const migrated = new Database(filename, { readonly: true });
+    try {
+      const indexes = migrated
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('mail_messages', 'mailbox') " +
+            "AND name NOT LIKE 'sqlite_autoindex_%' ORDER BY name",
+        )
+        .all()
+        .map((row) => row.name);
+      expect(indexes).toEqual([
+        'mail_messages_created',
+        'mail_messages_due',
+        'mail_messages_status_created',
+        'mailbox_delivered',
+      ]);
+    } finally {
+      migrated.close();
     }
   });
 

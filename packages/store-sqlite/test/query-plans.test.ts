@@ -4,6 +4,8 @@ import { API_KEY_SQL } from '../src/repositories/api-key-store.js';
 import { CUSTOMER_SQL, CUSTOMER_STATS_SQL } from '../src/read-models/customers.read-model.js';
 import { DASHBOARD_SQL } from '../src/read-models/dashboard-read-model.js';
 import { EVENT_LOG_SQL } from '../src/repositories/event-log-store.js';
+import { MAIL_SQL } from '../src/repositories/mail-store.js';
+import { MAILBOX_SQL } from '../src/repositories/mailbox-store.js';
 import { ORDER_CHILDREN_SQL } from '../src/repositories/order-reader.js';
 import { ORDER_REFUND_SQL } from '../src/repositories/order-refunds.js';
 import { ORDER_SQL } from '../src/repositories/order-sql.js';
@@ -449,6 +451,44 @@ const QUERIES: Query[] = [
     indexOrdered: true,
   },
   { name: "an endpoint's webhook delivery count", sql: WEBHOOK_SQL.deliveriesCount, params: [id] },
+  ...(['claim', 'recordAttempt', 'requeue'] as const).map((name) => ({
+    name: `mail write: ${name}`,
+    sql: MAIL_SQL[name],
+    params: placeholderValuesOf(MAIL_SQL[name]),
+  })),
+  {
+    name: 'due mail messages',
+    sql: MAIL_SQL.due,
+    params: { now: 1, limit: 10 },
+    indexOrdered: true,
+    index: 'mail_messages_due',
+  },
+  { name: 'mail message by id', sql: MAIL_SQL.byId, params: [id] },
+  {
+    name: 'mail delivery log, newest first',
+    sql: MAIL_SQL.page,
+    params: [10, 0],
+    indexOrdered: true,
+    index: 'mail_messages_created',
+  },
+  { name: 'mail delivery log count', sql: MAIL_SQL.count, params: [] },
+  {
+    name: 'mail delivery log of one status, newest first',
+    sql: MAIL_SQL.pageOfStatus,
+    params: ['failed', 10, 0],
+    indexOrdered: true,
+    index: 'mail_messages_status_created',
+  },
+  { name: 'mail delivery log count of one status', sql: MAIL_SQL.countOfStatus, params: ['failed'] },
+  { name: 'mailbox entry by message id', sql: MAILBOX_SQL.byMessageId, params: [id] },
+  {
+    name: 'mailbox, newest first',
+    sql: MAILBOX_SQL.page,
+    params: [10, 0],
+    indexOrdered: true,
+    index: 'mailbox_delivered',
+  },
+  { name: 'mailbox count', sql: MAILBOX_SQL.count, params: [] },
   { name: 'API key by hash', sql: API_KEY_SQL.byHash, params: ['ab'] },
   { name: 'API key by id', sql: API_KEY_SQL.byId, params: [id] },
   {

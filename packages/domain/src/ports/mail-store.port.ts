@@ -20,7 +20,11 @@ export interface MailStore {
    * claim, only while `holder` still holds the claim for that attempt number; false otherwise.
    */
   recordAttempt(id: string, holder: string, outcome: MailAttemptOutcome): Promise<boolean>;
-  /** Queues a failed message again for an attempt at `at`: pending, a new round. null when absent. */
+  /**
+   * Queues a failed message again for an attempt at `at`: pending, a new round. null when there is
+   * no such message or it is not failed (a pending one is queued already, and a sent one must never
+   * go twice).
+   */
   requeue(id: string, at: Date): Promise<MailMessage | null>;
   findMessage(id: string): Promise<MailMessage | null>;
   /** The delivery log: newest first, optionally of one status. */

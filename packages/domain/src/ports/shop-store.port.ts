@@ -4,6 +4,7 @@ import type { EventLogStore } from './event-log.port.js';
 import type { IdempotencyStore } from './idempotency-store.port.js';
 import type { KeyHolderStore } from './key-holder-store.port.js';
 import type { LeaseStore } from './lease-store.port.js';
+import type { MailboxStore, MailStore } from './mail-store.port.js';
 import type { CounterStore, OrderStore } from './order-store.port.js';
 import type { OutboxStore } from './outbox.port.js';
 import type { ProductStore } from './product-store.port.js';
@@ -36,6 +37,10 @@ export interface ShopStore {
   readonly outbox: OutboxStore;
   readonly windowCounters: WindowCounterStore;
   readonly webhooks: WebhookStore;
+  /** The mail queue every instance sends from. */
+  readonly mail: MailStore;
+  /** The embedded default's local mailbox (no `SMTP_URL`). */
+  readonly mailbox: MailboxStore;
   readonly apiKeys: ApiKeyStore;
   readonly versions: VersionStore;
   /** true when the database answers. */

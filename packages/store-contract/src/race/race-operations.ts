@@ -1,4 +1,5 @@
 import type {
+  MailMessage,
   NewOrder,
   OrderRefund,
   OutgoingReservation,
@@ -103,6 +104,20 @@ export const raceOperations = {
   ): Promise<string[]> {
     const claimed = await store.webhooks.claimDue(input.now, input.holder, input.until, input.limit);
     return claimed.map((delivery) => delivery.id);
+  },
+
+  /** A mail sender's claim: the ids it was given (each must be given to one sender only). */
+  async claimMailMessages(
+    store: ShopStore,
+    input: { now: Date; holder: string; until: Date; limit: number },
+  ): Promise<string[]> {
+    const claimed = await store.mail.claimDue(input.now, input.holder, input.until, input.limit);
+    return claimed.map((message) => message.id);
+  },
+
+  /** An instance queuing the mail of events another instance queues too: how many were new. */
+  async enqueueMail(store: ShopStore, messages: readonly MailMessage[]): Promise<number> {
+    return store.mail.enqueue(messages);
   },
 
   async hitWindow(store: ShopStore, input: { key: string; windowMs: number; now: Date }): Promise<number> {

@@ -7,6 +7,7 @@ import { customerDayCountsMigration } from './customer-day-counts-migration.js';
 import { customerSearchMigration } from './customer-search-migration.js';
 import { customerVolumeHoursMigration } from './customer-volume-hours-migration.js';
 import { eventLogMigration } from './event-log-migration.js';
+import { mailMigration } from './mail-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
 import { reconciliationHistoryMigration } from './reconciliation-history-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
@@ -371,6 +372,8 @@ export const MIGRATIONS: readonly string[] = [
   versionsMigration(),
   // Every reconciliation run's report, listed newest first, not only the latest.
   reconciliationHistoryMigration(),
+  // The mail queue every instance sends from, and the embedded default's local mailbox.
+  mailMigration(),
 ];
 
 /*
