@@ -11,6 +11,7 @@ export * from './catalogue/product-fields.js';
 export * from './events/relay-outbox.js';
 export * from './events/deliver-events.js';
 export * from './webhooks/index.js';
+export * from './mail/index.js';
 export * from './identity/index.js';
 export * from './ledger/own-transactions.js';
 export * from './ledger/scan-deposits.js';

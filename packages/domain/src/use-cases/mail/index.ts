@@ -1,0 +1,4 @@
+export * from './dispatch-mail.js';
+export * from './mail-deps.js';
+export * from './queue-mail.js';
+export * from './sealed-mail.js';
