@@ -144,7 +144,7 @@ describe.skipIf(!browserTestsRun())(
           .poll(() => page.getByRole('region', { name: 'Balance' }).textContent(), SHOWN_WITHIN)
           .toContain(trxText(wallet.balance));
         await expect
-          .poll(() => page.getByLabel('Your deposit address').inputValue(), SHOWN_WITHIN)
+          .poll(() => page.getByLabel('Your deposit address', { exact: true }).inputValue(), SHOWN_WITHIN)
           .toBe(wallet.address);
         await page.getByRole('table', { name: 'Transactions' }).waitFor();
         await expectPageQuality(page);
@@ -152,7 +152,9 @@ describe.skipIf(!browserTestsRun())(
         const { user } = await unwrap(client.GET('/api/users/profile'));
         await page.goto('/account');
         await heading(page, 'Your account').waitFor();
-        await expect.poll(() => page.getByLabel('Email').inputValue(), SHOWN_WITHIN).toBe(user.email);
+        await expect
+          .poll(() => page.getByLabel('Email', { exact: true }).inputValue(), SHOWN_WITHIN)
+          .toBe(user.email);
         await expect
           .poll(() => page.getByLabel('Your shop wallet address').inputValue(), SHOWN_WITHIN)
           .toBe(user.wallet.address);
