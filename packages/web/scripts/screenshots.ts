@@ -1,4 +1,4 @@
-// `pnpm screenshots`: pictures of each admin page for docs/screenshots/ (the README shows them),
+// `pnpm screenshots`: pictures of each admin and storefront page for docs/screenshots/ (the README shows them),
 // taken in Chromium against a fresh embedded instance seeded with a customer's orders. The apps
 // are built first by the root script; the instance and its data are gone at the end.
 import { mkdir } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { signedInClient } from '../test/e2e/support/accounts.js';
 import { fillSignIn, mainNavigation, signInHeading } from '../test/e2e/support/admin-pages.js';
 import { type Browsing, NARROW, openBrowser } from '../test/e2e/support/browser.js';
 import { CHROMIUM_INSTALL, CHROMIUM_PATH, hasChromium } from '../test/e2e/support/chromium.js';
-import { SEEDED_SHOPPER, seedOrders } from '../test/e2e/support/seed.js';
+import { SEEDED_SHOPPER, type SeededOrders, seedOrders } from '../test/e2e/support/seed.js';
 import { type RunningShop, startShop } from '../test/e2e/support/shop.js';
 
 const OUT_DIR = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
@@ -66,7 +66,7 @@ const seedAdminSetup = async (shop: RunningShop, receiverUrl: string) => {
 const shootStorefront = async (
   browsing: Browsing,
   productId: string,
-  refundedOrderId: string,
+  { partlyRefunded, awaitingPayment }: SeededOrders,
 ): Promise<void> => {
   const page = await browsing.newPage();
   await page.goto('/');
@@ -88,15 +88,21 @@ const shootStorefront = async (
   await shoot(page, 'storefront-register.png');
   await page.goto('/sign-in?next=/account');
   await settled(page, /^Sign in$/);
+  await shoot(page, 'storefront-sign-in.png');
   await page.getByLabel('Email').fill(SEEDED_SHOPPER.email);
   await page.getByLabel('Password').fill(SEEDED_SHOPPER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await settled(page, /^Your account$/);
   await shoot(page, 'storefront-account.png');
+  // The pay step of her unpaid order: priced by the API, with the fee estimate and the Pay button.
+  await page.goto(`/checkout?order=${awaitingPayment._id}`);
+  await settled(page, /^Checkout$/);
+  await page.getByRole('button', { name: /^Pay / }).waitFor();
+  await shoot(page, 'storefront-checkout.png');
   await page.goto('/orders');
   await settled(page, /^Your orders$/);
   await shoot(page, 'storefront-orders.png');
-  await page.goto(`/orders/${refundedOrderId}`);
+  await page.goto(`/orders/${partlyRefunded._id}`);
   await settled(page, /^Order\b/);
   await shoot(page, 'storefront-order.png');
   await page.goto('/wallet');
@@ -153,7 +159,7 @@ const main = async (): Promise<void> => {
       await shoot(page, file);
     }
 
-    await shootStorefront(browsing, orders.paid.products[0]?.productId ?? '', orders.partlyRefunded._id);
+    await shootStorefront(browsing, orders.paid.products[0]?.productId ?? '', orders);
 
     const narrow = await signedIn(browsing, shop, NARROW);
     await settled(narrow, /^Dashboard$/);

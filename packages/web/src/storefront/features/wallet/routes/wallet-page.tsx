@@ -1,5 +1,6 @@
 import { useSearchParams } from 'wouter';
 import { useProfile } from '../../../../shared/account/api/profile.js';
+import { useShopperEvents } from '../../../../shared/api/shopper-events.js';
 import { pageOf } from '../../../../shared/format/page-param.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Pager } from '../../../../shared/ui/pager.js';
@@ -13,6 +14,8 @@ import { WithdrawForm } from '../components/withdraw-form.js';
 
 /** The shopper's custodial wallet: balance, deposit address, withdrawal and history (paged in the URL). */
 const WalletPage = () => {
+  // A deposit, payment or refund frame reads the balance and the history again, without a reload.
+  useShopperEvents();
   const [params, setParams] = useSearchParams();
   const page = pageOf(params);
   // The profile says whether 2FA is on, which the withdrawal then needs a code for.
