@@ -16,6 +16,7 @@ const PRODUCTION = {
   WALLET_ENCRYPTION_KEY: HEX_KEY,
   TRON_NETWORK: 'mainnet',
   TRON_FULL_HOST: 'https://api.trongrid.io',
+  PUBLIC_URL: 'https://shop.example',
 } as const;
 
 const problemsOf = (env: Record<string, string | undefined>): string[] => {
@@ -135,6 +136,37 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://shop.example/path' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'short' }],
+    ['PUBLIC_URL', { PUBLIC_URL: undefined }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://shop.example/shop' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://shop.example/?ref=mail' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://shop.example#top' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'ftp://shop.example' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://user:pw@shop.example' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'shop.example' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example:587', MAIL_FROM: 'shop@shop.example' }],
+    ['SMTP_URL', { SMTP_URL: 'smtp://mail.example:587/inbox', MAIL_FROM: 'shop@shop.example' }],
+    ['SMTP_URL', { SMTP_URL: 'smtp://mail.example:587?pool=true', MAIL_FROM: 'shop@shop.example' }],
+    ['SMTP_URL', { SMTP_URL: 'smtp://mail.example:99999', MAIL_FROM: 'shop@shop.example' }],
+    ['SMTP_URL', { SMTP_URL: 'smtp://mail.example:0', MAIL_FROM: 'shop@shop.example' }],
+    ['SMTP_URL', { SMTP_URL: 'smtp://:secret@mail.example', MAIL_FROM: 'shop@shop.example' }],
+    ['SMTP_URL', { SMTP_URL: 'smtp://user:%E0%A4%A@mail.example', MAIL_FROM: 'shop@shop.example' }],
+    ['SMTP_URL', { SMTP_URL: 'mail.example:587', MAIL_FROM: 'shop@shop.example' }],
+    ['MAIL_FROM', { SMTP_URL: 'smtp://mail.example' }],
+    ['MAIL_FROM', { MAIL_FROM: 'shop' }],
+    ['MAIL_FROM', { MAIL_FROM: 'shop@' }],
+    ['MAIL_FROM', { MAIL_FROM: 'Shop <shop@shop.example' }],
+    ['MAIL_FROM', { MAIL_FROM: 'a@shop.example, b@shop.example' }],
+    ['MAIL_FROM', { MAIL_FROM: 'shop@shop.example\r\nBcc: all@elsewhere.example' }],
+    ['SHOP_NAME', { SHOP_NAME: 'Shop\nBcc: all@elsewhere.example' }],
+    ['SHOP_NAME', { SHOP_NAME: 'S'.repeat(101) }],
+    ['REQUIRE_EMAIL_VERIFICATION', { REQUIRE_EMAIL_VERIFICATION: 'yes' }],
+    ['REQUIRE_EMAIL_VERIFICATION', { REQUIRE_EMAIL_VERIFICATION: 'true' }],
+    ['MAIL_RETRY_SCHEDULE', { MAIL_RETRY_SCHEDULE: '1m,later' }],
+    ['MERCHANT_LOW_BALANCE_TRX', { MERCHANT_LOW_BALANCE_TRX: 'a lot' }],
+    ['MERCHANT_LOW_BALANCE_TRX', { MERCHANT_LOW_BALANCE_TRX: '0' }],
+    ['MERCHANT_LOW_BALANCE_TRX', { MERCHANT_LOW_BALANCE_TRX: '-5' }],
+    ['MERCHANT_LOW_BALANCE_TRX', { MERCHANT_LOW_BALANCE_TRX: '1.1234567' }],
+    ['MERCHANT_LOW_BALANCE_TRX', { MERCHANT_LOW_BALANCE_TRX: '1e3' }],
   ])('stops with exactly one line naming %s for %j in production', (variable, override) => {
     const problems = problemsOf({ ...PRODUCTION, ...override });
     expect(problems).toHaveLength(1);
@@ -149,12 +181,13 @@ describe('loadConfig', () => {
       'JWT_REFRESH_SECRET',
       'WALLET_ENCRYPTION_KEY',
       'TRON_NETWORK',
+      'PUBLIC_URL',
       'PORT',
       'LOG_LEVEL',
     ]) {
       expect(problems.filter((line) => line.includes(variable)).length, variable).toBeGreaterThanOrEqual(1);
     }
-    expect(problems).toHaveLength(6);
+    expect(problems).toHaveLength(7);
   });
 });
 
@@ -175,6 +208,7 @@ describe('the server process', () => {
             WALLET_ENCRYPTION_KEY: PRODUCTION.WALLET_ENCRYPTION_KEY,
             TRON_NETWORK: PRODUCTION.TRON_NETWORK,
             TRON_FULL_HOST: PRODUCTION.TRON_FULL_HOST,
+            PUBLIC_URL: PRODUCTION.PUBLIC_URL,
             DATA_DIR: join(tmpdir(), 'trx-shop-never-created'),
           }),
           stdio: ['ignore', 'ignore', 'pipe'],

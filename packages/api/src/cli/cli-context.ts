@@ -21,7 +21,7 @@ export const openCliContext = async ({
 }: {
   readonly chain?: boolean;
 } = {}): Promise<CliContext> => {
-  const loaded = loadConfig(process.env, { tokens: false, chain });
+  const loaded = loadConfig(process.env, { tokens: false, chain, links: false });
   if (!loaded.ok) {
     for (const problem of loaded.problems) console.error(`config: ${problem}`);
     process.exit(1);

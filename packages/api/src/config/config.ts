@@ -1,3 +1,5 @@
+import type { Sun } from '@trx-shop/domain';
+import type { MailFrom, SmtpSettings } from './mail-settings.js';
 import type { TronNetwork } from './tron-network.js';
 import type { TrustProxy } from './trust-proxy.js';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -65,6 +67,27 @@ export interface AppConfig {
     readonly disableAfterMs: number;
     /** WEBHOOK_ALLOW_PRIVATE_HOSTS: loopback, private and link-local receivers allowed. */
     readonly allowPrivateHosts: boolean;
+  };
+  /** SHOP_NAME: how the shop names itself in mail (default "TRX Shop"). */
+  readonly shopName: string;
+  /**
+   * PUBLIC_URL: the shop's public origin for links in mail, never taken from a request. Required
+   * in production; null outside it when unset: the service's own address once it listens
+   * (`ownOrigin(host, port)`), as PORT=0 is only known then.
+   */
+  readonly publicUrl: string | null;
+  /** Email (docs/operations.md, "Email"). */
+  readonly mail: {
+    /** SMTP_URL; null: the embedded mailbox (development), or mail kept queued (production). */
+    readonly smtp: SmtpSettings | null;
+    /** MAIL_FROM; required with SMTP_URL. */
+    readonly from: MailFrom | null;
+    /** MAIL_RETRY_SCHEDULE: the waits before each retry of a mail the relay did not take. */
+    readonly retryScheduleMs: readonly number[];
+    /** REQUIRE_EMAIL_VERIFICATION: paying and withdrawing wait for a verified address. */
+    readonly requireEmailVerification: boolean;
+    /** MERCHANT_LOW_BALANCE_TRX: admins are alerted below this merchant balance; null: never. */
+    readonly merchantLowBalanceSun: Sun | null;
   };
   readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
   readonly store:

@@ -1,10 +1,14 @@
+import { parseTrxAmount } from '@trx-shop/domain';
 import type { AppConfig, LogFormat, LogLevel } from './config.js';
 import { isTronNetwork, TRON_NETWORKS } from './tron-network.js';
 import { parseTrustProxy } from './trust-proxy.js';
 import { parseDuration, parseDurationList } from './durations.js';
+import { parseMailFrom, parsePublicUrl, parseSmtpUrl } from './mail-settings.js';
 
 /** Standard Webhooks' suggested schedule: about 33 hours of retries after the first attempt. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
+/** Mail waits as webhooks do: about 33 hours of retries, through a relay's maintenance window. */
+export const DEFAULT_MAIL_RETRY_SCHEDULE = DEFAULT_WEBHOOK_RETRY_SCHEDULE;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -21,9 +25,11 @@ export interface ConfigNeeds {
   readonly tokens: boolean;
   /** TRON_NETWORK, and TRON_FULL_HOST for a network other than devnet. */
   readonly chain: boolean;
+  /** PUBLIC_URL: the links in the mail the service sends. */
+  readonly links: boolean;
 }
 
-export const SERVICE_NEEDS: ConfigNeeds = { tokens: true, chain: true };
+export const SERVICE_NEEDS: ConfigNeeds = { tokens: true, chain: true, links: true };
 
 /**
  * Reads and validates every setting. All problems are collected so a bad deployment learns
@@ -152,6 +158,37 @@ export const loadConfig = (
   const trustProxy = parseTrustProxy(text('TRUST_PROXY'));
   if (!trustProxy.ok) problems.push(trustProxy.problem);
 
+  const smtpText = text('SMTP_URL');
+  const smtp = smtpText === null ? null : parseSmtpUrl(smtpText);
+  if (smtp && !smtp.ok) problems.push(smtp.problem);
+  const fromText = text('MAIL_FROM');
+  const mailFrom = fromText === null ? null : parseMailFrom(fromText);
+  if (mailFrom && !mailFrom.ok) problems.push(mailFrom.problem);
+  if (smtpText !== null && fromText === null) {
+    problems.push('MAIL_FROM: required when SMTP_URL is set (the address mail is sent from)');
+  }
+  const publicUrlText = text('PUBLIC_URL');
+  const publicUrl = publicUrlText === null ? null : parsePublicUrl(publicUrlText);
+  if (publicUrl && !publicUrl.ok) problems.push(publicUrl.problem);
+  if (publicUrlText === null && production && needs.links) {
+    problems.push(
+      "PUBLIC_URL: required when NODE_ENV=production (the shop's public origin, such as https://shop.example, for links in mail)",
+    );
+  }
+  const shopName = text('SHOP_NAME') ?? 'TRX Shop';
+  // It heads every subject: a control character there would break or forge a mail header.
+  if (/\p{Cc}/u.test(shopName) || shopName.length > 100) {
+    problems.push('SHOP_NAME: must be one line of at most 100 characters, without control characters');
+  }
+  const lowBalanceText = text('MERCHANT_LOW_BALANCE_TRX');
+  const lowBalance =
+    lowBalanceText === null ? null : parseTrxAmount(lowBalanceText, { field: 'MERCHANT_LOW_BALANCE_TRX' });
+  if (lowBalance && !lowBalance.ok) {
+    problems.push(
+      `MERCHANT_LOW_BALANCE_TRX: must be a positive TRX amount with at most 6 decimals, got ${JSON.stringify(lowBalanceText)}`,
+    );
+  }
+
   const listenerIntervalMs = integer('LISTENER_INTERVAL_MS', 15_000, 50, 86_400_000);
   const config: AppConfig = {
     production,
@@ -198,6 +235,15 @@ export const loadConfig = (
       disableAfterMs: duration('WEBHOOK_DISABLE_AFTER', '5d'),
       allowPrivateHosts: flag('WEBHOOK_ALLOW_PRIVATE_HOSTS', false),
     },
+    shopName,
+    publicUrl: publicUrl?.ok ? publicUrl.value : null,
+    mail: {
+      smtp: smtp?.ok ? smtp.value : null,
+      from: mailFrom?.ok ? mailFrom.value : null,
+      retryScheduleMs: durations('MAIL_RETRY_SCHEDULE', DEFAULT_MAIL_RETRY_SCHEDULE),
+      requireEmailVerification: flag('REQUIRE_EMAIL_VERIFICATION', false),
+      merchantLowBalanceSun: lowBalance?.ok ? lowBalance.value : null,
+    },
     argon2: {
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),
       timeCost: integer('ARGON2_TIME_COST', 2, 1, 100),
@@ -227,6 +273,12 @@ export const loadConfig = (
   };
   if (config.secrets.jwtAccess !== null && config.secrets.jwtAccess === config.secrets.jwtRefresh) {
     problems.push('JWT_REFRESH_SECRET: must differ from JWT_ACCESS_SECRET');
+  }
+  if (production && needs.links && config.mail.requireEmailVerification && config.mail.smtp === null) {
+    // Without a relay the verification mail stays queued, and no customer could pay or withdraw.
+    problems.push(
+      'REQUIRE_EMAIL_VERIFICATION: needs SMTP_URL when NODE_ENV=production (verification mail must go out)',
+    );
   }
   if (config.listenerLeaseMs <= config.listenerIntervalMs) {
     // The leader renews once per run: a lease shorter than a run's interval changes hands every run.

@@ -36,6 +36,7 @@ const SECRETS = {
   JWT_ACCESS_SECRET: 'a'.repeat(40),
   JWT_REFRESH_SECRET: 'b'.repeat(40),
   WALLET_ENCRYPTION_KEY: 'c'.repeat(64),
+  PUBLIC_URL: 'https://shop.example',
 };
 
 let mainnet: { url: string; server: Server };
