@@ -46,6 +46,7 @@ export const printBanner = (service: RunningService, config: AppConfig): void =>
         ? { webApps: NOT_BUILT }
         : { storefront: `${service.url}/`, admin: `${service.url}/admin` }),
       network: service.network.network,
+      mail: service.mail,
       ...(service.chain.devnet ? { devnet: service.chain.devnet.url } : {}),
       ...(metricsEndpoints(service, config).length > 0 ? { metrics: metricsEndpoints(service, config) } : {}),
     },
@@ -69,6 +70,7 @@ const bannerLines = (service: RunningService, config: AppConfig): string[] => {
     `  Store      ${config.store.kind === 'mongodb' ? 'MongoDB' : `SQLite in ${config.dataDir}`}`,
     `  Chain      ${service.chain.description}`,
     `  Network    ${networkLine(service)}`,
+    `  Mail       ${service.mail}`,
   ];
   if (config.production && service.network.network === 'devnet') {
     lines.push('  WARNING    TRON_NETWORK=devnet in production: payments are worthless devnet TRX');

@@ -23,6 +23,9 @@ import { type MetricsServer, startMetricsServer } from '../metrics/metrics-serve
 import { createShopMetrics } from '../metrics/shop-metrics.js';
 import { startEventRelay } from './event-relay.js';
 import { startWebhookDispatcher } from './webhook-dispatcher.js';
+import { chooseMailDelivery } from './mail-delivery.js';
+import { startMailDispatcher } from './mail-dispatcher.js';
+import { ownOrigin } from '../config/mail-settings.js';
 import { createRoomHub } from '../realtime/room-hub.js';
 import { identityDeps, paymentDeps } from '../use-case-deps.js';
 import { startSettlementListener } from './settlement-listener.js';
@@ -51,6 +54,8 @@ export interface RunningService {
   readonly metricsServerUrl: string | null;
   /** The built web apps' directory; null: not built, `/` says so. */
   readonly webRoot: string | null;
+  /** Where mail goes (the banner's line). */
+  readonly mail: string;
   /** Stops accepting, finishes in-flight requests, then closes the store and the devnet. */
   stop(): Promise<void>;
 }
@@ -205,6 +210,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   let listener: ScheduledTask | null = null;
   let relay: ScheduledTask | null = null;
   let dispatcher: ScheduledTask | null = null;
+  let mailDispatcher: ScheduledTask | null = null;
   let metricsServer: MetricsServer | null = null;
   // Graceful: stop accepting and finish in-flight requests, let the listener finish its run,
   // then close the store and the devnet.
@@ -213,6 +219,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     await listener?.stop();
     await relay?.stop();
     await dispatcher?.stop();
+    await mailDispatcher?.stop();
     await metricsServer?.close();
     await closeStore();
     await chain.devnet?.stop();
@@ -268,6 +275,35 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       holeGraceMs: config.eventHoleGraceMs,
       instanceId,
     });
+    const mail = chooseMailDelivery(config, store, systemClock);
+    if (mail.mailer === null) {
+      logger.warn(
+        {},
+        'SMTP_URL is not set: mail stays queued, sealed, until it is (docs/operations.md, "Email")',
+      );
+    } else {
+      mailDispatcher = startMailDispatcher({
+        deps: {
+          store,
+          mailer: mail.mailer,
+          vault,
+          clock: systemClock,
+          logger,
+          shop: {
+            name: config.shopName,
+            // Outside production an unset PUBLIC_URL is this service's own address, known once it listens.
+            publicUrl: config.publicUrl ?? ownOrigin(config.host, Number(new URL(url).port)),
+          },
+        },
+        policy: { retrySchedule: config.mail.retryScheduleMs },
+        scheduler: createIntervalScheduler((error) =>
+          logger.warn({ err: String(error) }, 'mail dispatch failed'),
+        ),
+        intervalMs: config.eventPollIntervalMs,
+        sendTimeoutMs: 60_000,
+        instanceId,
+      });
+    }
     listener = startSettlementListener({
       deps: paymentDeps(deps, logger),
       scheduler: createIntervalScheduler((error) =>
@@ -296,6 +332,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       logFormat,
       metricsServerUrl: metricsServer?.url ?? null,
       webRoot: web.root,
+      mail: mail.description,
       stop: stopAll,
     };
   } catch (error) {
