@@ -1,5 +1,6 @@
 import { useSearchParams } from 'wouter';
 import { useProfile } from '../../../../shared/account/api/profile.js';
+import { useShopperEvents } from '../../../../shared/api/shopper-events.js';
 import { pageOf } from '../../../../shared/format/page-param.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Pager } from '../../../../shared/ui/pager.js';
@@ -11,8 +12,12 @@ import { DepositAddress } from '../components/deposit-address.js';
 import { TransactionsTable } from '../components/transactions-table.js';
 import { WithdrawForm } from '../components/withdraw-form.js';
 
-/** The shopper's custodial wallet: balance, deposit address, withdrawal and history (paged in the URL). */
+/**
+ * The shopper's custodial wallet: balance, deposit address, withdrawal and history (paged in the
+ * URL), read again by the shopper's room when a deposit arrives or a transfer settles.
+ */
 const WalletPage = () => {
+  useShopperEvents();
   const [params, setParams] = useSearchParams();
   const page = pageOf(params);
   // The profile says whether 2FA is on, which the withdrawal then needs a code for.
