@@ -134,8 +134,30 @@ describe.skipIf(!browserTestsRun())(
         [recipient, 12.5],
       ]);
 
-      // The page lists it without a reload.
+      // The page lists it without a reload, and shows it confirmed once the listener has confirmed it.
       await table.getByRole('cell', { name: 'Withdrawal', exact: true }).waitFor();
+      const settled = await eventually(
+        () =>
+          unwrap(
+            client.GET('/api/transactions', {
+              params: { query: { type: 'withdrawal', status: 'confirmed' } },
+            }),
+          ),
+        (answer) => answer.transactions.length === 1,
+        'the withdrawal to be confirmed',
+        CHAIN_WAIT_MS,
+        250,
+      );
+      const after = await unwrap(client.GET('/api/wallets/balance'));
+      const withdrawalRow = table.getByRole('row').filter({ hasText: 'Withdrawal' });
+      await expect.poll(() => withdrawalRow.textContent(), SHOWN_WITHIN).toContain('Confirmed');
+      expect(await withdrawalRow.textContent()).toContain(
+        settled.transactions[0]?.transactionHash ?? 'a txid',
+      );
+      await expect.poll(() => balance.textContent(), SHOWN_WITHIN).toContain(trxText(after.balance));
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
       await page.setViewportSize(NARROW);
       await expectPageQuality(page);
     });
