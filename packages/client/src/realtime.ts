@@ -8,7 +8,7 @@ import { normalizeBaseUrl } from './client.js';
 
 /** `transaction:confirmed`, `transaction:failed`, `order:refunded`. */
 export interface OrderEventData {
-  /** The order's `_id`; null for a withdrawal's failure. */
+  /** The order's `_id`; null for a withdrawal's confirmation or failure. */
   readonly orderId: string | null;
   readonly txHash: string;
   readonly message: string;

@@ -63,7 +63,7 @@ export const asyncApiDocument = () => ({
         ...roomAnswers,
         transactionConfirmed: message(
           'transaction:confirmed',
-          'A purchase confirmed (its order completed), or a partial refund confirmed',
+          'A purchase confirmed (its order completed), a partial refund confirmed, or a withdrawal confirmed (orderId null)',
           SERVER_FRAMES.transactionConfirmed,
         ),
         transactionFailed: message(

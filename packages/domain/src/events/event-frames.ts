@@ -40,6 +40,8 @@ export const frameOfEvent = (event: ShopEvent): EventFrame | null => {
         return event.payload.partial === true ? frameOf(event, TRANSFER_FRAMES.partialRefund) : null;
       case 'order.refunded':
         return frameOf(event, TRANSFER_FRAMES.refunded);
+      case 'withdrawal.confirmed':
+        return frameOf(event, TRANSFER_FRAMES.withdrawalConfirmed);
       case 'payment.failed':
       case 'refund.failed':
       case 'withdrawal.failed':

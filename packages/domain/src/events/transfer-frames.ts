@@ -9,6 +9,7 @@ export const TRANSFER_FRAMES = {
   },
   partialRefund: { event: 'transaction:confirmed', message: 'Partial refund confirmed' },
   refunded: { event: 'order:refunded', message: 'Refund confirmed; your order is refunded' },
+  withdrawalConfirmed: { event: 'transaction:confirmed', message: 'Withdrawal confirmed' },
 } as const;
 
 /** A failure's frame message: the stored reason in words, never the node's own text. */

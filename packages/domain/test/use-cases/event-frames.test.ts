@@ -91,6 +91,37 @@ describe('frames from the log', () => {
     ]);
   });
 
+  it('are one transaction:confirmed frame, with no order, when a withdrawal confirms', async () => {
+    const { world, buyer, settle } = await shop();
+    const sent = await withdraw({ ...world.deps, totp: noTotp }, buyer, {
+      toAddress: (await world.chain.createWallet()).address,
+      amount: 1,
+      twoFactorCode: null,
+      idempotencyKey: null,
+    });
+    expect(sent.ok).toBe(true);
+    await settle();
+
+    const [withdrawal] = (
+      await world.store.transactions.listByUser(buyer.id, { type: 'withdrawal' }, { limit: 100, page: 1 })
+    ).items;
+    expect(withdrawal?.status).toBe('confirmed');
+    expect(await world.frames()).toEqual([
+      {
+        userId: buyer.id,
+        event: {
+          event: 'transaction:confirmed',
+          data: {
+            orderId: null,
+            txHash: withdrawal?.transactionHash,
+            message: 'Withdrawal confirmed',
+            timestamp: expect.any(String),
+          },
+        },
+      },
+    ]);
+  });
+
   it('are one wallet:deposit frame per deposit, once however often the blocks are scanned', async () => {
     const { world, buyer } = await shop();
     await scanDeposits(world.deps, { maxBlocks: 100, startBlock: null });

@@ -674,7 +674,7 @@ describe('settling a withdrawal', () => {
       }),
     );
 
-  it('confirms a withdrawal: only the transfer settles (no order, no event), the wallet hold is released', async () => {
+  it('confirms a withdrawal: only the transfer settles (no order), the wallet hold is released, the owner hears of it', async () => {
     const { world, buyer, pen, place, orderOf, heldOn, confirmAndSettle, marker } = await shop();
     const open = await place(buyer, [[pen, 1]]);
     const recipient = (await world.chain.createWallet()).address;
@@ -702,7 +702,20 @@ describe('settling a withdrawal', () => {
     expect(await heldOn(buyer)).toBe(0);
     expect(await world.balanceOf(buyer.wallet.address)).toBe(100 * TRX - 10 * TRX - NEW_ACCOUNT_FEE_SUN);
     expect(await world.balanceOf(recipient)).toBe(10 * TRX);
-    expect((await world.frames()).filter(({ userId }) => userId === buyer.id)).toEqual([]);
+    expect((await world.frames()).filter(({ userId }) => userId === buyer.id)).toEqual([
+      {
+        userId: buyer.id,
+        event: {
+          event: 'transaction:confirmed',
+          data: {
+            orderId: null,
+            txHash: tx.transactionHash,
+            message: 'Withdrawal confirmed',
+            timestamp: expect.any(String),
+          },
+        },
+      },
+    ]);
   });
 
   it('fails an expired withdrawal: transaction failed, hold released, "transaction:failed" with orderId null', async () => {

@@ -90,6 +90,25 @@ describe.skipIf(!browserTestsRun())(
       await page.getByRole('img', { name: 'QR code of your deposit address' }).waitFor();
       await expectPageQuality(page);
 
+      // A deposit from outside the shop: the page shows the balance the API then gives, without a reload.
+      await page.evaluate(() => {
+        (window as unknown as { notReloaded: boolean }).notReloaded = true;
+      });
+      await devnet.fundSolid(funded.address, 7_250_001);
+      const deposited = await eventually(
+        () => unwrap(client.GET('/api/wallets/balance')),
+        (answer) => answer.balance !== funded.balance,
+        'the deposit to be recorded',
+        CHAIN_WAIT_MS,
+        250,
+      );
+      await expect.poll(() => balance.textContent(), SHOWN_WITHIN).toContain(trxText(deposited.balance));
+      const table = page.getByRole('table', { name: 'Transactions' });
+      await table.getByRole('cell', { name: trxText(7.250001), exact: true }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+
       await page.getByLabel('Recipient address').fill(recipient);
       await page.getByLabel('Amount (TRX)').fill('12.5');
       await page.getByRole('button', { name: 'Review withdrawal' }).click();
@@ -115,9 +134,30 @@ describe.skipIf(!browserTestsRun())(
         [recipient, 12.5],
       ]);
 
-      // The page lists it without a reload.
-      const table = page.getByRole('table', { name: 'Transactions' });
+      // The page lists it without a reload, and shows it confirmed once the listener has confirmed it.
       await table.getByRole('cell', { name: 'Withdrawal', exact: true }).waitFor();
+      const settled = await eventually(
+        () =>
+          unwrap(
+            client.GET('/api/transactions', {
+              params: { query: { type: 'withdrawal', status: 'confirmed' } },
+            }),
+          ),
+        (answer) => answer.transactions.length === 1,
+        'the withdrawal to be confirmed',
+        CHAIN_WAIT_MS,
+        250,
+      );
+      const after = await unwrap(client.GET('/api/wallets/balance'));
+      const withdrawalRow = table.getByRole('row').filter({ hasText: 'Withdrawal' });
+      await expect.poll(() => withdrawalRow.textContent(), SHOWN_WITHIN).toContain('Confirmed');
+      expect(await withdrawalRow.textContent()).toContain(
+        settled.transactions[0]?.transactionHash ?? 'a txid',
+      );
+      await expect.poll(() => balance.textContent(), SHOWN_WITHIN).toContain(trxText(after.balance));
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
       await page.setViewportSize(NARROW);
       await expectPageQuality(page);
     });

@@ -12,7 +12,7 @@ export interface ShopperFrame {
 
 export interface ShopperEventsHandlers {
   readonly onFrame: (frame: ShopperFrame) => void;
-  /** The room is joined (first time) or its missed frames can no longer be replayed: read everything again. */
+  /** The room is joined with nothing to replay (first time, or before any frame) or its missed frames can no longer be replayed: read everything again. */
   readonly onResync: () => void;
 }
 
@@ -30,16 +30,15 @@ export const SHOPPER_QUERY_ROOTS = { orders: 'orders', wallet: 'wallet' } as con
  * cookie; the client reconnects after a drop and resumes from the last event id by itself.
  */
 export const connectShopperEvents: ShopperEventsConnector = (userId, handlers) => {
-  let joined = false;
   const connection = connectRealtime({
     baseUrl: window.location.origin,
     WebSocket: window.WebSocket,
     rooms: [userId],
     onEvent: (frame) => {
       if (frame.event === 'joined') {
-        // What changed between the page's first reads and the join cannot be replayed (no id yet).
-        if (!joined) handlers.onResync();
-        joined = true;
+        // Without an id to resume from (the first join, or a rejoin before any frame) the server
+        // replays nothing, so what changed since the page's reads is read again.
+        if (connection.lastEventId === undefined) handlers.onResync();
       } else if (frame.event === 'resume:expired') handlers.onResync();
       else if (frame.event === 'wallet:deposit')
         handlers.onFrame({ event: frame.event, id: frame.id, orderId: null });

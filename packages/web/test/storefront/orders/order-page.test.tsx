@@ -6,14 +6,19 @@ import OrderPage from '../../../src/storefront/features/orders/routes/order-page
 import { fakeShopperRoom } from '../../support/fake-shopper-room.js';
 import {
   anOrder,
+  CABLE_ID,
   errorAnswer,
   feeEstimate,
   inRoom,
+  LEDGER_ID,
+  MERCHANT_WALLET,
   ORDER_ID,
+  OTHER_ORDER_ID,
   orderAnswer,
   PAYMENT_TX,
   REFUND_TX,
   SHOPPER_ID,
+  SHOPPER_WALLET,
   signedIn,
 } from '../checkout-data.js';
 import { renderPage } from '../render-page.js';
@@ -27,6 +32,44 @@ const renderOrder = () => {
 afterEach(() => {
   cleanup();
   stopFakeApi();
+  window.localStorage.clear();
+});
+
+const CART_KEY = 'trx-shop.cart';
+const SOMETHING_ELSE = '6760c0f4a1b2c3d4e5f60799';
+
+/** `GET /api/transactions` of the shopper's failed payments: this order's, failed for `reason`, among others. */
+const failedPayments = (reason: 'EXPIRED' | 'BROADCAST_REJECTED') => ({
+  method: 'GET' as const,
+  path: '/api/transactions',
+  body: {
+    success: true,
+    transactions: [aFailedPayment(OTHER_ORDER_ID, 'INSUFFICIENT_BALANCE'), aFailedPayment(ORDER_ID, reason)],
+    pagination: { total: 2, page: 1, pages: 1, limit: 100 },
+  },
+});
+
+const aFailedPayment = (
+  orderId: string,
+  failureReason: 'EXPIRED' | 'BROADCAST_REJECTED' | 'INSUFFICIENT_BALANCE',
+) => ({
+  _id: `6760c0f4a1b2c3d4e5f6075${orderId === ORDER_ID ? '0' : '1'}`,
+  userId: SHOPPER_ID,
+  orderId,
+  type: 'purchase' as const,
+  amount: 149.860368,
+  currency: 'TRX' as const,
+  network: 'TRC-20' as const,
+  transactionHash: PAYMENT_TX,
+  fromAddress: SHOPPER_WALLET,
+  toAddress: MERCHANT_WALLET,
+  status: 'failed' as const,
+  confirmations: 0,
+  blockNumber: null,
+  fee: 0,
+  failureReason,
+  createdAt: '2026-03-01T10:31:00.000Z',
+  updatedAt: '2026-03-01T10:32:00.000Z',
 });
 
 describe('the order page', () => {
@@ -119,6 +162,56 @@ describe('the order page', () => {
     expect(await screen.findByText('Cancelled')).toBeTruthy();
     expect(api.requestsTo('POST', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+
+  it('says why a failed order failed and "Try again" puts exactly its lines in the cart and goes to checkout', async () => {
+    const api = startFakeApi(
+      signedIn,
+      orderAnswer(anOrder({ status: 'failed', transactionHash: PAYMENT_TX })),
+      failedPayments('EXPIRED'),
+    );
+    window.localStorage.setItem(CART_KEY, JSON.stringify([{ productId: SOMETHING_ELSE, quantity: 2 }]));
+    const { history } = renderOrder();
+
+    expect(await screen.findByText('Failed')).toBeTruthy();
+    const reason = await screen.findByTestId('failure-reason');
+    expect(reason.textContent).toContain('the payment expired before the network included it in a block');
+    expect(reason.textContent).toContain('EXPIRED');
+    expect(
+      api
+        .requestsTo('GET', '/api/transactions')
+        .map((request) => Object.fromEntries(request.url.searchParams)),
+    ).toEqual([{ type: 'purchase', status: 'failed', limit: '100' }]);
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(JSON.parse(window.localStorage.getItem(CART_KEY) ?? 'null')).toEqual([
+      { productId: LEDGER_ID, quantity: 1 },
+      { productId: CABLE_ID, quantity: 3 },
+    ]);
+    expect(history.at(-1)).toBe('/checkout');
+    expect(api.requestsTo('POST', /^\/api\/orders/)).toHaveLength(0);
+  });
+
+  it('shows the failure and "Try again" when the failure frame arrives on an open page', async () => {
+    const api = startFakeApi(signedIn, orderAnswer(anOrder({ transactionHash: PAYMENT_TX })));
+    const { room } = renderOrder();
+    expect(await screen.findByText('Pending')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await waitFor(() => expect(room.joinedAs).toBe(SHOPPER_ID));
+
+    api.answer(
+      orderAnswer(anOrder({ status: 'failed', transactionHash: PAYMENT_TX })),
+      failedPayments('BROADCAST_REJECTED'),
+    );
+    room.send({ event: 'transaction:failed', id: '8', orderId: ORDER_ID });
+
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect((await screen.findByTestId('failure-reason')).textContent).toContain(
+      'the network rejected the payment',
+    );
   });
 
   it("shows the API's code and message when the order cannot be read", async () => {

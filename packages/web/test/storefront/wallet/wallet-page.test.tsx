@@ -3,6 +3,8 @@ import { type FakeAnswer, startFakeApi, stopFakeApi } from '../../support/fake-a
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import WalletPage from '../../../src/storefront/features/wallet/routes/wallet-page.js';
+import { fakeShopperRoom } from '../../support/fake-shopper-room.js';
+import { inRoom, SHOPPER_ID, signedIn } from '../checkout-data.js';
 import { renderPage } from '../render-page.js';
 import {
   aTransaction,
@@ -29,13 +31,19 @@ afterEach(() => {
 
 const renderWallet = (answers: FakeAnswer[] = [], { twoFactor = false, path = '/wallet' } = {}) => {
   const api = startFakeApi(
+    signedIn,
     profileAnswer(twoFactor),
     balanceAnswer(),
     transactionsAnswer([aTransaction()]),
     ...answers,
   );
-  return { api, ...renderPage(path, <WalletPage />) };
+  const room = fakeShopperRoom();
+  return { api, room, ...renderPage(path, inRoom(room.connect, <WalletPage />)) };
 };
+
+const shownBalance = async () =>
+  within(await screen.findByRole('region', { name: 'Balance' })).getByText('Confirmed balance')
+    .nextElementSibling?.textContent;
 
 /** The text announced with a field: its error when it has one. */
 const describedText = (label: string) => {
@@ -336,4 +344,61 @@ describe('the wallet', () => {
     expect(await screen.findByText(/No transactions yet/)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
+});
+
+describe('the wallet, live', () => {
+  const WITHDRAWAL_TX = 'ee9b3f7d2a1e0b8c6d5f4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c';
+  const withdrawal = (status: 'pending' | 'confirmed' | 'failed') =>
+    aTransaction({
+      _id: '6760c0f4a1b2c3d4e5f60742',
+      type: 'withdrawal',
+      amount: 12.5,
+      status,
+      transactionHash: WITHDRAWAL_TX,
+      fromAddress: OWN_ADDRESS,
+      toAddress: RECIPIENT,
+      failureReason: status === 'failed' ? 'BROADCAST_REJECTED' : null,
+    });
+
+  it('shows a deposit that arrives in the room: the balance and the list the API gives next, without a reload', async () => {
+    const { api, room } = renderWallet();
+    expect(await shownBalance()).toBe('1,000 TRX');
+    await waitFor(() => expect(room.joinedAs).toBe(SHOPPER_ID));
+    const arrived = aTransaction({ _id: '6760c0f4a1b2c3d4e5f60743', amount: 250.000001 });
+
+    api.answer(balanceAnswer(1250.000001), transactionsAnswer([arrived, aTransaction()]));
+    room.send({ event: 'wallet:deposit', id: '11', orderId: null });
+
+    await waitFor(async () => expect(await shownBalance()).toBe('1,250.000001 TRX'));
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    await within(table).findByText('250.000001 TRX');
+    expect(within(table).getAllByText('Deposit')).toHaveLength(2);
+  });
+
+  it.each([
+    ['transaction:confirmed', 'confirmed', 987.5, '987.5 TRX', 'Confirmed'],
+    ['transaction:failed', 'failed', 1000, '1,000 TRX', 'Failed'],
+  ] as const)(
+    'shows a withdrawal settled by %s: the balance and its status as the API gives them next',
+    async (event, status, balanceAfter, balanceShown, statusWords) => {
+      const { api, room } = renderWallet([
+        balanceAnswer(1000, 13.6),
+        transactionsAnswer([withdrawal('pending'), aTransaction()]),
+      ]);
+      const table = await screen.findByRole('table', { name: 'Transactions' });
+      const row = () => within(table).getByText('Withdrawal').closest('tr') as HTMLElement;
+      expect(within(row()).getByText('Pending')).toBeTruthy();
+      await waitFor(() => expect(room.joinedAs).toBe(SHOPPER_ID));
+
+      api.answer(balanceAnswer(balanceAfter, 0), transactionsAnswer([withdrawal(status), aTransaction()]));
+      room.send({ event, id: '12', orderId: null });
+
+      await waitFor(() => expect(within(row()).getByText(statusWords)).toBeTruthy());
+      expect(await shownBalance()).toBe(balanceShown);
+      const held = within(screen.getByRole('region', { name: 'Balance' })).getByText(
+        'Held by pending transfers',
+      );
+      expect(held.nextElementSibling?.textContent).toBe('0 TRX');
+    },
+  );
 });

@@ -8,10 +8,14 @@ import { OrderStatusBadge } from '../../../../shared/ui/order-status-badge.js';
 import { Loading } from '../../../../shared/ui/status.js';
 import { Time } from '../../../../shared/ui/time.js';
 import { CancelOrder } from '../components/cancel-order.js';
+import { OrderFailed } from '../components/order-failed.js';
 import { OrderPayment } from '../components/order-payment.js';
 import { OrderRefunds } from '../components/order-refunds.js';
 
-/** One of the shopper's orders: status, lines, payment and refunds, kept current by the shopper's room. */
+/**
+ * One of the shopper's orders: status, lines, payment and refunds, kept current by the shopper's
+ * room; a failed one says why and offers to order the same again.
+ */
 const OrderPage = ({ id }: { id: string }) => {
   useShopperEvents();
   const order = useOrder(id);
@@ -43,6 +47,7 @@ const OrderPage = ({ id }: { id: string }) => {
       </p>
       <OrderLines order={data} />
       <OrderPayment order={data} />
+      {data.status === 'failed' && <OrderFailed order={data} />}
       {payable && <PayPanel order={data} />}
       <OrderRefunds order={data} />
       {payable && <CancelOrder id={data._id} orderNumber={data.orderId} />}

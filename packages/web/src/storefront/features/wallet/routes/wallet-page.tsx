@@ -12,9 +12,11 @@ import { DepositAddress } from '../components/deposit-address.js';
 import { TransactionsTable } from '../components/transactions-table.js';
 import { WithdrawForm } from '../components/withdraw-form.js';
 
-/** The shopper's custodial wallet: balance, deposit address, withdrawal and history (paged in the URL). */
+/**
+ * The shopper's custodial wallet: balance, deposit address, withdrawal and history (paged in the
+ * URL), read again by the shopper's room when a deposit arrives or a transfer settles.
+ */
 const WalletPage = () => {
-  // A deposit, payment or refund frame reads the balance and the history again, without a reload.
   useShopperEvents();
   const [params, setParams] = useSearchParams();
   const page = pageOf(params);
