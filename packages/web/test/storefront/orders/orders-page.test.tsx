@@ -2,6 +2,8 @@ import { startFakeApi, stopFakeApi } from '../../support/fake-api.js';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import OrdersPage from '../../../src/storefront/features/orders/routes/orders-page.js';
+import { fakeShopperRoom } from '../../support/fake-shopper-room.js';
+import { inRoom, SHOPPER_ID, signedIn } from '../checkout-data.js';
 import { renderPage } from '../render-page.js';
 import { anOrder, ORDER_ID, ordersAnswer } from './my-orders-data.js';
 
@@ -133,5 +135,25 @@ describe('the shopper’s orders', () => {
     expect(screen.getByRole('status').textContent).toContain('Loading your orders');
     release(undefined);
     await waitFor(() => expect(screen.getByRole('table', { name: 'Your orders' })).toBeTruthy());
+  });
+
+  it('follows the shopper’s room: a confirmation frame turns a pending row Completed without a reload', async () => {
+    const pending = anOrder({ status: 'pending', transactionHash: null });
+    const api = startFakeApi(signedIn, {
+      method: 'GET',
+      path: ORDERS,
+      body: ordersAnswer([pending], pagination(1)),
+    });
+    const room = fakeShopperRoom();
+    renderPage('/orders', inRoom(room.connect, <OrdersPage />));
+    const table = await screen.findByRole('table', { name: 'Your orders' });
+    expect(within(table).getByText('Pending')).toBeTruthy();
+    await waitFor(() => expect(room.joinedAs).toBe(SHOPPER_ID));
+
+    api.answer({ method: 'GET', path: ORDERS, body: ordersAnswer([anOrder()], pagination(1)) });
+    room.send({ event: 'transaction:confirmed', id: '7', orderId: ORDER_ID });
+
+    expect(await within(table).findByText('Completed')).toBeTruthy();
+    expect(within(table).queryByText('Pending')).toBeNull();
   });
 });

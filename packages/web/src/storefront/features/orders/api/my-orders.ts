@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, shop } from '../../../../shared/api/shop.js';
+import { SHOPPER_QUERY_ROOTS } from '../../../../shared/api/shopper-events.js';
 
 export const MY_ORDERS_PAGE_SIZE = 10;
 
-/** The keys of the shopper's order list, so what changes an order can invalidate every page of it. */
+/** The keys of the shopper's order list, under the orders root so the shopper's room refreshes every page of it. */
 export const myOrdersKeys = {
-  all: ['my-orders'] as const,
+  all: [SHOPPER_QUERY_ROOTS.orders, 'mine'] as const,
   page: (page: number) => [...myOrdersKeys.all, page] as const,
 };
 

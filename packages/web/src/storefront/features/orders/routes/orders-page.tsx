@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'wouter';
+import { useShopperEvents } from '../../../../shared/api/shopper-events.js';
 import { pageOf } from '../../../../shared/format/page-param.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Pager } from '../../../../shared/ui/pager.js';
@@ -8,6 +9,8 @@ import { OrdersTable } from '../components/orders-table.js';
 
 /** The shopper's order history, newest first, paged by the API; the page lives in the URL. */
 const OrdersPage = () => {
+  // A payment, failure or refund frame reads the list again, so a status changes without a reload.
+  useShopperEvents();
   const [params, setParams] = useSearchParams();
   const page = pageOf(params);
   const orders = useMyOrders(page);
