@@ -181,6 +181,11 @@ const MATRIX: Readonly<Record<string, Row>> = {
       return { body: { products: [{ productId, quantity: 1 }] } };
     },
   },
+  // Prices are public, like the catalogue: a quote needs no one.
+  'POST /api/orders/quote': {
+    expect: PUBLIC,
+    request: ({ productId }) => ({ body: { products: [{ productId, quantity: 1 }] } }),
+  },
   'GET /api/orders': { expect: SIGNED_IN },
   // Admins read any order.
   'GET /api/orders/{id}': {

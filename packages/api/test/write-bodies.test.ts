@@ -89,6 +89,10 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
   },
   'DELETE /api/admin/products/{id}': { as: 'admin', id: ({ productId }) => productId },
   'POST /api/orders': { as: 'user', valid: ({ productId }) => ({ products: [{ productId, quantity: 1 }] }) },
+  'POST /api/orders/quote': {
+    as: 'anonymous',
+    valid: ({ productId }) => ({ products: [{ productId, quantity: 1 }] }),
+  },
   'POST /api/orders/{id}/cancel': { as: 'user', id: ({ orderId }) => orderId },
   'POST /api/orders/{id}/pay': { as: 'user', id: ({ orderId }) => orderId },
   'POST /api/wallets/send': {

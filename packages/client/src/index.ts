@@ -53,6 +53,7 @@ export {
 export type {
   DashboardStats,
   Order,
+  OrderQuote,
   Pagination,
   Product,
   Sale,

@@ -3,6 +3,7 @@ import type { components } from './generated/openapi.js';
 /** The main resources, named as docs/openapi.json's component schemas. */
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
+export type OrderQuote = Schemas['OrderQuote'];
 export type Product = Schemas['Product'];
 export type Transaction = Schemas['Transaction'];
 export type TransferSummary = Schemas['TransferSummary'];

@@ -8,6 +8,7 @@ import {
   normalizePageRequest,
   ORDER_STATUSES,
   payOrder,
+  quoteOrder,
 } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
@@ -16,7 +17,7 @@ import { renderJson, sendRenderedJson } from '../http/rendered-json.js';
 import { errorResponses, IdParams, MessageText, ObjectIdString, OneOf } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
-import { OrderView, presentOrder } from './presenters/order.presenter.js';
+import { OrderView, presentOrder, presentQuote, QuoteView } from './presenters/order.presenter.js';
 import { PageQueryFields, PaginationView, presentPagination } from './presenters/pagination.presenter.js';
 import { presentTransferSummary, TransferSummary } from './presenters/transaction.presenter.js';
 import type { RouteOptions } from './route-options.js';
@@ -85,6 +86,32 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
       const created = await createOrder(payments, identityOf(request).user.id, request.body.products);
       if (!created.ok) throw created.error;
       return reply.status(201).send({ success: true as const, order: presentOrder(created.value) });
+    },
+  );
+
+  app.post(
+    '/api/orders/quote',
+    {
+      schema: {
+        tags: ['orders'],
+        operationId: 'quoteOrder',
+        summary: 'Price a cart: what an order of these lines would cost now',
+        description:
+          'Public, like the catalogue: prices the lines exactly as createOrder would (active products at their current prices, the available stock checked, the total less the 0.01 TRX network fee) and refuses them as it would. Creates no order and holds nothing.',
+        body: CreateOrderBody,
+        response: {
+          200: Type.Object(
+            { success: Type.Literal(true), quote: QuoteView },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request) => {
+      const quoted = await quoteOrder(deps, request.body.products);
+      if (!quoted.ok) throw quoted.error;
+      return { success: true as const, quote: presentQuote(quoted.value) };
     },
   );
 

@@ -536,6 +536,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a cart: what an order of these lines would cost now
+         * @description Public, like the catalogue: prices the lines exactly as createOrder would (active products at their current prices, the available stock checked, the total less the 0.01 TRX network fee) and refuses them as it would. Creates no order and holds nothing.
+         */
+        post: operations["quoteOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}": {
         parameters: {
             query?: never;
@@ -1872,6 +1892,57 @@ export interface components {
             success: true;
             orders: components["schemas"]["Order"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        QuoteOrderRequest: {
+            products: {
+                /**
+                 * @description 24-hex object id
+                 * @example 6760c0f4a1b2c3d4e5f60718
+                 */
+                productId: string;
+                quantity: number;
+                color?: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "products": [
+         *         {
+         *           "productId": "6760c0f4a1b2c3d4e5f60718",
+         *           "name": "Ledger Nano X",
+         *           "price": 149.5,
+         *           "quantity": 1,
+         *           "color": "black"
+         *         }
+         *       ],
+         *       "subtotal": 149.5,
+         *       "networkFee": -0.01,
+         *       "discount": 0,
+         *       "total": 149.49
+         *     }
+         */
+        OrderQuote: {
+            products: {
+                productId: string;
+                name: string;
+                /** @description TRX */
+                price: number;
+                quantity: number;
+                color: string | null;
+            }[];
+            /** @description TRX */
+            subtotal: number;
+            /** @description TRX: the -0.01 TRX reduction the shop grants every order */
+            networkFee: number;
+            /** @description TRX */
+            discount: number;
+            /** @description TRX: what the order would cost, subtotal + networkFee - discount */
+            total: number;
+        };
+        QuoteOrderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            quote: components["schemas"]["OrderQuote"];
         };
         GetOrderResponse: {
             /** @enum {boolean} */
@@ -6475,6 +6546,128 @@ export interface operations {
             };
             /** @description One of: MERCHANT_NOT_CONFIGURED */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "products": [
+                 *         {
+                 *           "productId": "6760c0f4a1b2c3d4e5f60718",
+                 *           "quantity": 2,
+                 *           "color": "black"
+                 *         },
+                 *         {
+                 *           "productId": "6760c0f4a1b2c3d4e5f60719",
+                 *           "quantity": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["QuoteOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "quote": {
+                     *         "products": [
+                     *           {
+                     *             "productId": "6760c0f4a1b2c3d4e5f60718",
+                     *             "name": "Ledger Nano X",
+                     *             "price": 149.5,
+                     *             "quantity": 1,
+                     *             "color": "black"
+                     *           }
+                     *         ],
+                     *         "subtotal": 149.5,
+                     *         "networkFee": -0.01,
+                     *         "discount": 0,
+                     *         "total": 149.49
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QuoteOrderResponse"];
+                };
+            };
+            /** @description One of: INSUFFICIENT_STOCK, ORDER_TOTAL_TOO_LOW, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PRODUCT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,5 +41,7 @@ export * from './payments/withdrawal-recipient.js';
 export * from './shop/cancel-order.js';
 export * from './shop/create-order.js';
 export * from './shop/order-access.js';
+export * from './shop/order-lines.js';
 export * from './shop/pay-order.js';
+export * from './shop/quote-order.js';
 export * from './shop/refund-order.js';

@@ -2,8 +2,10 @@
 import { createShopClient, unwrap } from '@trx-shop/client';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerCustomer } from './support/accounts.js';
 import { type Browsing, NARROW, openBrowser, WIDE } from './support/browser.js';
 import { browserTestsRun } from './support/chromium.js';
+import { trxText } from './support/money.js';
 import { expectPageQuality } from './support/page-checks.js';
 import { type RunningShop, startShop } from './support/shop.js';
 
@@ -95,6 +97,61 @@ describe.skipIf(!browserTestsRun())(
       await expectPageQuality(page);
     });
 
+    it('the cart shows the total the API quotes for its lines, and checkout’s order costs exactly that', async () => {
+      const shopper = { email: 'quote@example.com', username: 'quote_shopper', password: 'quotes-in-trx-12' };
+      const { client } = await registerCustomer(shop, shopper);
+      const page = await browsing.newPage();
+      await page.goto('/sign-in?next=%2F');
+      const form = page.getByRole('form', { name: 'Sign in' });
+      await form.getByLabel('Email').fill(shopper.email);
+      await form.getByLabel('Password').fill(shopper.password);
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('banner').getByRole('link', { name: shopper.username, exact: true }).waitFor();
+      await productGrid(page).waitFor();
+
+      const { products } = await unwrap(client.GET('/api/products', { params: { query: { limit: 12 } } }));
+      const [first, second] = products.filter((product) => product.stock > 2);
+      if (!first || !second) throw new Error('two products with stock to spare expected');
+      const addButton = (name: string) =>
+        productGrid(page).getByRole('button', { name: `Add to cart: ${name}` });
+      await addButton(first.name).click();
+      await mainNavigation(page).getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+      await addButton(first.name).click();
+      await mainNavigation(page).getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+      await addButton(second.name).click();
+      await mainNavigation(page).getByRole('link', { name: 'Cart, 3 items' }).click();
+
+      const lines = [
+        { productId: first._id, quantity: 2 },
+        { productId: second._id, quantity: 1 },
+      ];
+      const guest = createShopClient({ baseUrl: shop.apiUrl });
+      const { quote } = await unwrap(guest.POST('/api/orders/quote', { body: { products: lines } }));
+      const total = page.getByTestId('quote-total');
+      await total.waitFor();
+      expect(await total.textContent()).toBe(trxText(quote.total));
+      expect(await page.getByTestId('quote-subtotal').textContent()).toBe(trxText(quote.subtotal));
+      expect(await page.getByTestId('quote-network-fee').textContent()).toBe(trxText(quote.networkFee));
+      await expectPageQuality(page);
+
+      await page.getByRole('link', { name: 'Check out' }).click();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.getByTestId('total').waitFor();
+      const { orders } = await unwrap(
+        client.GET('/api/orders', { params: { query: { status: 'pending' } } }),
+      );
+      const [order] = orders;
+      if (!order) throw new Error('the placed order expected');
+      expect({
+        products: order.products,
+        subtotal: order.subtotal,
+        networkFee: order.networkFee,
+        discount: order.discount,
+        total: order.total,
+      }).toEqual(quote);
+      expect(await page.getByTestId('total').textContent()).toBe(trxText(quote.total));
+    });
+
     it('an unknown product shows the API’s PRODUCT_NOT_FOUND with a way back', async () => {
       const page = await browsing.newPage();
       await page.goto('/products/0123456789abcdef01234567');
@@ -127,6 +184,7 @@ describe.skipIf(!browserTestsRun())(
 
         await page.goto('/cart');
         await cartLines(page).waitFor();
+        await page.getByTestId('quote-total').waitFor();
         await expectPageQuality(page);
 
         await page.goto('/sign-in');

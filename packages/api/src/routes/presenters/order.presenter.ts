@@ -3,7 +3,9 @@ import {
   formatOrderNumber,
   ORDER_STATUSES,
   type Order,
+  type OrderLine,
   type OrderWithCustomer,
+  type PricedLines,
   refundableSun,
   sunToTrx,
 } from '@trx-shop/domain';
@@ -115,20 +117,53 @@ export const SaleView = Type.Object(
   },
 );
 
+/** What an order of some lines would cost now: its lines and price exactly as the order would hold them. */
+export const QuoteView = Type.Object(
+  {
+    products: Type.Array(OrderLineView),
+    subtotal: Type.Number({ description: 'TRX' }),
+    networkFee: Type.Number({ description: 'TRX: the -0.01 TRX reduction the shop grants every order' }),
+    discount: Type.Number({ description: 'TRX' }),
+    total: Type.Number({ description: 'TRX: what the order would cost, subtotal + networkFee - discount' }),
+  },
+  {
+    additionalProperties: false,
+    [COMPONENT_NAME]: 'OrderQuote',
+    examples: [
+      {
+        products: EXAMPLE_ORDER_FIELDS.products,
+        subtotal: EXAMPLE_ORDER_FIELDS.subtotal,
+        networkFee: EXAMPLE_ORDER_FIELDS.networkFee,
+        discount: EXAMPLE_ORDER_FIELDS.discount,
+        total: EXAMPLE_ORDER_FIELDS.total,
+      },
+    ],
+  },
+);
+
+const presentLine = (line: OrderLine) => ({
+  productId: line.productId,
+  name: line.name,
+  price: sunToTrx(line.priceSun),
+  quantity: line.quantity,
+  color: line.color,
+});
+
+/** Lines and price in TRX, the same for an order and for a quote. */
+const presentPricedLines = (priced: PricedLines) => ({
+  products: priced.lines.map(presentLine),
+  subtotal: sunToTrx(priced.subtotalSun),
+  networkFee: sunToTrx(priced.networkFeeSun),
+  discount: sunToTrx(priced.discountSun),
+  total: sunToTrx(priced.totalSun),
+});
+
+export const presentQuote = presentPricedLines;
+
 const presentOrderFields = (order: Order) => ({
   _id: order.id,
   orderId: formatOrderNumber(order.number),
-  products: order.lines.map((line) => ({
-    productId: line.productId,
-    name: line.name,
-    price: sunToTrx(line.priceSun),
-    quantity: line.quantity,
-    color: line.color,
-  })),
-  subtotal: sunToTrx(order.subtotalSun),
-  networkFee: sunToTrx(order.networkFeeSun),
-  discount: sunToTrx(order.discountSun),
-  total: sunToTrx(order.totalSun),
+  ...presentPricedLines(order),
   status: order.status,
   paymentMethod: order.paymentMethod,
   transactionHash: order.transactionHash,

@@ -1,22 +1,15 @@
 import { orderEvents } from '../../events/order-events.js';
 import type { NewOrder } from '../../ports/order-store.port.js';
 import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
-import type { Order, OrderLine } from '../../orders/order.js';
-import { type PriceOrderError, priceOrder } from '../../orders/order-pricing.js';
-import { availableStock } from '../../products/product.js';
+import type { Order } from '../../orders/order.js';
 import { err, type Result } from '../../shared/result.js';
 import { type MerchantWalletError, resolveMerchantWallet } from '../payments/merchant-wallet.js';
 import type { PaymentDeps } from '../payments/payment-deps.js';
-
-export interface OrderItemInput {
-  readonly productId: string;
-  readonly quantity: number;
-  readonly color?: string | null;
-}
+import { type OrderItemInput, type PriceLinesError, priceLines } from './order-lines.js';
 
 export type CreateOrderError =
-  | DomainError<'PENDING_ORDER_EXISTS' | 'NO_WALLET' | 'PRODUCT_NOT_FOUND' | 'INSUFFICIENT_STOCK'>
-  | PriceOrderError
+  | DomainError<'PENDING_ORDER_EXISTS' | 'NO_WALLET'>
+  | PriceLinesError
   | MerchantWalletError;
 export const CREATE_ORDER_ERRORS = codesOf<CreateOrderError>()([
   'PENDING_ORDER_EXISTS',
@@ -30,10 +23,10 @@ export const CREATE_ORDER_ERRORS = codesOf<CreateOrderError>()([
 
 /**
  * Creates a pending order, checking in the specification's order: a pending order already
- * (409), no wallet (400), each product missing or archived (404) or short of available stock (stock
- * minus what payments in flight hold: 400), then
- * pricing. The store enforces the one-pending-order rule atomically; the early check only gives
- * the specification's answer first when nothing races.
+ * (409), no wallet (400), then the lines as priceLines prices them (each product missing or
+ * archived: 404, short of available stock: 400, then the price). The store enforces the
+ * one-pending-order rule atomically; the early check only gives the specification's answer first
+ * when nothing races.
  */
 export const createOrder = async (
   deps: Pick<PaymentDeps, 'store' | 'clock' | 'ids' | 'configuredMerchantAddress'>,
@@ -50,32 +43,8 @@ export const createOrder = async (
   const user = await users.findById(userId);
   if (!user?.wallet.address) return err(domainError('NO_WALLET', 'User has no wallet address'));
 
-  const found = new Map(
-    (await products.findManyByIds([...new Set(items.map((item) => item.productId))])).map((p) => [p.id, p]),
-  );
-  const requested = new Map<string, number>();
-  const lines: OrderLine[] = [];
-  for (const item of items) {
-    const product = found.get(item.productId);
-    if (!product?.isActive) {
-      return err(domainError('PRODUCT_NOT_FOUND', `Product ${item.productId} not found`));
-    }
-    // Two lines of one product draw on the same stock.
-    const wanted = (requested.get(product.id) ?? 0) + item.quantity;
-    requested.set(product.id, wanted);
-    if (availableStock(product) < wanted) {
-      return err(domainError('INSUFFICIENT_STOCK', `Insufficient stock for ${product.name}`));
-    }
-    lines.push({
-      productId: product.id,
-      name: product.name,
-      priceSun: product.priceSun,
-      quantity: item.quantity,
-      color: item.color ?? null,
-    });
-  }
-  const price = priceOrder(lines.map((line) => ({ unitPriceSun: line.priceSun, quantity: line.quantity })));
-  if (!price.ok) return price;
+  const priced = await priceLines(products, items);
+  if (!priced.ok) return priced;
   const merchant = await resolveMerchantWallet(users, deps.configuredMerchantAddress);
   if (!merchant.ok) return merchant;
 
@@ -83,8 +52,7 @@ export const createOrder = async (
   const draft: NewOrder = {
     id: deps.ids.newId(),
     userId,
-    lines,
-    ...price.value,
+    ...priced.value,
     status: 'pending',
     paymentMethod: 'TRC-20',
     transactionHash: null,
@@ -94,8 +62,8 @@ export const createOrder = async (
     refunds: [],
     refundClaimedSun: 0,
     refundedSun: 0,
-    stockTaken: lines.map(() => null),
-    stockRestored: lines.map(() => null),
+    stockTaken: priced.value.lines.map(() => null),
+    stockRestored: priced.value.lines.map(() => null),
     purchaseEffect: null,
     refundEffect: null,
     createdAt: now,

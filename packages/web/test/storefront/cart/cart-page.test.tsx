@@ -18,6 +18,7 @@ import {
   storedCart,
 } from '../catalogue-data.js';
 import { renderPage } from '../render-page.js';
+import { aQuote, quoteAnswer } from './quote-data.js';
 
 const SIGNED_OUT = {
   method: 'GET',
@@ -30,6 +31,7 @@ const productAnswers = () =>
   [
     { method: 'GET', path: `/api/products/${LEDGER_ID}`, body: productAnswer(aProduct()) },
     { method: 'GET', path: `/api/products/${EBOOK_ID}`, body: productAnswer(ebook()) },
+    quoteAnswer(),
   ] as const;
 
 const lineOf = (name: string): HTMLElement => {
@@ -62,7 +64,7 @@ describe('the cart', () => {
     expect(within(lineOf('Ledger Nano X')).getByText('149.5 TRX')).toBeTruthy();
     expect(within(lineOf('E-book: TRON for Shop Owners')).getByText('12.5 TRX')).toBeTruthy();
     expect(screen.getByText('2 items')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Check out' }).getAttribute('href')).toBe('/checkout');
+    expect((await screen.findByRole('link', { name: 'Check out' })).getAttribute('href')).toBe('/checkout');
     expect(api.requestsTo('GET', `/api/products/${LEDGER_ID}`)).toHaveLength(1);
     expect(api.requestsTo('GET', `/api/products/${EBOOK_ID}`)).toHaveLength(1);
   });
@@ -106,6 +108,7 @@ describe('the cart', () => {
       },
       { method: 'GET', path: `/api/products/${SHIRT_ID}`, body: productAnswer(shirt()) },
       { method: 'GET', path: `/api/products/${EBOOK_ID}`, body: productAnswer(ebook()) },
+      quoteAnswer(),
     );
     storeCart([
       { productId: LEDGER_ID, quantity: 1 },
@@ -147,6 +150,130 @@ describe('the cart', () => {
     renderPage('/cart', <CartPage />);
     expect(screen.getByText(/Your cart is empty/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse the shop' }).getAttribute('href')).toBe('/');
+  });
+});
+
+/** A promise the test resolves when it chooses, to hold an answer back. */
+const gate = () => {
+  let open: () => void = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open: () => open() };
+};
+
+/** The summary's amount of one kind (subtotal, network fee, total), as the page shows it. */
+const shown = (what: 'subtotal' | 'network-fee' | 'total') => screen.getByTestId(`quote-${what}`).textContent;
+
+describe('the cart’s price, as the API quotes it', () => {
+  it('shows the subtotal, the shop’s network fee reduction and the total the API quotes for the cart’s lines', async () => {
+    const api = startFakeApi(...productAnswers());
+    api.answer(quoteAnswer(aQuote({ subtotal: 174.5, networkFee: -0.01, total: 174.49 })));
+    storeCart([
+      { productId: LEDGER_ID, quantity: 1 },
+      { productId: EBOOK_ID, quantity: 2 },
+    ]);
+    renderPage('/cart', <CartPage />);
+
+    await screen.findByTestId('quote-total');
+    expect(shown('subtotal')).toBe('174.5 TRX');
+    expect(shown('network-fee')).toBe('-0.01 TRX');
+    expect(shown('total')).toBe('174.49 TRX');
+    expect(screen.getByText('Network fee reduction (granted by the shop)')).toBeTruthy();
+    expect(screen.getByText(/The network fee your payment burns is shown at checkout/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Check out' }).getAttribute('href')).toBe('/checkout');
+    expect(api.requestsTo('POST', '/api/orders/quote').map((request) => request.body)).toEqual([
+      {
+        products: [
+          { productId: LEDGER_ID, quantity: 1 },
+          { productId: EBOOK_ID, quantity: 2 },
+        ],
+      },
+    ]);
+  });
+
+  it('asks again when a quantity changes, showing “Pricing your cart” and no checkout until the API answers', async () => {
+    const api = startFakeApi(...productAnswers());
+    storeCart([{ productId: EBOOK_ID, quantity: 1 }]);
+    renderPage('/cart', <CartPage />);
+    await screen.findByTestId('quote-total');
+    expect(shown('total')).toBe('161.99 TRX');
+
+    const answer = gate();
+    api.answer(quoteAnswer(aQuote({ subtotal: 25, total: 24.99 }), answer.promise));
+    fireEvent.change(screen.getByLabelText('Quantity of E-book: TRON for Shop Owners'), {
+      target: { value: '2' },
+    });
+    await screen.findByText('Pricing your cart…');
+    expect(screen.queryByTestId('quote-total')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Check out' })).toBeNull();
+
+    answer.open();
+    await waitFor(() => expect(screen.queryByTestId('quote-total')?.textContent).toBe('24.99 TRX'));
+    expect(shown('subtotal')).toBe('25 TRX');
+    expect(api.requestsTo('POST', '/api/orders/quote').at(-1)?.body).toEqual({
+      products: [{ productId: EBOOK_ID, quantity: 2 }],
+    });
+    expect(screen.getByRole('link', { name: 'Check out' })).toBeTruthy();
+  });
+
+  it('shows the API’s code and message when it refuses the quote, holds back checkout and reads the products again to prune the cart', async () => {
+    const refusal = gate();
+    const api = startFakeApi(...productAnswers(), {
+      method: 'POST',
+      path: '/api/orders/quote',
+      status: 400,
+      body: errorAnswer('INSUFFICIENT_STOCK', 'Insufficient stock for E-book: TRON for Shop Owners'),
+      until: refusal.promise,
+    });
+    storeCart([{ productId: EBOOK_ID, quantity: 3 }]);
+    renderPage('/cart', <CartPage />);
+    await screen.findByText('Pricing your cart…');
+
+    // Sold since the cart was read: read again, the product has 1 left.
+    const reread = gate();
+    api.answer(
+      {
+        method: 'GET',
+        path: `/api/products/${EBOOK_ID}`,
+        body: productAnswer(ebook({ stock: 1 })),
+        until: reread.promise,
+      },
+      quoteAnswer(aQuote({ subtotal: 12.5, total: 12.49 })),
+    );
+    refusal.open();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The shop could not price your cart');
+    expect(alert.textContent).toContain('INSUFFICIENT_STOCK');
+    expect(alert.textContent).toContain('Insufficient stock for E-book: TRON for Shop Owners');
+    expect(screen.queryByRole('link', { name: 'Check out' })).toBeNull();
+    await waitFor(() => expect(api.requestsTo('GET', `/api/products/${EBOOK_ID}`)).toHaveLength(2));
+
+    reread.open();
+    await waitFor(() => expect(storedCart()).toEqual([{ productId: EBOOK_ID, quantity: 1 }]));
+    expect(
+      await screen.findByText('Only 1 of E-book: TRON for Shop Owners is left: your cart now holds 1.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('quote-total')?.textContent).toBe('12.49 TRX'));
+    expect(api.requestsTo('POST', '/api/orders/quote').at(-1)?.body).toEqual({
+      products: [{ productId: EBOOK_ID, quantity: 1 }],
+    });
+    expect(screen.getByRole('link', { name: 'Check out' })).toBeTruthy();
+  });
+
+  it('asks for no quote while a product could not be read, and says why', async () => {
+    const api = startFakeApi({
+      method: 'GET',
+      path: `/api/products/${LEDGER_ID}`,
+      status: 500,
+      body: errorAnswer('INTERNAL_ERROR', 'Internal server error'),
+    });
+    storeCart([{ productId: LEDGER_ID, quantity: 1 }]);
+    renderPage('/cart', <CartPage />);
+    await screen.findByText('The shop prices your cart once every product in it could be read.', undefined, {
+      timeout: 10_000,
+    });
+    expect(api.requestsTo('POST', '/api/orders/quote')).toEqual([]);
   });
 });
 

@@ -5,8 +5,10 @@ import { useCart } from '../../../../shared/cart/use-cart.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Empty, Loading } from '../../../../shared/ui/status.js';
 import { useCartProducts } from '../api/cart-products.js';
+import { useCartQuote } from '../api/cart-quote.js';
 import { CartChanges } from '../components/cart-changes.js';
 import { CartLineItem } from '../components/cart-line-item.js';
+import { CartSummary } from '../components/cart-summary.js';
 import { type CartChange, reviewCart } from '../utils/cart-review.js';
 
 /** Brings the stored cart in line with what the API sells now; answers the notes to show. */
@@ -30,9 +32,14 @@ const useCartReview = () => {
   return { review, units, empty: lines.length === 0, applied };
 };
 
-/** The cart: each product at its price now, quantities within stock; the totals are the checkout's. */
+/** The cart: each product at its price now, quantities within stock, and the API's quote of it all. */
 const CartPage = () => {
   const { review, units, empty, applied } = useCartReview();
+  const held = review.failed.length > 0;
+  const quote = useCartQuote(
+    review.lines.map(({ line }) => line),
+    !review.pending && !held,
+  );
   return (
     <section className="stack cart">
       <h1>Your cart</h1>
@@ -57,22 +64,7 @@ const CartPage = () => {
               <CartLineItem key={reviewed.line.productId} {...reviewed} />
             ))}
           </ul>
-          <div className="cart-summary card stack">
-            <p>
-              <strong>
-                {units} {units === 1 ? 'item' : 'items'}
-              </strong>
-            </p>
-            <p className="muted">
-              The subtotal, the network fee reduction the shop grants and the total are priced by the shop at
-              checkout, with the stock checked again.
-            </p>
-            {review.failed.length === 0 && (
-              <Link href="/checkout" className="button-link">
-                Check out
-              </Link>
-            )}
-          </div>
+          <CartSummary units={units} quote={quote} held={held} />
         </>
       )}
     </section>
