@@ -10,12 +10,7 @@ import {
 } from '@trx-shop/domain';
 import { buildOrderLine, buildOrderRefund, buildShopEvent } from '@trx-shop/store-contract';
 import { describe, expect, it } from 'vitest';
-import {
-  createMailFanOutWorld,
-  HOLE_GRACE_MS,
-  type MailFanOutWorld,
-  SHOP,
-} from '../support/mail-fan-out-world.js';
+import { createMailFanOutWorld, type MailFanOutWorld, SHOP } from '../support/mail-fan-out-world.js';
 import { successOf } from '../support/results.js';
 
 /*
