@@ -17,19 +17,16 @@ export interface MailPreferencesChange {
   readonly alerts?: Partial<MerchantAlertPreferences>;
 }
 
-export type UpdateMailPreferencesError = DomainError<'FORBIDDEN' | 'VALIDATION_ERROR'>;
-export const UPDATE_MAIL_PREFERENCES_ERRORS = codesOf<UpdateMailPreferencesError>()([
-  'FORBIDDEN',
-  'VALIDATION_ERROR',
-]);
+export type UpdateMailPreferencesError = DomainError<'VALIDATION_ERROR'>;
+export const UPDATE_MAIL_PREFERENCES_ERRORS = codesOf<UpdateMailPreferencesError>()(['VALIDATION_ERROR']);
 
 /** The user's preferences: the defaults (everything on) until they save some. */
 export const mailPreferencesOf = async (deps: PreferencesDeps, userId: string): Promise<MailPreferences> =>
   (await deps.store.mailPreferences.findMany([userId])).get(userId) ?? DEFAULT_MAIL_PREFERENCES;
 
 /**
- * Changes what the user lets the shop mail them. Only admins receive merchant alerts, so only an
- * admin may set them; security notices have no switch at all.
+ * Changes what the user lets the shop mail them. Only admins receive merchant alerts, so a
+ * customer's preferences have no `alerts` to set; security notices have no switch at all.
  */
 export const updateMailPreferences = async (
   deps: PreferencesDeps & { readonly clock: Clock },
@@ -42,7 +39,8 @@ export const updateMailPreferences = async (
     return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'receipts', message }] }));
   }
   if (alerts.length > 0 && user.role !== 'admin') {
-    return err(domainError('FORBIDDEN', 'Only admins receive merchant alerts'));
+    const message = 'Only admins receive merchant alerts: a customer can turn receipts on or off';
+    return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'alerts', message }] }));
   }
   const current = await mailPreferencesOf(deps, user.id);
   const next: MailPreferences = {
