@@ -14,7 +14,7 @@ import { createMailFanOutWorld, type MailFanOutWorld, SHOP } from '../support/ma
 import { successOf } from '../support/results.js';
 
 /*
- * Mail from the event log (docs/operations.md, "Email"): each logged event becomes exactly the
+ * Mail from the event log (docs/api.md, "Mail from events"): each logged event becomes exactly the
  * mails it means (receipts and security notices to its account, merchant alerts to every admin),
  * each (event, template, recipient) queued once, as the recipients' preferences allow.
  */

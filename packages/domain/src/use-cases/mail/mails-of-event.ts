@@ -33,7 +33,7 @@ const paidOrder = (order: Order, txid: string) => ({
 });
 
 /**
- * The mails one logged event causes (docs/operations.md, "Email"), before preferences: receipts
+ * The mails one logged event causes (docs/api.md, "Mail from events"), before preferences: receipts
  * and security notices to the account the event names, merchant alerts to every admin. An event
  * whose records are gone (a deleted account) causes none.
  */
