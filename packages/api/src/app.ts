@@ -42,6 +42,7 @@ import { healthRoutes } from './routes/health.routes.js';
 import { orderRoutes } from './routes/orders.routes.js';
 import { productRoutes } from './routes/products.routes.js';
 import { DEFAULT_PING_INTERVAL_MS, realtimeRoutes } from './routes/realtime.routes.js';
+import { mailPreferenceRoutes } from './routes/mail-preferences.routes.js';
 import { securityRoutes } from './routes/security.routes.js';
 import { sessionRoutes } from './routes/sessions.routes.js';
 import { transactionRoutes } from './routes/transactions.routes.js';
@@ -138,6 +139,7 @@ export const shopApp = fp(
     await app.register(healthRoutes, routeOptions);
     await app.register(authRoutes, routeOptions);
     await app.register(userRoutes, routeOptions);
+    await app.register(mailPreferenceRoutes, routeOptions);
     await app.register(sessionRoutes, routeOptions);
     await app.register(securityRoutes, routeOptions);
     await app.register(productRoutes, routeOptions);

@@ -110,6 +110,8 @@ const MATRIX: Readonly<Record<string, Row>> = {
   // Logout always answers 200: a client must always be able to drop its cookies.
   'POST /api/auth/logout': { expect: PUBLIC },
   'GET /api/users/profile': { expect: SIGNED_IN },
+  'GET /api/users/mail-preferences': { expect: SIGNED_IN },
+  'PUT /api/users/mail-preferences': { expect: SIGNED_IN, request: () => ({ body: { receipts: true } }) },
   'PUT /api/users/profile': { expect: SIGNED_IN, request: () => ({ body: { phone: '+49 30 1234' } }) },
   'PATCH /api/users/profile': { expect: SIGNED_IN, request: () => ({ body: { country: 'DE' } }) },
   'PUT /api/users/password': {

@@ -32,6 +32,8 @@ export type * from './ports/outbox.port.js';
 export type * from './ports/mailer.port.js';
 export type * from './ports/mail-store.port.js';
 export * from './mail/mail-message.js';
+export * from './mail/mail-preferences.js';
+export type * from './ports/mail-preferences-store.port.js';
 export { renderMail } from './mail/templates/render-mail.js';
 export type * from './ports/idempotency-store.port.js';
 export type * from './ports/key-holder-store.port.js';

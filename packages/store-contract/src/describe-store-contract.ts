@@ -10,6 +10,7 @@ import { describeEventContract } from './suite/events.contract.js';
 import { describeKeyHolderContract } from './suite/key-holders.contract.js';
 import { describeLeaseContract } from './suite/leases.contract.js';
 import { describeMailContract } from './suite/mail.contract.js';
+import { describeMailPreferencesContract } from './suite/mail-preferences.contract.js';
 import { describeRefundedOverrideContract } from './suite/refunded-override.contract.js';
 import { describeVerifiedPaymentContract } from './suite/verified-payment.contract.js';
 import { describeLedgerScanContract } from './suite/ledger-scan.contract.js';
@@ -61,6 +62,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeWindowCounterContract(harness);
     describeWebhookContract(harness);
     describeMailContract(harness);
+    describeMailPreferencesContract(harness);
     describeApiKeyContract(harness);
     describeSalesRangeContract(harness);
     describeSalesSearchContract(harness);

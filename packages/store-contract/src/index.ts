@@ -6,6 +6,7 @@ export { newObjectId } from './builders/object-id.js';
 export {
   buildOrder,
   buildOrderLine,
+  buildOrderRefund,
   buildTransferClaim,
   NETWORK_FEE_SUN,
   newTxId,

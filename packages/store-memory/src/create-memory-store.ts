@@ -7,6 +7,7 @@ import { createMemoryIdempotencyStore } from './idempotency-store.js';
 import { createMemoryKeyHolderStore } from './key-holder-store.js';
 import { createMemoryLeaseStore } from './lease-store.js';
 import { createMemoryMailboxStore } from './mailbox-store.js';
+import { createMemoryMailPreferencesStore } from './mail-preferences-store.js';
 import { createMemoryMailStore } from './mail-store.js';
 import { createMemoryOrderStore } from './order-store.js';
 import { createMemoryOutboxStore } from './outbox-store.js';
@@ -48,6 +49,7 @@ export const createMemoryStore = (): ShopStore => {
     webhooks: createMemoryWebhookStore(tables),
     mail: createMemoryMailStore(tables),
     mailbox: createMemoryMailboxStore(tables),
+    mailPreferences: createMemoryMailPreferencesStore(tables),
     apiKeys: createMemoryApiKeyStore(tables),
     versions: createMemoryVersionStore(tables),
     dashboard: {

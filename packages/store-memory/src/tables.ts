@@ -10,6 +10,7 @@ import {
   type LoggedEvent,
   type MailboxEntry,
   type MailMessage,
+  type MailPreferences,
   type Session,
   type ShopEvent,
   type StockReservation,
@@ -53,6 +54,8 @@ export interface Tables {
   readonly mailMessages: Map<string, MailMessage>;
   /** messageId -> the mail the embedded mailbox kept. */
   readonly mailbox: Map<string, MailboxEntry>;
+  /** userId -> the mail preferences the user saved. */
+  readonly mailPreferences: Map<string, MailPreferences>;
   /** topic key -> writes that moved it (VersionStore; version-store.ts). */
   readonly versions: Map<string, number>;
 }
@@ -78,6 +81,7 @@ export const emptyTables = (): Tables => ({
   apiKeys: new Map(),
   mailMessages: new Map(),
   mailbox: new Map(),
+  mailPreferences: new Map(),
   versions: new Map(),
 });
 

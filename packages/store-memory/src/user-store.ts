@@ -102,8 +102,10 @@ export const createMemoryUserStore = ({
       return updated ? ok(updated) : err(domainError('USER_NOT_FOUND', 'User not found'));
     },
 
-    async updatePasswordHash(id, passwordHash, at) {
-      return update(id, (user) => ({ ...user, passwordHash, updatedAt: at }));
+    async updatePasswordHash(id, passwordHash, at, events) {
+      const updated = update(id, (user) => ({ ...user, passwordHash, updatedAt: at }));
+      if (updated) writeOutbox({ outbox }, 'user', id, events);
+      return updated;
     },
 
     async setActive(id, isActive, at, events) {
@@ -113,12 +115,14 @@ export const createMemoryUserStore = ({
       return updated;
     },
 
-    async recordLogin(id, at) {
-      update(id, (user) => ({ ...user, lastLogin: at }));
+    async recordLogin(id, at, events) {
+      if (update(id, (user) => ({ ...user, lastLogin: at }))) writeOutbox({ outbox }, 'user', id, events);
     },
 
-    async setTwoFactor(id, state, at) {
-      return update(id, (user) => ({ ...user, twoFactor: state, updatedAt: at }));
+    async setTwoFactor(id, state, at, events) {
+      const updated = update(id, (user) => ({ ...user, twoFactor: state, updatedAt: at }));
+      if (updated) writeOutbox({ outbox }, 'user', id, events);
+      return updated;
     },
 
     async acceptTwoFactorStep(id, step) {
@@ -176,6 +180,10 @@ export const createMemoryUserStore = ({
     async firstAdmin() {
       const admins = [...users.values()].filter((user) => user.role === 'admin');
       return admins.sort((a, b) => -newestFirst(a, b))[0] ?? null;
+    },
+
+    async listAdmins() {
+      return [...users.values()].filter((user) => user.role === 'admin').sort((a, b) => -newestFirst(a, b));
     },
 
     async listCustomers(query, page) {

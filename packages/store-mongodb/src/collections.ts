@@ -7,6 +7,7 @@ import type {
   KeyHolderDocument,
   LeaseDocument,
   MailboxEntryDocument,
+  MailPreferencesDocument,
   MailMessageDocument,
   OrderDocument,
   PendingOrderLockDocument,
@@ -46,6 +47,7 @@ export interface ShopCollections {
   readonly apiKeys: Collection<ApiKeyDocument>;
   readonly mailMessages: Collection<MailMessageDocument>;
   readonly mailbox: Collection<MailboxEntryDocument>;
+  readonly mailPreferences: Collection<MailPreferencesDocument>;
   readonly versions: Collection<VersionDocument>;
 }
 
@@ -71,5 +73,6 @@ export const shopCollections = (db: Db): ShopCollections => ({
   apiKeys: db.collection<ApiKeyDocument>('api_keys'),
   mailMessages: db.collection<MailMessageDocument>('mail_messages'),
   mailbox: db.collection<MailboxEntryDocument>('mailbox'),
+  mailPreferences: db.collection<MailPreferencesDocument>('mail_preferences'),
   versions: db.collection<VersionDocument>('versions'),
 });

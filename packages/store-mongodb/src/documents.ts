@@ -8,6 +8,7 @@ import type {
   MailboxEntry,
   MailClaim,
   MailMessage,
+  MailPreferences,
   Order,
   Product,
   ReconciliationReport,
@@ -223,6 +224,14 @@ export interface MailMessageDocument extends Mutable<Omit<MailMessage, 'id' | 'a
   _id: string;
   attempts: MailAttempt[];
   claim: MailClaim | null;
+}
+
+/** A user's mail preferences (`_id` = the user's id); absent until the user saves some. */
+export interface MailPreferencesDocument {
+  _id: string;
+  receipts: boolean;
+  alerts: Mutable<MailPreferences['alerts']>;
+  updatedAt: Date;
 }
 
 /** One mail the embedded mailbox kept (`_id` = its message id, so a repeated attempt keeps it once). */

@@ -11,6 +11,7 @@ import { createMongoIdempotencyStore } from './repositories/idempotency-store.js
 import { createMongoKeyHolderStore } from './repositories/key-holder-store.js';
 import { createMongoLeaseStore } from './repositories/lease-store.js';
 import { createMongoMailboxStore } from './repositories/mailbox-store.js';
+import { createMongoMailPreferencesStore } from './repositories/mail-preferences-store.js';
 import { createMongoMailStore } from './repositories/mail-store.js';
 import { createCustomerQueries } from './repositories/mongo-customer-queries.js';
 import { createMongoOrderStore } from './repositories/order-store.js';
@@ -69,6 +70,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       webhooks: createMongoWebhookStore(collections),
       mail: createMongoMailStore(collections),
       mailbox: createMongoMailboxStore(collections),
+      mailPreferences: createMongoMailPreferencesStore(collections),
       apiKeys: createMongoApiKeyStore(collections),
       versions: createMongoVersionStore(collections),
       async ping() {

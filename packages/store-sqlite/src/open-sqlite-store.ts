@@ -10,6 +10,7 @@ import { createSqliteIdempotencyStore } from './repositories/idempotency-store.j
 import { createSqliteKeyHolderStore } from './repositories/key-holder-store.js';
 import { createSqliteLeaseStore } from './repositories/lease-store.js';
 import { createSqliteMailboxStore } from './repositories/mailbox-store.js';
+import { createSqliteMailPreferencesStore } from './repositories/mail-preferences-store.js';
 import { createSqliteMailStore } from './repositories/mail-store.js';
 import { createSqliteOrderStore } from './repositories/order-store.js';
 import { createSqliteOutboxStore } from './repositories/outbox-store.js';
@@ -78,6 +79,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     webhooks: createSqliteWebhookStore(db),
     mail: createSqliteMailStore(db),
     mailbox: createSqliteMailboxStore(db),
+    mailPreferences: createSqliteMailPreferencesStore(db),
     apiKeys: createSqliteApiKeyStore(db),
     versions: createSqliteVersionStore(db),
     async ping() {

@@ -24,6 +24,7 @@ import { openSqliteStore } from '../src/index.js';
 import { TRANSACTION_COLUMN_LIST, transactionToRow } from '../src/rows/transaction-row.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
 import { mailMigration } from '../src/schema/mail-migration.js';
+import { mailPreferencesMigration } from '../src/schema/mail-preferences-migration.js';
 import { reconciliationHistoryMigration } from '../src/schema/reconciliation-history-migration.js';
 import { insertVersion5Order, insertVersion5Transaction } from './version-5-orders.js';
 
@@ -79,8 +80,9 @@ describe('schema migrations', () => {
         // the running processes and the key ids they hold
         'key_holders',
         'leases',
-        // the mail queue and the embedded mailbox
+        // the mail queue, each user's mail preferences and the embedded mailbox
         'mail_messages',
+        'mail_preferences',
         'mailbox',
         'order_day_totals',
         'order_lines',
@@ -735,6 +737,37 @@ describe('schema migrations', () => {
     } finally {
       migrated.close();
     }
+  });
+
+  it('adds mail preferences to a file migrated up to the mail queue, keeping what the file held', async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    const before = MIGRATIONS.indexOf(mailPreferencesMigration());
+    expect(before).toBeGreaterThan(MIGRATIONS.indexOf(mailMigration()));
+    for (const migration of MIGRATIONS.slice(0, before)) old.exec(migration);
+    old.pragma(`user_version = ${before}`);
+    old.close();
+    const customer = buildUser();
+    const admin = buildUser({ role: 'admin' });
+
+    const store = await openSqliteStore({ filename });
+    try {
+      for (const user of [customer, admin]) await store.users.insert(user);
+      // Nobody has chosen yet: no row, so the defaults apply to every account.
+      expect(await store.mailPreferences.findMany([customer.id, admin.id])).toEqual(new Map());
+      const chosen = {
+        receipts: false,
+        alerts: { orderPaid: true, reconciliation: false, webhookDisabled: true, lowBalance: true },
+      };
+      await store.mailPreferences.save(customer.id, chosen, BUILDER_NOW);
+      expect(await store.mailPreferences.findMany([customer.id, admin.id])).toEqual(
+        new Map([[customer.id, chosen]]),
+      );
+      expect(await store.users.listAdmins()).toEqual([admin]);
+    } finally {
+      await store.close();
+    }
+    expect(inspect(filename).version).toBe(MIGRATIONS.length);
   });
 
   it('opens an already migrated file again without touching its data', async () => {

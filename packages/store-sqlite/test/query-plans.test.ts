@@ -6,6 +6,7 @@ import { DASHBOARD_SQL } from '../src/read-models/dashboard-read-model.js';
 import { EVENT_LOG_SQL } from '../src/repositories/event-log-store.js';
 import { MAIL_SQL } from '../src/repositories/mail-store.js';
 import { MAILBOX_SQL } from '../src/repositories/mailbox-store.js';
+import { MAIL_PREFERENCES_SQL } from '../src/repositories/mail-preferences-store.js';
 import { ORDER_CHILDREN_SQL } from '../src/repositories/order-reader.js';
 import { ORDER_REFUND_SQL } from '../src/repositories/order-refunds.js';
 import { ORDER_SQL } from '../src/repositories/order-sql.js';
@@ -66,6 +67,7 @@ const QUERIES: Query[] = [
   { name: 'user id by username', sql: USER_SQL.idByUsernameKey, params: ['alice'] },
   { name: 'users with wallet keys', sql: USER_SQL.withWalletKeys, params: ['', 10], indexOrdered: true },
   { name: 'first admin', sql: USER_SQL.firstAdmin, params: [], indexOrdered: true },
+  { name: 'every admin, oldest first', sql: USER_SQL.admins, params: [], indexOrdered: true },
   { name: 'user active flag flip', sql: USER_SQL.flipActive, params: { id, is_active: 1, at: 1 } },
   { name: 'user touch', sql: USER_SQL.touch, params: { id, at: 1 } },
   {
@@ -489,6 +491,7 @@ const QUERIES: Query[] = [
     index: 'mailbox_delivered',
   },
   { name: 'mailbox count', sql: MAILBOX_SQL.count, params: [] },
+  { name: 'mail preferences of a batch of users', sql: MAIL_PREFERENCES_SQL.byUserIds, params: ['[]'] },
   { name: 'API key by hash', sql: API_KEY_SQL.byHash, params: ['ab'] },
   { name: 'API key by id', sql: API_KEY_SQL.byId, params: [id] },
   {

@@ -31,6 +31,7 @@ import {
   REVOKE_SESSION_ERRORS,
   SET_CUSTOMER_ACTIVE_ERRORS,
   UPDATE_PRODUCT_ERRORS,
+  UPDATE_MAIL_PREFERENCES_ERRORS,
   UPDATE_PROFILE_ERRORS,
   UPDATE_WEBHOOK_ERRORS,
   VERIFY_PAYMENT_ERRORS,
@@ -144,6 +145,7 @@ export const OPERATION_CODES: Readonly<Record<string, OperationCodes>> = {
   getProduct: byHand('the route reads the catalogue itself; a missing or archived product is not found', {
     404: ['PRODUCT_NOT_FOUND'],
   }),
+  getMailPreferences: byHand(READ_WITHOUT_FAILURES),
   getProfile: byHand(ANSWERS_THE_CALLER),
   getReadiness: byHand(PROBE),
   getReconciliationReport: byHand('the route reads the latest report from the store itself', {
@@ -191,6 +193,7 @@ export const OPERATION_CODES: Readonly<Record<string, OperationCodes>> = {
   runReconciliation: derived(RECONCILE_LEDGER_ERRORS, { added: [READS_CHAIN] }),
   sendFromWallet: derived(WITHDRAW_ERRORS, { added: [READS_CHAIN] }),
   setCustomerActive: derived(SET_CUSTOMER_ACTIVE_ERRORS),
+  updateMailPreferences: derived(UPDATE_MAIL_PREFERENCES_ERRORS),
   updateProduct: derived(UPDATE_PRODUCT_ERRORS),
   updateProfile: derived(UPDATE_PROFILE_ERRORS),
   updateProfileLegacy: derived(UPDATE_PROFILE_ERRORS),

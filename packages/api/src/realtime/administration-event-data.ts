@@ -96,4 +96,30 @@ export const ADMINISTRATION_EVENT_DATA: Partial<Record<ShopEventType, TSchema>> 
     },
     { ...strict, description: 'a reconciliation started and stopped on an error; no report was kept' },
   ),
+  'user.two_factor_enabled': Type.Object(
+    { userId: Type.String({ description: "the account's _id" }) },
+    { ...strict, description: 'a user turned 2FA on for their account' },
+  ),
+  'user.two_factor_disabled': Type.Object(
+    { userId: Type.String({ description: "the account's _id" }) },
+    { ...strict, description: 'a user turned 2FA off for their account' },
+  ),
+  'user.password_changed': Type.Object(
+    { userId: Type.String({ description: "the account's _id" }) },
+    { ...strict, description: 'a user changed their password (their other sessions ended)' },
+  ),
+  'user.signed_in_new_device': Type.Object(
+    {
+      userId: Type.String({ description: "the account's _id" }),
+      sessionId: Type.String({ description: 'the session the sign-in opened' }),
+      device: Type.String({ description: 'the user agent in words, e.g. "Firefox on Windows"' }),
+      userAgent: Type.String({ maxLength: 512 }),
+      address: Type.String({ description: 'the client address, after TRUST_PROXY' }),
+    },
+    {
+      ...strict,
+      description:
+        "a password sign-in whose device and address match none of the account's sessions of the last 90 days",
+    },
+  ),
 };

@@ -11,7 +11,13 @@ const CodeField = Type.String({ maxLength: 16, description: '6-digit TOTP code' 
 const PasswordField = Type.String({ maxLength: 1024, description: 'the current password' });
 
 export const securityRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
-  const twoFactorDeps = { users: deps.store.users, vault: deps.vault, totp: deps.totp, clock: deps.clock };
+  const twoFactorDeps = {
+    users: deps.store.users,
+    vault: deps.vault,
+    totp: deps.totp,
+    clock: deps.clock,
+    ids: deps.ids,
+  };
   const base = {
     preValidation: app.requireUser,
     config: { rateLimit: app.strictRateLimit },

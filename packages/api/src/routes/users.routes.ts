@@ -156,7 +156,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       handler: async (request) => {
         const { user, session } = identityOf(request);
         const changed = await changePassword(
-          { users, sessions: deps.store.sessions, passwords: deps.passwords, clock: deps.clock },
+          {
+            users,
+            sessions: deps.store.sessions,
+            passwords: deps.passwords,
+            clock: deps.clock,
+            ids: deps.ids,
+          },
           user.id,
           session.id,
           { currentPassword: request.body.currentPassword, newPassword: request.body.newPassword },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Parser } from '@asyncapi/parser';
 import {
   ADMINISTRATION_EVENT_TYPES,
+  accountSecurityEvents,
   administrationEvents,
   type LoggedEvent,
   NO_SUBJECTS,
@@ -126,6 +127,20 @@ describe('docs/asyncapi.yaml', () => {
         { id: newObjectId(), url: 'https://erp.example/hooks' },
         'Every attempt failed',
       ),
+      ...(() => {
+        const security = accountSecurityEvents(ids, at, newObjectId());
+        return [
+          security.twoFactorEnabled(),
+          security.twoFactorDisabled(),
+          security.passwordChanged(),
+          security.signedInNewDevice({
+            sessionId: newObjectId(),
+            device: 'Firefox on Linux',
+            userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+            address: '203.0.113.9',
+          }),
+        ];
+      })(),
     ];
     // Every administration event with a shape of its own is made here, and none twice.
     expect(events.map((event) => event.type).sort()).toEqual(Object.keys(ADMINISTRATION_EVENT_DATA).sort());

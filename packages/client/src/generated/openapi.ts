@@ -320,6 +320,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/mail-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the caller lets the shop mail them
+         * @description For a signed-in user: whether receipts are mailed, and for an admin which merchant alerts; everything is on until turned off. Security notices (2FA, password, new sign-in) have no switch.
+         */
+        get: operations["getMailPreferences"];
+        /**
+         * Turn receipts, or an admin’s merchant alerts, on or off
+         * @description For a signed-in user: changes the switches named, keeping the others; only admins may name alerts (400 VALIDATION_ERROR on `alerts` otherwise). Applies to mail queued from then on.
+         */
+        put: operations["updateMailPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions": {
         parameters: {
             query?: never;
@@ -1606,6 +1630,57 @@ export interface components {
             /** @example Wallet connected successfully */
             message: string;
         };
+        GetMailPreferencesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            preferences: {
+                /** @description receipts for payments, refunds, deposits and withdrawals */
+                receipts: boolean;
+                /** @description the merchant alerts this admin receives (admins only) */
+                alerts?: {
+                    /** @description an order paid and confirmed */
+                    orderPaid: boolean;
+                    /** @description a reconciliation run that found discrepancies */
+                    reconciliation: boolean;
+                    /** @description a webhook endpoint disabled after failing */
+                    webhookDisabled: boolean;
+                    /** @description the merchant wallet below MERCHANT_LOW_BALANCE_TRX */
+                    lowBalance: boolean;
+                };
+            };
+        };
+        UpdateMailPreferencesRequest: {
+            receipts?: boolean;
+            alerts?: {
+                /** @description an order paid and confirmed */
+                orderPaid?: boolean;
+                /** @description a reconciliation run that found discrepancies */
+                reconciliation?: boolean;
+                /** @description a webhook endpoint disabled after failing */
+                webhookDisabled?: boolean;
+                /** @description the merchant wallet below MERCHANT_LOW_BALANCE_TRX */
+                lowBalance?: boolean;
+            };
+        };
+        UpdateMailPreferencesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            preferences: {
+                /** @description receipts for payments, refunds, deposits and withdrawals */
+                receipts: boolean;
+                /** @description the merchant alerts this admin receives (admins only) */
+                alerts?: {
+                    /** @description an order paid and confirmed */
+                    orderPaid: boolean;
+                    /** @description a reconciliation run that found discrepancies */
+                    reconciliation: boolean;
+                    /** @description a webhook endpoint disabled after failing */
+                    webhookDisabled: boolean;
+                    /** @description the merchant wallet below MERCHANT_LOW_BALANCE_TRX */
+                    lowBalance: boolean;
+                };
+            };
+        };
         /**
          * @example {
          *       "_id": "6760c0f4a1b2c3d4e5f60790",
@@ -2706,7 +2781,7 @@ export interface components {
              *       "order.refunded"
              *     ]
              */
-            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed")[];
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.password_changed" | "user.signed_in_new_device")[];
             description?: string;
             /** @description enabling again clears the reason the service disabled it */
             enabled?: boolean;
@@ -2789,7 +2864,7 @@ export interface components {
              *       "order.refunded"
              *     ]
              */
-            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed")[];
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.password_changed" | "user.signed_in_new_device")[];
             description?: string;
             /** @description enabling again clears the reason the service disabled it */
             enabled?: boolean;
@@ -4876,6 +4951,204 @@ export interface operations {
             };
             /** @description One of: USER_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "preferences": {
+                     *         "receipts": true,
+                     *         "alerts": {
+                     *           "orderPaid": false,
+                     *           "reconciliation": true,
+                     *           "webhookDisabled": true,
+                     *           "lowBalance": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetMailPreferencesResponse"];
+                };
+            };
+            /** @description One of: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: ACCOUNT_BLOCKED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMailPreferencesRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "preferences": {
+                     *         "receipts": true,
+                     *         "alerts": {
+                     *           "orderPaid": false,
+                     *           "reconciliation": true,
+                     *           "webhookDisabled": true,
+                     *           "lowBalance": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateMailPreferencesResponse"];
+                };
+            };
+            /** @description One of: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11158,7 +11431,7 @@ export interface operations {
                  */
                 actor?: string;
                 /** @description an event type */
-                action?: "order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed";
+                action?: "order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.password_changed" | "user.signed_in_new_device";
                 /**
                  * @description 24-hex object id
                  * @example 6760c0f4a1b2c3d4e5f60718

@@ -87,3 +87,27 @@ export const webhookDisabledEvent = (
   endpoint: Pick<WebhookEndpoint, 'id' | 'url'>,
   reason: string,
 ) => newEvent(ids, 'webhook.disabled', at, { webhookId: endpoint.id }, { url: endpoint.url, reason });
+
+/** Where a new session was opened from, as the new-device notice and its event tell it. */
+export interface SignInOrigin {
+  readonly sessionId: string;
+  /** The label `deviceLabel` makes of the user agent ("Chrome on Linux"). */
+  readonly device: string;
+  readonly userAgent: string;
+  /** The client address as the service sees it (after TRUST_PROXY). */
+  readonly address: string;
+}
+
+/**
+ * The events of changes to an account's security, written with the change: the user acted on
+ * their own account, so they have no actor, and they never carry a secret, a code or a hash.
+ */
+export const accountSecurityEvents = (ids: IdGenerator, at: Date, userId: string) => {
+  const event = (type: ShopEventType, payload: EventPayload) => newEvent(ids, type, at, { userId }, payload);
+  return {
+    twoFactorEnabled: () => event('user.two_factor_enabled', {}),
+    twoFactorDisabled: () => event('user.two_factor_disabled', {}),
+    passwordChanged: () => event('user.password_changed', {}),
+    signedInNewDevice: (origin: SignInOrigin) => event('user.signed_in_new_device', { ...origin }),
+  };
+};

@@ -29,9 +29,9 @@ const BUSINESS_EVENT_TYPES = [
 
 /**
  * The administration's own events (admin actions on webhook endpoints and API keys, exports,
- * reconciliation runs, commands run on the server, and the service disabling an endpoint that
- * kept failing): those with an actor are the audit trail; sent only to webhook endpoints that
- * name them.
+ * reconciliation runs, commands run on the server, the service disabling an endpoint that kept
+ * failing, and changes to an account's security): those with an actor are the audit trail; sent
+ * only to webhook endpoints that name them.
  */
 export const ADMINISTRATION_EVENT_TYPES = [
   'webhook.created',
@@ -48,6 +48,10 @@ export const ADMINISTRATION_EVENT_TYPES = [
   'customers.exported',
   'reconciliation.completed',
   'reconciliation.failed',
+  'user.two_factor_enabled',
+  'user.two_factor_disabled',
+  'user.password_changed',
+  'user.signed_in_new_device',
 ] as const;
 
 export const SHOP_EVENT_TYPES = [...BUSINESS_EVENT_TYPES, ...ADMINISTRATION_EVENT_TYPES] as const;

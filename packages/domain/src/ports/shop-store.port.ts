@@ -4,6 +4,7 @@ import type { EventLogStore } from './event-log.port.js';
 import type { IdempotencyStore } from './idempotency-store.port.js';
 import type { KeyHolderStore } from './key-holder-store.port.js';
 import type { LeaseStore } from './lease-store.port.js';
+import type { MailPreferencesStore } from './mail-preferences-store.port.js';
 import type { MailboxStore, MailStore } from './mail-store.port.js';
 import type { CounterStore, OrderStore } from './order-store.port.js';
 import type { OutboxStore } from './outbox.port.js';
@@ -41,6 +42,8 @@ export interface ShopStore {
   readonly mail: MailStore;
   /** The embedded default's local mailbox (no `SMTP_URL`). */
   readonly mailbox: MailboxStore;
+  /** What each user lets the shop mail them (receipts, merchant alerts). */
+  readonly mailPreferences: MailPreferencesStore;
   readonly apiKeys: ApiKeyStore;
   readonly versions: VersionStore;
   /** true when the database answers. */

@@ -77,11 +77,24 @@ export interface UserStore {
   /** USERNAME_TAKEN when the new username is in use (case-insensitively) by another user; USER_NOT_FOUND when there is no such user. */
   updateProfile(id: string, patch: UserProfilePatch, at: Date): Promise<Result<User, ProfileChangeError>>;
 
-  updatePasswordHash(id: string, passwordHash: string, at: Date): Promise<User | null>;
+  /** `events` are written with the change (none when there is no such user). */
+  updatePasswordHash(
+    id: string,
+    passwordHash: string,
+    at: Date,
+    events?: readonly ShopEvent[],
+  ): Promise<User | null>;
   /** `events` are written with the change, only when `isActive` actually changed. */
   setActive(id: string, isActive: boolean, at: Date, events?: readonly ShopEvent[]): Promise<User | null>;
-  recordLogin(id: string, at: Date): Promise<void>;
-  setTwoFactor(id: string, state: TwoFactorState, at: Date): Promise<User | null>;
+  /** `events` are written with the change (none when there is no such user). */
+  recordLogin(id: string, at: Date, events?: readonly ShopEvent[]): Promise<void>;
+  /** `events` are written with the change (none when there is no such user). */
+  setTwoFactor(
+    id: string,
+    state: TwoFactorState,
+    at: Date,
+    events?: readonly ShopEvent[],
+  ): Promise<User | null>;
   /**
    * Accepts TOTP time step `step` only if it is later than the last accepted one, atomically, so
    * one code is accepted once even when two requests race.
@@ -106,6 +119,8 @@ export interface UserStore {
   sealedSecretSamples(): Promise<readonly SealedSecretSample[]>;
   /** The first admin by creation time: its wallet is the merchant wallet. */
   firstAdmin(): Promise<User | null>;
+  /** Every admin, oldest first: the merchant alerts go to each of them. */
+  listAdmins(): Promise<readonly User[]>;
   /** Customers (role `user`), newest first. */
   listCustomers(query: CustomerQuery, page: PageRequest): Promise<Page<CustomerRow>>;
   /**

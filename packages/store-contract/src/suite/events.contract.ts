@@ -315,6 +315,29 @@ export const describeEventContract = (harness: ContractHarness): void => {
       expect(await handedOnIds()).toEqual([blocked.id, unblocked.id]);
     });
 
+    it("hands on the events of an account's password, 2FA and sign-in writes, and none for a missing user", async () => {
+      const user = buildUser();
+      expect((await store().users.insert(user)).ok).toBe(true);
+      const later = (minutes: number) => minutesAfter(BUILDER_NOW, minutes);
+      const changed = buildShopEvent({ type: 'user.password_changed', occurredAt: later(1) });
+      expect(
+        (await store().users.updatePasswordHash(user.id, 'new-hash', later(1), [changed]))?.passwordHash,
+      ).toBe('new-hash');
+      const enabled = buildShopEvent({ type: 'user.two_factor_enabled', occurredAt: later(2) });
+      const twoFactor = { enabled: true, encryptedSecret: 'k1:c2VjcmV0', lastAcceptedStep: 7 };
+      expect((await store().users.setTwoFactor(user.id, twoFactor, later(2), [enabled]))?.twoFactor).toEqual(
+        twoFactor,
+      );
+      const signedIn = buildShopEvent({ type: 'user.signed_in_new_device', occurredAt: later(3) });
+      await store().users.recordLogin(user.id, later(3), [signedIn]);
+      expect((await store().users.findById(user.id))?.lastLogin).toEqual(later(3));
+      const missing = newObjectId();
+      expect(await store().users.updatePasswordHash(missing, 'x', later(4), [buildShopEvent()])).toBeNull();
+      expect(await store().users.setTwoFactor(missing, twoFactor, later(4), [buildShopEvent()])).toBeNull();
+      await store().users.recordLogin(missing, later(4), [buildShopEvent()]);
+      expect(await handedOnIds()).toEqual([changed.id, enabled.id, signedIn.id]);
+    });
+
     it('hands on the events of a product created and updated, and none of an update of a missing product', async () => {
       const product = buildProduct();
       const created = buildShopEvent({ type: 'product.created' });

@@ -134,6 +134,15 @@ export const describeUserContract = (harness: ContractHarness): void => {
       expect((await store().users.firstAdmin())?.id).toBe(early.id);
     });
 
+    it('lists every admin oldest first, and no customer', async () => {
+      expect(await store().users.listAdmins()).toEqual([]);
+      const early = buildUser({ role: 'admin', createdAt: new Date('2026-01-02T00:00:00Z') });
+      const late = buildUser({ role: 'admin', createdAt: new Date('2026-01-03T00:00:00Z') });
+      const customer = buildUser({ role: 'user', createdAt: new Date('2026-01-01T00:00:00Z') });
+      for (const user of [late, customer, early]) await store().users.insert(user);
+      expect(await store().users.listAdmins()).toEqual([early, late]);
+    });
+
     it('samples one record per master-key id in use, for wallet keys and TOTP secrets each', async () => {
       const sealedWith = (keyId: string, n: number) => `${keyId}:c2VhbGVk${n}`;
       const users = [

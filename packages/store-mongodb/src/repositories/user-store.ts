@@ -1,6 +1,7 @@
 import {
   keyIdOfSealed,
   type SealedSecretSample,
+  type ShopEvent,
   type DomainError,
   domainError,
   err,
@@ -47,8 +48,12 @@ export const createMongoUserStore = (
 
   // Writes here are not contended, so the answer is a read-back by _id rather than a
   // findOneAndUpdate post-image (which mongo-java-server may serve from another write).
-  const setFields = async (id: string, fields: MatchKeysAndValues<UserDocument>): Promise<User | null> => {
-    const result = await users.updateOne({ _id: id }, { $set: fields });
+  const setFields = async (
+    id: string,
+    fields: MatchKeysAndValues<UserDocument>,
+    events?: readonly ShopEvent[],
+  ): Promise<User | null> => {
+    const result = await users.updateOne({ _id: id }, withEvents({ $set: fields }, events));
     return result.matchedCount === 0 ? null : findById(id);
   };
 
@@ -120,7 +125,8 @@ export const createMongoUserStore = (
       }
     },
 
-    updatePasswordHash: (id, passwordHash, at) => setFields(id, { passwordHash, updatedAt: at }),
+    updatePasswordHash: (id, passwordHash, at, events) =>
+      setFields(id, { passwordHash, updatedAt: at }, events),
 
     async setActive(id, isActive, at, events) {
       // Its events ride only on the write that flips the flag: a repeat writes none.
@@ -134,12 +140,12 @@ export const createMongoUserStore = (
       return setFields(id, { updatedAt: at });
     },
 
-    async recordLogin(id, at) {
-      await users.updateOne({ _id: id }, { $set: { lastLogin: at } });
+    async recordLogin(id, at, events) {
+      await users.updateOne({ _id: id }, withEvents({ $set: { lastLogin: at } }, events));
     },
 
-    setTwoFactor: (id, state: TwoFactorState, at) =>
-      setFields(id, { twoFactor: { ...state }, updatedAt: at }),
+    setTwoFactor: (id, state: TwoFactorState, at, events) =>
+      setFields(id, { twoFactor: { ...state }, updatedAt: at }, events),
 
     async acceptTwoFactorStep(id, step) {
       // One guarded write: of two requests presenting the same code, only one matches.
@@ -229,6 +235,11 @@ export const createMongoUserStore = (
         .limit(1)
         .toArray();
       return document ? userFromDocument(document) : null;
+    },
+
+    async listAdmins() {
+      const documents = await users.find({ role: 'admin' }).sort({ createdAt: 1, _id: 1 }).toArray();
+      return documents.map(userFromDocument);
     },
 
     listCustomers: (query, page) => customers.list(query, page),

@@ -1,5 +1,6 @@
 import {
   type SealedSecretSample,
+  type ShopEvent,
   type DomainError,
   domainError,
   err,
@@ -39,6 +40,7 @@ export const USER_SQL = {
     `SELECT ${USER_COLUMNS} FROM users WHERE id > ? AND wallet_encrypted_key IS NOT NULL ` +
     'ORDER BY id LIMIT ?',
   firstAdmin: `SELECT ${USER_COLUMNS} FROM users WHERE role = 'admin' ORDER BY created_at, id LIMIT 1`,
+  admins: `SELECT ${USER_COLUMNS} FROM users WHERE role = 'admin' ORDER BY created_at, id`,
   /** Changes a row only when the flag flips: that is what tells setActive to write its events. */
   flipActive:
     'UPDATE users SET is_active = @is_active, updated_at = @at WHERE id = @id AND is_active <> @is_active ' +
@@ -76,6 +78,15 @@ export const createSqliteUserStore = (db: Database): BasicUserStore => {
   const updateReturning = (sql: string, ...params: unknown[]): User | null => {
     const row = statement<unknown[], UserRow>(`${sql} RETURNING ${USER_COLUMNS}`).get(...params);
     return row ? userFromRow(row) : null;
+  };
+  /** Runs a write and logs its events in its transaction, only when it found its user. */
+  const withEvents = <T>(events: readonly ShopEvent[] | undefined, write: () => T | null): T | null => {
+    if (!events?.length) return write();
+    return immediate(db, () => {
+      const written = write();
+      if (written !== null) logEvents(events);
+      return written;
+    });
   };
 
   return {
@@ -144,12 +155,14 @@ export const createSqliteUserStore = (db: Database): BasicUserStore => {
       }
     },
 
-    async updatePasswordHash(id, passwordHash, at) {
-      return updateReturning(
-        'UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?',
-        passwordHash,
-        at.getTime(),
-        id,
+    async updatePasswordHash(id, passwordHash, at, events) {
+      return withEvents(events, () =>
+        updateReturning(
+          'UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?',
+          passwordHash,
+          at.getTime(),
+          id,
+        ),
       );
     },
 
@@ -167,18 +180,24 @@ export const createSqliteUserStore = (db: Database): BasicUserStore => {
       });
     },
 
-    async recordLogin(id, at) {
-      statement('UPDATE users SET last_login = ? WHERE id = ?').run(at.getTime(), id);
+    async recordLogin(id, at, events) {
+      withEvents(events, () =>
+        statement('UPDATE users SET last_login = ? WHERE id = ?').run(at.getTime(), id).changes === 1
+          ? true
+          : null,
+      );
     },
 
-    async setTwoFactor(id: string, state: TwoFactorState, at: Date) {
-      return updateReturning(
-        'UPDATE users SET two_factor_enabled = ?, two_factor_secret = ?, two_factor_last_step = ?, updated_at = ? WHERE id = ?',
-        flag(state.enabled),
-        state.encryptedSecret,
-        state.lastAcceptedStep,
-        at.getTime(),
-        id,
+    async setTwoFactor(id: string, state: TwoFactorState, at: Date, events) {
+      return withEvents(events, () =>
+        updateReturning(
+          'UPDATE users SET two_factor_enabled = ?, two_factor_secret = ?, two_factor_last_step = ?, updated_at = ? WHERE id = ?',
+          flag(state.enabled),
+          state.encryptedSecret,
+          state.lastAcceptedStep,
+          at.getTime(),
+          id,
+        ),
       );
     },
 
@@ -247,6 +266,10 @@ export const createSqliteUserStore = (db: Database): BasicUserStore => {
     async firstAdmin() {
       const row = statement<[], UserRow>(USER_SQL.firstAdmin).get();
       return row ? userFromRow(row) : null;
+    },
+
+    async listAdmins() {
+      return statement<[], UserRow>(USER_SQL.admins).all().map(userFromRow);
     },
   };
 };

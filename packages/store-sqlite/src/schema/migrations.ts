@@ -8,6 +8,7 @@ import { customerSearchMigration } from './customer-search-migration.js';
 import { customerVolumeHoursMigration } from './customer-volume-hours-migration.js';
 import { eventLogMigration } from './event-log-migration.js';
 import { mailMigration } from './mail-migration.js';
+import { mailPreferencesMigration } from './mail-preferences-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
 import { reconciliationHistoryMigration } from './reconciliation-history-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
@@ -374,6 +375,8 @@ export const MIGRATIONS: readonly string[] = [
   reconciliationHistoryMigration(),
   // The mail queue every instance sends from, and the embedded default's local mailbox.
   mailMigration(),
+  // What each user lets the shop mail them: receipts, and each kind of merchant alert.
+  mailPreferencesMigration(),
 ];
 
 /*

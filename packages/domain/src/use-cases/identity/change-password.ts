@@ -1,4 +1,5 @@
 import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
+import { accountSecurityEvents } from '../../events/administration-events.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { IdentityDeps } from './identity-deps.js';
 import { passwordProblem, validationError } from './validation.js';
@@ -19,7 +20,7 @@ export const CHANGE_PASSWORD_ERRORS = codesOf<ChangePasswordError>()([
 ]);
 
 export const changePassword = async (
-  deps: Pick<IdentityDeps, 'users' | 'sessions' | 'passwords' | 'clock'>,
+  deps: Pick<IdentityDeps, 'users' | 'sessions' | 'passwords' | 'clock' | 'ids'>,
   userId: string,
   currentSessionId: string,
   change: PasswordChange,
@@ -35,11 +36,11 @@ export const changePassword = async (
   if (!(await deps.passwords.verify(user.passwordHash, change.currentPassword))) {
     return err(domainError('INVALID_CURRENT_PASSWORD', 'Current password is incorrect'));
   }
-  await deps.users.updatePasswordHash(
-    userId,
-    await deps.passwords.hash(change.newPassword),
-    deps.clock.now(),
-  );
+  const hash = await deps.passwords.hash(change.newPassword);
+  const now = deps.clock.now();
+  await deps.users.updatePasswordHash(userId, hash, now, [
+    accountSecurityEvents(deps.ids, now, userId).passwordChanged(),
+  ]);
   await deps.sessions.deactivateOthers(userId, currentSessionId);
   return ok(undefined);
 };

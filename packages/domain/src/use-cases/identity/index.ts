@@ -7,6 +7,7 @@ export * from './ended-sessions.js';
 export * from './identity-deps.js';
 export * from './login-user.js';
 export * from './manage-sessions.js';
+export * from './new-device.js';
 export * from './refresh-session.js';
 export * from './register-user.js';
 export * from './room-access.js';

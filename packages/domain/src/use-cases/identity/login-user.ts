@@ -1,6 +1,8 @@
 import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
+import { accountSecurityEvents } from '../../events/administration-events.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { ClientInfo, IdentityDeps } from './identity-deps.js';
+import { isNewDevice } from './new-device.js';
 import type { Authenticated } from './register-user.js';
 import { startSession } from './start-session.js';
 import { acceptTwoFactorCode } from './two-factor-code.js';
@@ -44,7 +46,19 @@ export const loginUser = async (
   }
 
   const now = deps.clock.now();
-  await deps.users.recordLogin(user.id, now);
+  // Read before the new session exists, which would otherwise match itself.
+  const isNew = isNewDevice(user, await deps.sessions.listByUser(user.id), client, now);
   const session = await startSession(deps, user.id, client);
+  const origin = {
+    sessionId: session.id,
+    device: session.device,
+    userAgent: session.userAgent,
+    address: session.ipAddress,
+  };
+  await deps.users.recordLogin(
+    user.id,
+    now,
+    isNew ? [accountSecurityEvents(deps.ids, now, user.id).signedInNewDevice(origin)] : [],
+  );
   return ok({ user: { ...user, lastLogin: now }, session });
 };

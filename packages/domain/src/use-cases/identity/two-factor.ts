@@ -1,4 +1,5 @@
 import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
+import { accountSecurityEvents } from '../../events/administration-events.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { IdentityDeps } from './identity-deps.js';
 import { acceptTwoFactorCode } from './two-factor-code.js';
@@ -8,7 +9,7 @@ export interface TwoFactorSetup {
   readonly otpauthUrl: string;
 }
 
-type TwoFactorDeps = Pick<IdentityDeps, 'users' | 'vault' | 'totp' | 'clock'>;
+type TwoFactorDeps = Pick<IdentityDeps, 'users' | 'vault' | 'totp' | 'clock' | 'ids'>;
 
 const invalidCode = (): DomainError<'INVALID_TWO_FACTOR_CODE'> =>
   domainError('INVALID_TWO_FACTOR_CODE', 'Invalid two-factor authentication code');
@@ -80,6 +81,7 @@ export const verifyTwoFactor = async (
   }
   if (!(await acceptTwoFactorCode(deps, user, code))) return err(invalidCode());
   const fresh = await deps.users.findById(userId);
+  const now = deps.clock.now();
   await deps.users.setTwoFactor(
     userId,
     {
@@ -87,7 +89,8 @@ export const verifyTwoFactor = async (
       encryptedSecret: user.twoFactor.encryptedSecret,
       lastAcceptedStep: fresh?.twoFactor.lastAcceptedStep ?? null,
     },
-    deps.clock.now(),
+    now,
+    [accountSecurityEvents(deps.ids, now, userId).twoFactorEnabled()],
   );
   return ok(undefined);
 };
@@ -107,10 +110,12 @@ export const disableTwoFactor = async (
     return err(domainError('INVALID_CURRENT_PASSWORD', 'Password is incorrect'));
   }
   if (!(await acceptTwoFactorCode(deps, user, input.code))) return err(invalidCode());
+  const now = deps.clock.now();
   await deps.users.setTwoFactor(
     userId,
     { enabled: false, encryptedSecret: null, lastAcceptedStep: null },
-    deps.clock.now(),
+    now,
+    [accountSecurityEvents(deps.ids, now, userId).twoFactorDisabled()],
   );
   return ok(undefined);
 };

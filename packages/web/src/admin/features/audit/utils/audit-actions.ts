@@ -41,6 +41,10 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   'admin.created': 'Admin account created',
   'reconciliation.completed': 'Reconciliation run',
   'reconciliation.failed': 'Reconciliation failed',
+  'user.two_factor_enabled': '2FA turned on',
+  'user.two_factor_disabled': '2FA turned off',
+  'user.password_changed': 'Password changed',
+  'user.signed_in_new_device': 'Sign-in from a new device',
 };
 
 /** The action select's groups, in the order a shop owner looks for them. */
@@ -90,6 +94,15 @@ export const AUDIT_ACTION_GROUPS: readonly {
   },
   { label: 'Access', actions: ['api_key.created', 'api_key.revoked', 'admin.created', 'keys.rotated'] },
   { label: 'Reconciliation', actions: ['reconciliation.completed', 'reconciliation.failed'] },
+  {
+    label: 'Account security',
+    actions: [
+      'user.two_factor_enabled',
+      'user.two_factor_disabled',
+      'user.password_changed',
+      'user.signed_in_new_device',
+    ],
+  },
 ];
 
 export const isAuditAction = (value: string | null): value is AuditAction =>

@@ -49,6 +49,10 @@ export const WEBHOOK_EVENTS: Readonly<Record<WebhookEventType, EventInfo>> = {
   'customers.exported': { group: 'Administration', words: 'Customers exported' },
   'reconciliation.completed': { group: 'Administration', words: 'Reconciliation completed' },
   'reconciliation.failed': { group: 'Administration', words: 'Reconciliation failed' },
+  'user.two_factor_enabled': { group: 'Administration', words: 'Account 2FA turned on' },
+  'user.two_factor_disabled': { group: 'Administration', words: 'Account 2FA turned off' },
+  'user.password_changed': { group: 'Administration', words: 'Account password changed' },
+  'user.signed_in_new_device': { group: 'Administration', words: 'Sign-in from a new device' },
 };
 
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
