@@ -1,4 +1,5 @@
 import {
+  type AccountToken,
   type ApiKey,
   type KeyHolder,
   type Order,
@@ -53,6 +54,8 @@ export interface Tables {
   readonly mailMessages: Map<string, MailMessage>;
   /** messageId -> the mail the embedded mailbox kept. */
   readonly mailbox: Map<string, MailboxEntry>;
+  /** `<kind>\0<userId>` -> the one live mailed token of that account and kind. */
+  readonly accountTokens: Map<string, AccountToken>;
   /** topic key -> writes that moved it (VersionStore; version-store.ts). */
   readonly versions: Map<string, number>;
 }
@@ -78,6 +81,7 @@ export const emptyTables = (): Tables => ({
   apiKeys: new Map(),
   mailMessages: new Map(),
   mailbox: new Map(),
+  accountTokens: new Map(),
   versions: new Map(),
 });
 

@@ -6,6 +6,7 @@ import { DASHBOARD_SQL } from '../src/read-models/dashboard-read-model.js';
 import { EVENT_LOG_SQL } from '../src/repositories/event-log-store.js';
 import { MAIL_SQL } from '../src/repositories/mail-store.js';
 import { MAILBOX_SQL } from '../src/repositories/mailbox-store.js';
+import { ACCOUNT_TOKEN_SQL } from '../src/repositories/account-token-store.js';
 import { ORDER_CHILDREN_SQL } from '../src/repositories/order-reader.js';
 import { ORDER_REFUND_SQL } from '../src/repositories/order-refunds.js';
 import { ORDER_SQL } from '../src/repositories/order-sql.js';
@@ -489,6 +490,12 @@ const QUERIES: Query[] = [
     index: 'mailbox_delivered',
   },
   { name: 'mailbox count', sql: MAILBOX_SQL.count, params: [] },
+  {
+    name: 'account token consumed by its hash',
+    sql: ACCOUNT_TOKEN_SQL.consume,
+    params: ['ab', 'password-reset', 1],
+  },
+  { name: "an account's live token", sql: ACCOUNT_TOKEN_SQL.byUser, params: [id, 'password-reset'] },
   { name: 'API key by hash', sql: API_KEY_SQL.byHash, params: ['ab'] },
   { name: 'API key by id', sql: API_KEY_SQL.byId, params: [id] },
   {

@@ -96,4 +96,17 @@ export const ADMINISTRATION_EVENT_DATA: Partial<Record<ShopEventType, TSchema>> 
     },
     { ...strict, description: 'a reconciliation started and stopped on an error; no report was kept' },
   ),
+  'user.password_reset': Type.Object(
+    {
+      userId: Type.String(),
+      email: Type.String({ description: 'the address the reset link was mailed to' }),
+      address: Type.String({
+        description: 'the client address the new password was set from, as the service saw it',
+      }),
+    },
+    {
+      ...strict,
+      description: "an account's password was set with a mailed reset link; every session of it ended",
+    },
+  ),
 };

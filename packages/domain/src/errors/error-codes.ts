@@ -56,6 +56,10 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_NOT_ALLOWED',
   'WEBHOOK_NOT_FOUND',
   'WEBHOOK_DELIVERY_NOT_FOUND',
+  // Mailed tokens (docs/api.md, "Password reset and email verification").
+  'INVALID_RESET_TOKEN',
+  'INVALID_VERIFICATION_TOKEN',
+  'EMAIL_NOT_VERIFIED',
   // Protocol edges (docs/api.md, "Errors").
   'METHOD_NOT_ALLOWED',
   'UPGRADE_REQUIRED',

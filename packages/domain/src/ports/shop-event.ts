@@ -48,6 +48,7 @@ export const ADMINISTRATION_EVENT_TYPES = [
   'customers.exported',
   'reconciliation.completed',
   'reconciliation.failed',
+  'user.password_reset',
 ] as const;
 
 export const SHOP_EVENT_TYPES = [...BUSINESS_EVENT_TYPES, ...ADMINISTRATION_EVENT_TYPES] as const;

@@ -14,6 +14,7 @@ import type { TransactionStore } from './transaction-store.port.js';
 import type { UserStore } from './user-store.port.js';
 import type { VersionStore } from './version-store.port.js';
 import type { WalletReservationStore } from './wallet-reservation-store.port.js';
+import type { AccountTokenStore } from './account-token-store.port.js';
 import type { ApiKeyStore } from './api-key-store.port.js';
 import type { WebhookStore } from './webhook-store.port.js';
 import type { WindowCounterStore } from './window-counter-store.port.js';
@@ -42,6 +43,8 @@ export interface ShopStore {
   /** The embedded default's local mailbox (no `SMTP_URL`). */
   readonly mailbox: MailboxStore;
   readonly apiKeys: ApiKeyStore;
+  /** The password-reset and email-verification tokens, one live per account and kind. */
+  readonly accountTokens: AccountTokenStore;
   readonly versions: VersionStore;
   /** true when the database answers. */
   ping(): Promise<boolean>;
