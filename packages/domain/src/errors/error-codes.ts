@@ -56,10 +56,8 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_NOT_ALLOWED',
   'WEBHOOK_NOT_FOUND',
   'WEBHOOK_DELIVERY_NOT_FOUND',
-  // Mailed tokens (docs/api.md, "Password reset and email verification").
+  // Mailed tokens (docs/api.md, "Authentication").
   'INVALID_RESET_TOKEN',
-  'INVALID_VERIFICATION_TOKEN',
-  'EMAIL_NOT_VERIFIED',
   // Protocol edges (docs/api.md, "Errors").
   'METHOD_NOT_ALLOWED',
   'UPGRADE_REQUIRED',

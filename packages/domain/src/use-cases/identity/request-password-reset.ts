@@ -37,9 +37,7 @@ export const requestPasswordReset = async (
   if (asked.count > limits.perEmailMax) {
     const retryAfterS = Math.max(1, Math.ceil((asked.resetAt.getTime() - now.getTime()) / 1000));
     return err(
-      domainError('RATE_LIMITED', `Too many reset requests for this address; retry in ${retryAfterS} s`, {
-        retryAfterS,
-      }),
+      domainError('RATE_LIMITED', `Too many reset requests for this address; retry in ${retryAfterS} s`),
     );
   }
   const user = await deps.users.findByEmail(email);

@@ -1,5 +1,5 @@
 import { codesOf, type DomainError, domainError } from '../../errors/domain-error.js';
-import { newEvent } from '../../events/event-parts.js';
+import { passwordResetEvent } from '../../events/administration-events.js';
 import { appendEvent } from '../../events/append-event.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { newMailMessage } from '../mail/queue-mail.js';
@@ -61,16 +61,7 @@ export const resetPassword = async (
   ]);
   await appendEvent(
     { store: deps.store, clock: deps.clock },
-    newEvent(
-      deps.ids,
-      'user.password_reset',
-      now,
-      { userId: user.id },
-      {
-        email: token.email,
-        address: client.ipAddress,
-      },
-    ),
+    passwordResetEvent(deps.ids, now, { userId: user.id, email: token.email, address: client.ipAddress }),
   );
   return ok(undefined);
 };
