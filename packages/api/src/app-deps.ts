@@ -2,6 +2,8 @@ import type { TrustProxy } from './config/trust-proxy.js';
 import type { ShopMetrics } from './metrics/shop-metrics.js';
 import type { RoomHub } from './realtime/room-hub.js';
 import type {
+  AccountMailLimits,
+  AccountTokenCodec,
   ApiKeyCodec,
   ChainPort,
   Clock,
@@ -28,6 +30,8 @@ export interface AppDeps {
   readonly rooms: RoomHub;
   /** Makes and hashes API keys. */
   readonly apiKeyCodec: ApiKeyCodec;
+  /** Makes and hashes the password-reset and email-verification tokens. */
+  readonly accountTokenCodec: AccountTokenCodec;
   /** The Prometheus metrics the app feeds (request durations, gauges); absent: none kept. */
   readonly metrics?: ShopMetrics;
   /** Sends and signs webhook deliveries (the sender also vets endpoint URLs). */
@@ -67,6 +71,8 @@ export interface AppSettings {
   readonly metricsToken?: string | null;
   /** READY_MAX_SCANNER_LAG_BLOCKS and READY_MAX_EVENT_LAG: what `/api/health/ready` tolerates. */
   readonly readiness?: { readonly maxScannerLagBlocks: number; readonly maxEventLag: number };
+  /** How often one address may ask for a reset link (default: 3 an hour). */
+  readonly passwordResetLimits?: AccountMailLimits;
   /** The built web apps' directory (an absolute path holding index.html); null or absent: not built. */
   readonly webRoot?: string | null;
 }

@@ -1,4 +1,4 @@
-import type { IdentityDeps, PaymentDeps } from '@trx-shop/domain';
+import type { AccountMailDeps, IdentityDeps, PaymentDeps } from '@trx-shop/domain';
 import type { AppDeps } from './app-deps.js';
 
 /** The identity use cases' dependencies, drawn from the app's. */
@@ -24,4 +24,16 @@ export const paymentDeps = (deps: AppDeps, log: PaymentDeps['logger']): PaymentD
   ids: deps.ids,
   logger: log,
   configuredMerchantAddress: deps.configuredMerchantAddress,
+});
+
+/** The mailed-token use cases' dependencies (password reset, email verification), drawn from the app's. */
+export const accountMailDeps = (deps: AppDeps): AccountMailDeps => ({
+  users: deps.store.users,
+  sessions: deps.store.sessions,
+  passwords: deps.passwords,
+  vault: deps.vault,
+  clock: deps.clock,
+  ids: deps.ids,
+  store: deps.store,
+  tokens: deps.accountTokenCodec,
 });

@@ -1,3 +1,4 @@
+import { openLetter } from '@trx-shop/domain';
 import { buildTransaction } from '@trx-shop/store-contract';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,29 @@ const MATRIX: Readonly<Record<string, Row>> = {
     // Login is open; a blocked account is refused by the rule of the account, not by the caller.
     expect: PUBLIC,
     request: ({ owner }) => ({ body: { email: owner.email, password: owner.password } }),
+  },
+  // Open to anyone, and the same for every address: a new one each call stays under its own limit.
+  'POST /api/auth/password/forgot': {
+    expect: PUBLIC,
+    request: () => ({ body: { email: `forgot-${Math.random().toString(36).slice(2, 10)}@example.com` } }),
+  },
+  // Whoever holds a mailed token: a fresh account's, read from the mail it queued.
+  'POST /api/auth/password/reset': {
+    expect: PUBLIC,
+    request: async () => {
+      const shopper = await registerShopper(h);
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/forgot',
+        payload: { email: shopper.email },
+      });
+      const mail = (await h.store.mail.listMessages({}, { page: 1, limit: 100 })).items.find(
+        (message) => message.userId === shopper.userId && message.template === 'password-reset',
+      );
+      const letter = await openLetter(h.vault, mail?.id ?? '', mail?.sealed ?? '');
+      const token = letter.content.template === 'password-reset' ? letter.content.token : '';
+      return { body: { token, password: newPassword, passwordConfirm: newPassword } };
+    },
   },
   'GET /api/auth/profile': { expect: SIGNED_IN },
   // These read the refresh cookie alone: a key is no cookie, so 401 as for anyone without one.

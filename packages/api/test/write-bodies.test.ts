@@ -51,6 +51,15 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
     as: 'anonymous',
     valid: ({ caller }) => ({ refreshToken: caller.refreshToken }),
   },
+  'POST /api/auth/password/forgot': { as: 'anonymous', valid: ({ caller }) => ({ email: caller.email }) },
+  'POST /api/auth/password/reset': {
+    as: 'anonymous',
+    valid: () => ({
+      token: 'a'.repeat(43),
+      password: 'a new password 1',
+      passwordConfirm: 'a new password 1',
+    }),
+  },
   'POST /api/auth/refresh': { as: 'user' },
   'POST /api/auth/refresh-token': { as: 'user' },
   'PUT /api/users/profile': { as: 'user', valid: () => ({ phone: '+49 30 1234' }) },

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import type { ContractHarness } from './harness.js';
+import { describeAccountTokenContract } from './suite/account-tokens.contract.js';
 import { describeApiKeyContract } from './suite/api-keys.contract.js';
 import { describeAuditContract } from './suite/audit.contract.js';
 import { describeCounterContract } from './suite/counters.contract.js';
@@ -64,6 +65,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeMailContract(harness);
     describeMailPreferencesContract(harness);
     describeApiKeyContract(harness);
+    describeAccountTokenContract(harness);
     describeSalesRangeContract(harness);
     describeSalesSearchContract(harness);
     describeCustomerReadModelContract(harness);

@@ -1,3 +1,4 @@
+export { buildAccountToken } from './builders/account-token.builder.js';
 export { buildApiKey } from './builders/api-key.builder.js';
 export { buildEventActor, buildShopEvent } from './builders/event.builder.js';
 export { BUILDER_NOW, minutesAfter } from './builders/fixed-time.js';

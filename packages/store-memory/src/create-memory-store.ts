@@ -1,4 +1,5 @@
 import type { ShopStore } from '@trx-shop/domain';
+import { createMemoryAccountTokenStore } from './account-token-store.js';
 import { createMemoryApiKeyStore } from './api-key-store.js';
 import { createMemoryChainCursorStore } from './chain-cursor-store.js';
 import { createMemoryCounterStore } from './counter-store.js';
@@ -51,6 +52,7 @@ export const createMemoryStore = (): ShopStore => {
     mailbox: createMemoryMailboxStore(tables),
     mailPreferences: createMemoryMailPreferencesStore(tables),
     apiKeys: createMemoryApiKeyStore(tables),
+    accountTokens: createMemoryAccountTokenStore(tables),
     versions: createMemoryVersionStore(tables),
     dashboard: {
       dashboard: () => Promise.reject(new Error('the in-memory store has no dashboard read model')),

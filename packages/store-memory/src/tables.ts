@@ -1,4 +1,5 @@
 import {
+  type AccountToken,
   type ApiKey,
   type KeyHolder,
   type Order,
@@ -56,6 +57,8 @@ export interface Tables {
   readonly mailbox: Map<string, MailboxEntry>;
   /** userId -> the mail preferences the user saved. */
   readonly mailPreferences: Map<string, MailPreferences>;
+  /** `<kind>\0<userId>` -> the one live mailed token of that account and kind. */
+  readonly accountTokens: Map<string, AccountToken>;
   /** topic key -> writes that moved it (VersionStore; version-store.ts). */
   readonly versions: Map<string, number>;
 }
@@ -82,6 +85,7 @@ export const emptyTables = (): Tables => ({
   mailMessages: new Map(),
   mailbox: new Map(),
   mailPreferences: new Map(),
+  accountTokens: new Map(),
   versions: new Map(),
 });
 

@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type {
+  AccountTokenDocument,
   ApiKeyDocument,
   ChainCursorDocument,
   CounterDocument,
@@ -45,6 +46,7 @@ export interface ShopCollections {
   readonly webhookEndpoints: Collection<WebhookEndpointDocument>;
   readonly webhookDeliveries: Collection<WebhookDeliveryDocument>;
   readonly apiKeys: Collection<ApiKeyDocument>;
+  readonly accountTokens: Collection<AccountTokenDocument>;
   readonly mailMessages: Collection<MailMessageDocument>;
   readonly mailbox: Collection<MailboxEntryDocument>;
   readonly mailPreferences: Collection<MailPreferencesDocument>;
@@ -71,6 +73,7 @@ export const shopCollections = (db: Db): ShopCollections => ({
   webhookEndpoints: db.collection<WebhookEndpointDocument>('webhook_endpoints'),
   webhookDeliveries: db.collection<WebhookDeliveryDocument>('webhook_deliveries'),
   apiKeys: db.collection<ApiKeyDocument>('api_keys'),
+  accountTokens: db.collection<AccountTokenDocument>('account_tokens'),
   mailMessages: db.collection<MailMessageDocument>('mail_messages'),
   mailbox: db.collection<MailboxEntryDocument>('mailbox'),
   mailPreferences: db.collection<MailPreferencesDocument>('mail_preferences'),

@@ -1,4 +1,5 @@
 import type {
+  AccountToken,
   ApiKey,
   ApiKeyScope,
   EventActor,
@@ -54,8 +55,10 @@ export type StoredShopEvent = Omit<ShopEvent, 'actor' | 'subjects'> & {
   subjects: Omit<EventSubjects, 'webhookId'> & { webhookId?: string | null };
 };
 
-export interface UserDocument extends Mutable<Omit<User, 'id'>>, OutboxHolder {
+export interface UserDocument extends Mutable<Omit<User, 'id' | 'emailVerified'>>, OutboxHolder {
   _id: string;
+  /** Absent on users stored before addresses were verified: they count as verified. */
+  emailVerified?: boolean;
   /** Lower-cased email: its unique index makes email unique case-insensitively. */
   emailKey: string;
   /** Lower-cased username, unique for the same reason. */
@@ -232,6 +235,14 @@ export interface MailPreferencesDocument {
   receipts: boolean;
   alerts: Mutable<MailPreferences['alerts']>;
   updatedAt: Date;
+}
+
+/**
+ * A mailed token (`_id` = `<kind>:<userId>`): the key holds one live token per account and kind,
+ * so a replace is one upsert of that `_id`; a unique index on `tokenHash` finds a presented token.
+ */
+export interface AccountTokenDocument extends Mutable<AccountToken> {
+  _id: string;
 }
 
 /** One mail the embedded mailbox kept (`_id` = its message id, so a repeated attempt keeps it once). */

@@ -186,6 +186,11 @@ const mailbox: IndexDescription[] = [
   { name: 'mailbox_delivered', key: { deliveredAt: -1, _id: -1 } },
 ];
 
+const accountTokens: IndexDescription[] = [
+  // consume: a presented token by its hash; unique, so one hash names one token.
+  { name: 'account_tokens_hash_unique', key: { tokenHash: 1 }, unique: true },
+];
+
 const reconciliationReports: IndexDescription[] = [
   // listReports (the history of runs, newest first) and latestReport (its first); findReport goes by `_id`.
   { name: 'reconciliation_reports_started', key: { 'report.startedAt': -1, _id: -1 } },
@@ -309,6 +314,7 @@ export const ensureIndexes = async (collections: ShopCollections): Promise<void>
     collections.apiKeys.createIndexes(apiKeys),
     collections.mailMessages.createIndexes(mailMessages),
     collections.mailbox.createIndexes(mailbox),
+    collections.accountTokens.createIndexes(accountTokens),
     collections.reconciliationReports.createIndexes(reconciliationReports),
   ]);
   // Products stored before reservations existed get the empty reservation fields the guarded

@@ -62,10 +62,12 @@ export const userFromDocument = ({
   outbox: _outbox,
   searchMark: _searchMark,
   holdersMark: _holdersMark,
+  emailVerified,
   ...user
 }: UserDocument): User => ({
   id: _id,
   ...user,
+  emailVerified: emailVerified ?? true,
 });
 
 export const productToDocument = (

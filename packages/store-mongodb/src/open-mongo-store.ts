@@ -10,6 +10,7 @@ import { createMongoEventLogStore } from './repositories/event-log-store.js';
 import { createMongoIdempotencyStore } from './repositories/idempotency-store.js';
 import { createMongoKeyHolderStore } from './repositories/key-holder-store.js';
 import { createMongoLeaseStore } from './repositories/lease-store.js';
+import { createMongoAccountTokenStore } from './repositories/account-token-store.js';
 import { createMongoMailboxStore } from './repositories/mailbox-store.js';
 import { createMongoMailPreferencesStore } from './repositories/mail-preferences-store.js';
 import { createMongoMailStore } from './repositories/mail-store.js';
@@ -72,6 +73,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       mailbox: createMongoMailboxStore(collections),
       mailPreferences: createMongoMailPreferencesStore(collections),
       apiKeys: createMongoApiKeyStore(collections),
+      accountTokens: createMongoAccountTokenStore(collections),
       versions: createMongoVersionStore(collections),
       async ping() {
         try {

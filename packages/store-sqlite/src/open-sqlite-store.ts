@@ -2,6 +2,7 @@ import type { ShopStore } from '@trx-shop/domain';
 import { SqliteDatabase } from './sqlite-driver.js';
 import { createSqliteCustomerReadModel } from './read-models/customers.read-model.js';
 import { createSqliteDashboardReadModel } from './read-models/dashboard-read-model.js';
+import { createSqliteAccountTokenStore } from './repositories/account-token-store.js';
 import { createSqliteApiKeyStore } from './repositories/api-key-store.js';
 import { createSqliteChainCursorStore } from './repositories/chain-cursor-store.js';
 import { createSqliteCounterStore } from './repositories/counter-store.js';
@@ -81,6 +82,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     mailbox: createSqliteMailboxStore(db),
     mailPreferences: createSqliteMailPreferencesStore(db),
     apiKeys: createSqliteApiKeyStore(db),
+    accountTokens: createSqliteAccountTokenStore(db),
     versions: createSqliteVersionStore(db),
     async ping() {
       try {

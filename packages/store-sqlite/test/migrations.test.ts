@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { NO_SUBJECTS, noDiscrepancies, type ReconciliationReport } from '@trx-shop/domain';
 import {
   BUILDER_NOW,
+  buildAccountToken,
   buildApiKey,
   buildEventActor,
   buildMailAttempt,
@@ -22,8 +23,10 @@ import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 import { TRANSACTION_COLUMN_LIST, transactionToRow } from '../src/rows/transaction-row.js';
+import { userToRow } from '../src/rows/user-row.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
 import { mailMigration } from '../src/schema/mail-migration.js';
+import { accountTokensMigration } from '../src/schema/account-tokens-migration.js';
 import { mailPreferencesMigration } from '../src/schema/mail-preferences-migration.js';
 import { reconciliationHistoryMigration } from '../src/schema/reconciliation-history-migration.js';
 import { insertVersion5Order, insertVersion5Transaction } from './version-5-orders.js';
@@ -64,6 +67,7 @@ describe('schema migrations', () => {
     expect(state.journalMode).toBe('wal');
     expect(state.tables).toEqual(
       [
+        'account_tokens',
         'api_keys',
         'chain_cursors',
         'completed_lines',
@@ -737,6 +741,35 @@ describe('schema migrations', () => {
     } finally {
       migrated.close();
     }
+  });
+
+  it('adds mailed tokens to a version-27 file and counts its existing accounts as verified (migration 28)', async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    const before = MIGRATIONS.indexOf(accountTokensMigration());
+    expect(before).toBe(27);
+    for (const migration of MIGRATIONS.slice(0, before)) old.exec(migration);
+    old.pragma(`user_version = ${before}`);
+    const existing = buildUser();
+    const { email_verified: _none, ...version27Row } = userToRow(existing);
+    const columns = Object.keys(version27Row);
+    old
+      .prepare(`INSERT INTO users (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
+      .run(version27Row);
+    old.close();
+
+    const store = await openSqliteStore({ filename });
+    try {
+      expect((await store.users.findById(existing.id))?.emailVerified).toBe(true);
+      const token = buildAccountToken({ userId: existing.id });
+      await store.accountTokens.replace(token);
+      expect(await store.accountTokens.consume('password-reset', token.tokenHash, BUILDER_NOW)).toEqual(
+        token,
+      );
+    } finally {
+      await store.close();
+    }
+    expect(inspect(filename).version).toBe(MIGRATIONS.length);
   });
 
   it('adds mail preferences to a file migrated up to the mail queue, keeping what the file held', async () => {

@@ -7,6 +7,7 @@ import { EVENT_LOG_SQL } from '../src/repositories/event-log-store.js';
 import { MAIL_SQL } from '../src/repositories/mail-store.js';
 import { MAILBOX_SQL } from '../src/repositories/mailbox-store.js';
 import { MAIL_PREFERENCES_SQL } from '../src/repositories/mail-preferences-store.js';
+import { ACCOUNT_TOKEN_SQL } from '../src/repositories/account-token-store.js';
 import { ORDER_CHILDREN_SQL } from '../src/repositories/order-reader.js';
 import { ORDER_REFUND_SQL } from '../src/repositories/order-refunds.js';
 import { ORDER_SQL } from '../src/repositories/order-sql.js';
@@ -492,6 +493,12 @@ const QUERIES: Query[] = [
   },
   { name: 'mailbox count', sql: MAILBOX_SQL.count, params: [] },
   { name: 'mail preferences of a batch of users', sql: MAIL_PREFERENCES_SQL.byUserIds, params: ['[]'] },
+  {
+    name: 'account token consumed by its hash',
+    sql: ACCOUNT_TOKEN_SQL.consume,
+    params: ['ab', 'password-reset', 1],
+  },
+  { name: "an account's live token", sql: ACCOUNT_TOKEN_SQL.byUser, params: [id, 'password-reset'] },
   { name: 'API key by hash', sql: API_KEY_SQL.byHash, params: ['ab'] },
   { name: 'API key by id', sql: API_KEY_SQL.byId, params: [id] },
   {

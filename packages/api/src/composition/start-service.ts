@@ -12,6 +12,7 @@ import type { AppConfig } from '../config/config.js';
 import { resolveSecrets } from '../config/secrets-file.js';
 import { createIntervalScheduler } from '../adapters/interval-scheduler.js';
 import { createApiKeyCodec } from '../adapters/api-key-codec.js';
+import { createAccountTokenCodec } from '../adapters/account-token-codec.js';
 import { createWebhookSender } from '../adapters/webhook-sender.js';
 import { createWebhookSigner } from '../adapters/webhook-signer.js';
 import {
@@ -154,6 +155,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     chain: instrumentChain(chain.chain, metrics),
     metrics,
     apiKeyCodec: createApiKeyCodec(),
+    accountTokenCodec: createAccountTokenCodec(),
     vault,
     passwords: createArgon2Hasher(config.argon2),
     totp: createOtplibTotp(),

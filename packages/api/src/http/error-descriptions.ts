@@ -18,6 +18,7 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
   TWO_FACTOR_REQUIRED: 'login needs the 2FA code',
   INVALID_TWO_FACTOR_CODE: 'the 2FA code is wrong',
   INVALID_CURRENT_PASSWORD: 'the current password is wrong',
+  INVALID_RESET_TOKEN: 'the password reset link is unknown, used, expired or replaced by a newer one',
   PENDING_ORDER_EXISTS: 'the user has a pending order already (pendingOrderId)',
   NO_WALLET: 'the user has no wallet',
   PRODUCT_NOT_FOUND: 'no such product',

@@ -122,4 +122,17 @@ export const ADMINISTRATION_EVENT_DATA: Partial<Record<ShopEventType, TSchema>> 
         "a password sign-in whose device and address match none of the account's sessions of the last 90 days",
     },
   ),
+  'user.password_reset': Type.Object(
+    {
+      userId: Type.String(),
+      email: Type.String({ description: 'the address the reset link was mailed to' }),
+      address: Type.String({
+        description: 'the client address the new password was set from, as the service saw it',
+      }),
+    },
+    {
+      ...strict,
+      description: "an account's password was set with a mailed reset link; every session of it ended",
+    },
+  ),
 };

@@ -8,6 +8,7 @@ import {
   NO_SUBJECTS,
   noDiscrepancies,
   webhookBody,
+  passwordResetEvent,
   webhookDisabledEvent,
 } from '@trx-shop/domain';
 import { buildApiKey, buildEventActor, buildUser, newObjectId } from '@trx-shop/store-contract';
@@ -141,6 +142,11 @@ describe('docs/asyncapi.yaml', () => {
           }),
         ];
       })(),
+      passwordResetEvent(ids, at, {
+        userId: newObjectId(),
+        email: 'ann@example.com',
+        address: '203.0.113.9',
+      }),
     ];
     // Every administration event with a shape of its own is made here, and none twice.
     expect(events.map((event) => event.type).sort()).toEqual(Object.keys(ADMINISTRATION_EVENT_DATA).sort());

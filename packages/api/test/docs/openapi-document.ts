@@ -5,6 +5,7 @@ import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
 import { createOtplibTotp } from '../../src/adapters/otplib-totp.js';
 import { createApiKeyCodec } from '../../src/adapters/api-key-codec.js';
+import { createAccountTokenCodec } from '../../src/adapters/account-token-codec.js';
 import { createWebhookSender } from '../../src/adapters/webhook-sender.js';
 import { createWebhookSigner } from '../../src/adapters/webhook-signer.js';
 import { systemClock } from '../../src/adapters/system-clock.js';
@@ -36,6 +37,7 @@ export const generateOpenApiDocument = async (): Promise<unknown> => {
     ids: createObjectIdGenerator(),
     rooms: hub,
     apiKeyCodec: createApiKeyCodec(),
+    accountTokenCodec: createAccountTokenCodec(),
     webhooks: {
       sender: createWebhookSender({ allowPrivateHosts: false, timeoutMs: 1000 }),
       signer: createWebhookSigner(),

@@ -19,6 +19,7 @@ import { createArgon2Hasher } from '../../src/adapters/argon2-hasher.js';
 import { createObjectIdGenerator } from '../../src/adapters/object-id-generator.js';
 import { createOtplibTotp } from '../../src/adapters/otplib-totp.js';
 import { createApiKeyCodec } from '../../src/adapters/api-key-codec.js';
+import { createAccountTokenCodec } from '../../src/adapters/account-token-codec.js';
 import { createWebhookSender, type HostResolver } from '../../src/adapters/webhook-sender.js';
 import { createWebhookSigner } from '../../src/adapters/webhook-signer.js';
 import { createHttpServer, shopApp } from '../../src/app.js';
@@ -141,6 +142,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     rooms,
     webhooks,
     apiKeyCodec: createApiKeyCodec(),
+    accountTokenCodec: createAccountTokenCodec(),
     ...(options.metricsToken === undefined ? {} : { metrics: createShopMetrics() }),
     configuredMerchantAddress: options.merchantAddress ?? null,
   };

@@ -225,6 +225,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link by mail; answers the same for any address
+         * @description Anyone may call it: queues a mail with a link to reset the password (valid 30 minutes, replacing any earlier link) when the address belongs to an active account, and answers the same 200 whether it does, is blocked or is unknown. Strictly rate-limited per client address, and limited per email address (429 RATE_LIMITED).
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a mailed reset token; ends every session of the account
+         * @description Whoever holds a reset link: sets the new password (the registration rules) and spends the token, which works once; every session and refresh token of the account ends, and a "password changed" notice is mailed. An unknown, used, expired or replaced token answers 400 INVALID_RESET_TOKEN.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/profile": {
         parameters: {
             query?: never;
@@ -1315,10 +1355,10 @@ export interface components {
             success?: false;
             error: string;
             /**
-             * @description stable UPPER_SNAKE error code: UNAUTHENTICATED (no, invalid or revoked token, session or API key); TOKEN_EXPIRED (the access token expired: refresh and retry); ACCOUNT_BLOCKED (the account is blocked); FORBIDDEN (an admin route for a non-admin); VALIDATION_ERROR (a body, query or rule check failed (details names the field)); INVALID_ID (a malformed id in the path); EMAIL_TAKEN (the email is registered already (case-insensitive)); USERNAME_TAKEN (the username is taken (case-insensitive)); INVALID_CREDENTIALS (wrong email or password); TWO_FACTOR_REQUIRED (login needs the 2FA code); INVALID_TWO_FACTOR_CODE (the 2FA code is wrong); INVALID_CURRENT_PASSWORD (the current password is wrong); PENDING_ORDER_EXISTS (the user has a pending order already (pendingOrderId)); NO_WALLET (the user has no wallet); PRODUCT_NOT_FOUND (no such product); INSUFFICIENT_STOCK (more than the available stock); ORDER_TOTAL_TOO_LOW (the total after the network fee would be 0 or less); ORDER_NOT_FOUND (no such order (or another user’s)); NOT_ORDER_OWNER (paying another user’s order); ORDER_NOT_PENDING (the order is not pending); PAYMENT_IN_PROGRESS (a payment of the order is in flight or confirmed); INSUFFICIENT_BALANCE (the wallet cannot cover it (userBalance, requiredAmount, estimatedFee); nothing was signed); PAYMENT_FAILED (the transfer failed (reason: INSUFFICIENT_BALANCE, EXPIRED, FAILED_ON_CHAIN or BROADCAST_REJECTED)); CHAIN_UNAVAILABLE (the TRON node does not answer; nothing failed, try again); INVALID_STATUS (a status override to something other than pending, completed or refunded); USER_NOT_FOUND (no such user); CANNOT_BLOCK_ADMIN (blocking an admin or oneself); ORDER_ALREADY_REFUNDED (the order is refunded already); ORDER_NOT_COMPLETED (a refund of an order that is not completed); REFUND_IN_PROGRESS (refunds in flight hold the rest of the payment); ADMIN_WALLET_NOT_CONFIGURED (the merchant has no wallet to refund from); INSUFFICIENT_ADMIN_BALANCE (the merchant wallet cannot cover the refund (adminBalance, requiredAmount)); MERCHANT_NOT_CONFIGURED (no merchant wallet to pay to yet); INVALID_ADDRESS (not a TRON base58 address); SESSION_NOT_FOUND (no such session of the caller); RATE_LIMITED (too many requests (Retry-After)); PAYLOAD_TOO_LARGE (a body over 100 kB); NOTHING_TO_REFUND (the payment never arrived on chain (refundable: 0)); REFUND_EXCEEDS_PAID (more than is left to refund (refundable)); ORDER_HAS_PAYMENT (an override to pending of an order with a live payment); IDEMPOTENCY_KEY_REUSED (an Idempotency-Key sent before with another body); TX_NOT_FOUND (verify-payment: no such TRX transfer); TX_NOT_SOLIDIFIED (verify-payment: not solidified yet; try again in a minute); TX_FAILED (verify-payment: the transfer failed on chain); TX_WRONG_RECIPIENT (verify-payment: not sent to the merchant wallet); TX_AMOUNT_TOO_LOW (verify-payment: less than the order total); TX_ALREADY_LINKED (verify-payment: the transfer pays another order, or the service sent it); INSUFFICIENT_SCOPE (an API key outside its scopes (requiredScope)); API_KEY_NOT_FOUND (no such API key); WEBHOOK_URL_NOT_ALLOWED (a webhook URL that is not http(s) or reaches a private, loopback, link-local or metadata address); WEBHOOK_NOT_FOUND (no such webhook endpoint); WEBHOOK_DELIVERY_NOT_FOUND (no such delivery of the endpoint); METHOD_NOT_ALLOWED (a method the path is not served with (Allow lists those it is)); UPGRADE_REQUIRED (the WebSocket route without an upgrade); CROSS_SITE_REQUEST (a state-changing request a browser sent from another site (Origin / Sec-Fetch-Site); nothing was changed); NOT_FOUND (no such route or resource); TRANSACTION_NOT_FOUND (no such transaction of the caller); RECONCILIATION_NOT_RUN (no reconciliation has run yet); RECONCILIATION_RUNNING (a reconciliation is running already (one at a time, on every instance)); RECONCILIATION_RUN_NOT_FOUND (no reconciliation run has this id); TRANSACTION_NOT_PENDING (a settled transaction cannot change status (internal guard)); KEY_DECRYPTION_FAILED (a sealed key cannot be opened with the configured keys); UNSUPPORTED_MEDIA_TYPE (a body that is not application/json in UTF-8); INTERNAL_ERROR (an unexpected error (logged with the request id))
+             * @description stable UPPER_SNAKE error code: UNAUTHENTICATED (no, invalid or revoked token, session or API key); TOKEN_EXPIRED (the access token expired: refresh and retry); ACCOUNT_BLOCKED (the account is blocked); FORBIDDEN (an admin route for a non-admin); VALIDATION_ERROR (a body, query or rule check failed (details names the field)); INVALID_ID (a malformed id in the path); EMAIL_TAKEN (the email is registered already (case-insensitive)); USERNAME_TAKEN (the username is taken (case-insensitive)); INVALID_CREDENTIALS (wrong email or password); TWO_FACTOR_REQUIRED (login needs the 2FA code); INVALID_TWO_FACTOR_CODE (the 2FA code is wrong); INVALID_CURRENT_PASSWORD (the current password is wrong); PENDING_ORDER_EXISTS (the user has a pending order already (pendingOrderId)); NO_WALLET (the user has no wallet); PRODUCT_NOT_FOUND (no such product); INSUFFICIENT_STOCK (more than the available stock); ORDER_TOTAL_TOO_LOW (the total after the network fee would be 0 or less); ORDER_NOT_FOUND (no such order (or another user’s)); NOT_ORDER_OWNER (paying another user’s order); ORDER_NOT_PENDING (the order is not pending); PAYMENT_IN_PROGRESS (a payment of the order is in flight or confirmed); INSUFFICIENT_BALANCE (the wallet cannot cover it (userBalance, requiredAmount, estimatedFee); nothing was signed); PAYMENT_FAILED (the transfer failed (reason: INSUFFICIENT_BALANCE, EXPIRED, FAILED_ON_CHAIN or BROADCAST_REJECTED)); CHAIN_UNAVAILABLE (the TRON node does not answer; nothing failed, try again); INVALID_STATUS (a status override to something other than pending, completed or refunded); USER_NOT_FOUND (no such user); CANNOT_BLOCK_ADMIN (blocking an admin or oneself); ORDER_ALREADY_REFUNDED (the order is refunded already); ORDER_NOT_COMPLETED (a refund of an order that is not completed); REFUND_IN_PROGRESS (refunds in flight hold the rest of the payment); ADMIN_WALLET_NOT_CONFIGURED (the merchant has no wallet to refund from); INSUFFICIENT_ADMIN_BALANCE (the merchant wallet cannot cover the refund (adminBalance, requiredAmount)); MERCHANT_NOT_CONFIGURED (no merchant wallet to pay to yet); INVALID_ADDRESS (not a TRON base58 address); SESSION_NOT_FOUND (no such session of the caller); RATE_LIMITED (too many requests (Retry-After)); PAYLOAD_TOO_LARGE (a body over 100 kB); NOTHING_TO_REFUND (the payment never arrived on chain (refundable: 0)); REFUND_EXCEEDS_PAID (more than is left to refund (refundable)); ORDER_HAS_PAYMENT (an override to pending of an order with a live payment); IDEMPOTENCY_KEY_REUSED (an Idempotency-Key sent before with another body); TX_NOT_FOUND (verify-payment: no such TRX transfer); TX_NOT_SOLIDIFIED (verify-payment: not solidified yet; try again in a minute); TX_FAILED (verify-payment: the transfer failed on chain); TX_WRONG_RECIPIENT (verify-payment: not sent to the merchant wallet); TX_AMOUNT_TOO_LOW (verify-payment: less than the order total); TX_ALREADY_LINKED (verify-payment: the transfer pays another order, or the service sent it); INSUFFICIENT_SCOPE (an API key outside its scopes (requiredScope)); API_KEY_NOT_FOUND (no such API key); WEBHOOK_URL_NOT_ALLOWED (a webhook URL that is not http(s) or reaches a private, loopback, link-local or metadata address); WEBHOOK_NOT_FOUND (no such webhook endpoint); WEBHOOK_DELIVERY_NOT_FOUND (no such delivery of the endpoint); INVALID_RESET_TOKEN (the password reset link is unknown, used, expired or replaced by a newer one); METHOD_NOT_ALLOWED (a method the path is not served with (Allow lists those it is)); UPGRADE_REQUIRED (the WebSocket route without an upgrade); CROSS_SITE_REQUEST (a state-changing request a browser sent from another site (Origin / Sec-Fetch-Site); nothing was changed); NOT_FOUND (no such route or resource); TRANSACTION_NOT_FOUND (no such transaction of the caller); RECONCILIATION_NOT_RUN (no reconciliation has run yet); RECONCILIATION_RUNNING (a reconciliation is running already (one at a time, on every instance)); RECONCILIATION_RUN_NOT_FOUND (no reconciliation run has this id); TRANSACTION_NOT_PENDING (a settled transaction cannot change status (internal guard)); KEY_DECRYPTION_FAILED (a sealed key cannot be opened with the configured keys); UNSUPPORTED_MEDIA_TYPE (a body that is not application/json in UTF-8); INTERNAL_ERROR (an unexpected error (logged with the request id))
              * @enum {unknown}
              */
-            code: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "VALIDATION_ERROR" | "INVALID_ID" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "INVALID_CURRENT_PASSWORD" | "PENDING_ORDER_EXISTS" | "NO_WALLET" | "PRODUCT_NOT_FOUND" | "INSUFFICIENT_STOCK" | "ORDER_TOTAL_TOO_LOW" | "ORDER_NOT_FOUND" | "NOT_ORDER_OWNER" | "ORDER_NOT_PENDING" | "PAYMENT_IN_PROGRESS" | "INSUFFICIENT_BALANCE" | "PAYMENT_FAILED" | "CHAIN_UNAVAILABLE" | "INVALID_STATUS" | "USER_NOT_FOUND" | "CANNOT_BLOCK_ADMIN" | "ORDER_ALREADY_REFUNDED" | "ORDER_NOT_COMPLETED" | "REFUND_IN_PROGRESS" | "ADMIN_WALLET_NOT_CONFIGURED" | "INSUFFICIENT_ADMIN_BALANCE" | "MERCHANT_NOT_CONFIGURED" | "INVALID_ADDRESS" | "SESSION_NOT_FOUND" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOTHING_TO_REFUND" | "REFUND_EXCEEDS_PAID" | "ORDER_HAS_PAYMENT" | "IDEMPOTENCY_KEY_REUSED" | "TX_NOT_FOUND" | "TX_NOT_SOLIDIFIED" | "TX_FAILED" | "TX_WRONG_RECIPIENT" | "TX_AMOUNT_TOO_LOW" | "TX_ALREADY_LINKED" | "INSUFFICIENT_SCOPE" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "RECONCILIATION_NOT_RUN" | "RECONCILIATION_RUNNING" | "RECONCILIATION_RUN_NOT_FOUND" | "TRANSACTION_NOT_PENDING" | "KEY_DECRYPTION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR";
+            code: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "VALIDATION_ERROR" | "INVALID_ID" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "INVALID_CURRENT_PASSWORD" | "PENDING_ORDER_EXISTS" | "NO_WALLET" | "PRODUCT_NOT_FOUND" | "INSUFFICIENT_STOCK" | "ORDER_TOTAL_TOO_LOW" | "ORDER_NOT_FOUND" | "NOT_ORDER_OWNER" | "ORDER_NOT_PENDING" | "PAYMENT_IN_PROGRESS" | "INSUFFICIENT_BALANCE" | "PAYMENT_FAILED" | "CHAIN_UNAVAILABLE" | "INVALID_STATUS" | "USER_NOT_FOUND" | "CANNOT_BLOCK_ADMIN" | "ORDER_ALREADY_REFUNDED" | "ORDER_NOT_COMPLETED" | "REFUND_IN_PROGRESS" | "ADMIN_WALLET_NOT_CONFIGURED" | "INSUFFICIENT_ADMIN_BALANCE" | "MERCHANT_NOT_CONFIGURED" | "INVALID_ADDRESS" | "SESSION_NOT_FOUND" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOTHING_TO_REFUND" | "REFUND_EXCEEDS_PAID" | "ORDER_HAS_PAYMENT" | "IDEMPOTENCY_KEY_REUSED" | "TX_NOT_FOUND" | "TX_NOT_SOLIDIFIED" | "TX_FAILED" | "TX_WRONG_RECIPIENT" | "TX_AMOUNT_TOO_LOW" | "TX_ALREADY_LINKED" | "INSUFFICIENT_SCOPE" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "INVALID_RESET_TOKEN" | "METHOD_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "RECONCILIATION_NOT_RUN" | "RECONCILIATION_RUNNING" | "RECONCILIATION_RUN_NOT_FOUND" | "TRANSACTION_NOT_PENDING" | "KEY_DECRYPTION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR";
             details?: {
                 field: string;
                 message: string;
@@ -1502,6 +1542,24 @@ export interface components {
         };
         LogoutResponse: {
             /** @example Logged out successfully */
+            message: string;
+        };
+        RequestPasswordResetRequest: {
+            email: string;
+        };
+        RequestPasswordResetResponse: {
+            /** @example If an account uses this address, a link to reset its password is on its way */
+            message: string;
+        };
+        ResetPasswordRequest: {
+            /** @description the token of the mailed link (`/reset-password?token=...`) */
+            token: string;
+            password: string;
+            /** @description the password again; must be equal to it */
+            passwordConfirm: string;
+        };
+        ResetPasswordResponse: {
+            /** @example Password reset; sign in with the new password */
             message: string;
         };
         /**
@@ -2781,7 +2839,7 @@ export interface components {
              *       "order.refunded"
              *     ]
              */
-            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.password_changed" | "user.signed_in_new_device")[];
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.password_changed" | "user.signed_in_new_device" | "user.password_reset")[];
             description?: string;
             /** @description enabling again clears the reason the service disabled it */
             enabled?: boolean;
@@ -2864,7 +2922,7 @@ export interface components {
              *       "order.refunded"
              *     ]
              */
-            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.password_changed" | "user.signed_in_new_device")[];
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.password_changed" | "user.signed_in_new_device" | "user.password_reset")[];
             description?: string;
             /** @description enabling again clears the reason the service disabled it */
             enabled?: boolean;
@@ -4136,6 +4194,184 @@ export interface operations {
                 };
             };
             /** @description One of: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ann@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RequestPasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "If an account uses this address, a link to reset its password is on its way"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RequestPasswordResetResponse"];
+                };
+            };
+            /** @description One of: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q0V4m8yM1hQ9c3yFh2o3nW8i1R7vJt5kXy2sA6dE0bU",
+                 *       "password": "correct horse battery staple",
+                 *       "passwordConfirm": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Password reset; sign in with the new password"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResetPasswordResponse"];
+                };
+            };
+            /** @description One of: INVALID_RESET_TOKEN, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11431,7 +11667,7 @@ export interface operations {
                  */
                 actor?: string;
                 /** @description an event type */
-                action?: "order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.password_changed" | "user.signed_in_new_device";
+                action?: "order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "user.two_factor_enabled" | "user.two_factor_disabled" | "user.password_changed" | "user.signed_in_new_device" | "user.password_reset";
                 /**
                  * @description 24-hex object id
                  * @example 6760c0f4a1b2c3d4e5f60718

@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_NOT_ALLOWED',
   'WEBHOOK_NOT_FOUND',
   'WEBHOOK_DELIVERY_NOT_FOUND',
+  // Mailed tokens (docs/api.md, "Authentication").
+  'INVALID_RESET_TOKEN',
   // Protocol edges (docs/api.md, "Errors").
   'METHOD_NOT_ALLOWED',
   'UPGRADE_REQUIRED',

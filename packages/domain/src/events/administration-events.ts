@@ -111,3 +111,19 @@ export const accountSecurityEvents = (ids: IdGenerator, at: Date, userId: string
     signedInNewDevice: (origin: SignInOrigin) => event('user.signed_in_new_device', { ...origin }),
   };
 };
+/**
+ * An account's password was set with a mailed reset link: a security event for webhooks that ask
+ * for it, with no actor (the owner acted for themself) and never the token.
+ */
+export const passwordResetEvent = (
+  ids: IdGenerator,
+  at: Date,
+  reset: { readonly userId: string; readonly email: string; readonly address: string },
+) =>
+  newEvent(
+    ids,
+    'user.password_reset',
+    at,
+    { userId: reset.userId },
+    { email: reset.email, address: reset.address },
+  );

@@ -52,6 +52,7 @@ export const ADMINISTRATION_EVENT_TYPES = [
   'user.two_factor_disabled',
   'user.password_changed',
   'user.signed_in_new_device',
+  'user.password_reset',
 ] as const;
 
 export const SHOP_EVENT_TYPES = [...BUSINESS_EVENT_TYPES, ...ADMINISTRATION_EVENT_TYPES] as const;

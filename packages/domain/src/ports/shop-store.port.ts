@@ -15,6 +15,7 @@ import type { TransactionStore } from './transaction-store.port.js';
 import type { UserStore } from './user-store.port.js';
 import type { VersionStore } from './version-store.port.js';
 import type { WalletReservationStore } from './wallet-reservation-store.port.js';
+import type { AccountTokenStore } from './account-token-store.port.js';
 import type { ApiKeyStore } from './api-key-store.port.js';
 import type { WebhookStore } from './webhook-store.port.js';
 import type { WindowCounterStore } from './window-counter-store.port.js';
@@ -45,6 +46,8 @@ export interface ShopStore {
   /** What each user lets the shop mail them (receipts, merchant alerts). */
   readonly mailPreferences: MailPreferencesStore;
   readonly apiKeys: ApiKeyStore;
+  /** The password-reset and email-verification tokens, one live per account and kind. */
+  readonly accountTokens: AccountTokenStore;
   readonly versions: VersionStore;
   /** true when the database answers. */
   ping(): Promise<boolean>;

@@ -29,6 +29,8 @@ export interface User {
   readonly country: string | null;
   readonly twoFactor: TwoFactorState;
   readonly isActive: boolean;
+  /** The account's address was confirmed with a mailed link (accounts older than the check count as confirmed). */
+  readonly emailVerified: boolean;
   readonly lastLogin: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;

@@ -23,6 +23,7 @@ export const buildUser = (overrides: Partial<User> = {}): User => {
     country: null,
     twoFactor: { enabled: false, encryptedSecret: null, lastAcceptedStep: null },
     isActive: true,
+    emailVerified: true,
     lastLogin: createdAt,
     createdAt,
     updatedAt: createdAt,

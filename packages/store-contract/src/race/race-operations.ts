@@ -1,4 +1,6 @@
 import type {
+  AccountToken,
+  AccountTokenKind,
   MailMessage,
   NewOrder,
   OrderRefund,
@@ -118,6 +120,19 @@ export const raceOperations = {
   /** An instance queuing the mail of events another instance queues too: how many were new. */
   async enqueueMail(store: ShopStore, messages: readonly MailMessage[]): Promise<number> {
     return store.mail.enqueue(messages);
+  },
+
+  /** A reset or verification link followed on another instance: the token's id when this call got it. */
+  async consumeAccountToken(
+    store: ShopStore,
+    input: { kind: AccountTokenKind; tokenHash: string; now: Date },
+  ): Promise<string | null> {
+    return (await store.accountTokens.consume(input.kind, input.tokenHash, input.now))?.id ?? null;
+  },
+
+  /** A new link asked for on another instance. */
+  async replaceAccountToken(store: ShopStore, token: AccountToken): Promise<void> {
+    await store.accountTokens.replace(token);
   },
 
   async hitWindow(store: ShopStore, input: { key: string; windowMs: number; now: Date }): Promise<number> {

@@ -18,6 +18,7 @@ export interface UserRow {
   two_factor_secret: string | null;
   two_factor_last_step: number | null;
   is_active: number;
+  email_verified: number;
   last_login: number | null;
   created_at: number;
   updated_at: number;
@@ -29,7 +30,7 @@ export const caseKey = (text: string): string => text.toLowerCase();
 export const USER_COLUMNS =
   'id, email, email_key, username, username_key, password_hash, role, wallet_address, wallet_encrypted_key, ' +
   'wallet_external_address, phone, country, two_factor_enabled, two_factor_secret, two_factor_last_step, ' +
-  'is_active, last_login, created_at, updated_at';
+  'is_active, email_verified, last_login, created_at, updated_at';
 
 export const USER_COLUMN_NAMES: readonly string[] = USER_COLUMNS.split(', ');
 
@@ -54,6 +55,7 @@ export const userFromRow = (row: UserRow): User => ({
     lastAcceptedStep: row.two_factor_last_step,
   },
   isActive: row.is_active === 1,
+  emailVerified: row.email_verified === 1,
   lastLogin: dateOrNull(row.last_login),
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
@@ -76,6 +78,7 @@ export const userToRow = (user: User): UserRow => ({
   two_factor_secret: user.twoFactor.encryptedSecret,
   two_factor_last_step: user.twoFactor.lastAcceptedStep,
   is_active: flag(user.isActive),
+  email_verified: flag(user.emailVerified),
   last_login: user.lastLogin?.getTime() ?? null,
   created_at: user.createdAt.getTime(),
   updated_at: user.updatedAt.getTime(),

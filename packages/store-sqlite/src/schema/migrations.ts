@@ -1,3 +1,4 @@
+import { accountTokensMigration } from './account-tokens-migration.js';
 import { apiKeysMigration } from './api-keys-migration.js';
 import { catalogueVersionMigration } from './catalogue-version-migration.js';
 import { customerSearchVersionMigration } from './customer-search-version-migration.js';
@@ -375,6 +376,8 @@ export const MIGRATIONS: readonly string[] = [
   reconciliationHistoryMigration(),
   // The mail queue every instance sends from, and the embedded default's local mailbox.
   mailMigration(),
+  // mailed reset and verification tokens, and whether each account's address is verified.
+  accountTokensMigration(),
   // What each user lets the shop mail them: receipts, and each kind of merchant alert.
   mailPreferencesMigration(),
 ];

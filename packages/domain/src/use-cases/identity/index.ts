@@ -16,3 +16,7 @@ export * from './two-factor-code.js';
 export * from './two-factor.js';
 export * from './update-profile.js';
 export { EMAIL_PATTERN, emailProblem, USERNAME_PATTERN } from './validation.js';
+export * from './account-mail-deps.js';
+export * from './issue-account-token.js';
+export * from './request-password-reset.js';
+export * from './reset-password.js';
