@@ -45,6 +45,7 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   'user.two_factor_disabled': '2FA turned off',
   'user.password_changed': 'Password changed',
   'user.signed_in_new_device': 'Sign-in from a new device',
+  'user.password_reset': 'Password reset by mail',
 };
 
 /** The action select's groups, in the order a shop owner looks for them. */
@@ -101,6 +102,7 @@ export const AUDIT_ACTION_GROUPS: readonly {
       'user.two_factor_disabled',
       'user.password_changed',
       'user.signed_in_new_device',
+      'user.password_reset',
     ],
   },
 ];

@@ -53,6 +53,7 @@ export const WEBHOOK_EVENTS: Readonly<Record<WebhookEventType, EventInfo>> = {
   'user.two_factor_disabled': { group: 'Administration', words: 'Account 2FA turned off' },
   'user.password_changed': { group: 'Administration', words: 'Account password changed' },
   'user.signed_in_new_device': { group: 'Administration', words: 'Sign-in from a new device' },
+  'user.password_reset': { group: 'Administration', words: 'Account password reset by mail' },
 };
 
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
