@@ -56,6 +56,10 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_NOT_ALLOWED',
   'WEBHOOK_NOT_FOUND',
   'WEBHOOK_DELIVERY_NOT_FOUND',
+  // Email (docs/api.md, "Email").
+  'MAIL_MESSAGE_NOT_FOUND',
+  'MAIL_NOT_FAILED',
+  'MAILBOX_NOT_IN_USE',
   // Protocol edges (docs/api.md, "Errors").
   'METHOD_NOT_ALLOWED',
   'UPGRADE_REQUIRED',
