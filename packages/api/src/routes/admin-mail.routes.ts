@@ -3,7 +3,7 @@ import { domainError, normalizePageRequest, requestTestMail, retryMail } from '@
 import { Type } from 'typebox';
 import type { MailDeliveryMode } from '../config/mail-settings.js';
 import { errorResponses, NoBody, OneOf } from '../http/schemas.js';
-import { adminOf } from '../plugins/auth.js';
+import { actorOf, adminOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import {
   MAIL_STATUSES,
@@ -96,14 +96,14 @@ export const adminMailRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
         operationId: 'retryMailMessage',
         summary: 'Queue a failed message again, due now; its retry schedule starts over',
         description:
-          'For admins: queues a failed message again for an attempt now, with the same Message-ID; a pending one (queued already) or a sent one (never sent twice) answers 409 MAIL_NOT_FAILED.',
+          'For admins: queues a failed message again for an attempt now, with the same Message-ID; a pending one (queued already) or a sent one (never sent twice) answers 409 MAIL_NOT_FAILED. Recorded in the audit trail.',
         params: MessageParams,
         body: NoBody,
         response: { 202: MessageAnswer, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const retried = await retryMail(deps, request.params.id);
+      const retried = await retryMail({ ...deps, actor: actorOf(request) }, request.params.id);
       if (!retried.ok) throw retried.error;
       return reply.status(202).send({ success: true as const, message: presentMailMessage(retried.value) });
     },
@@ -119,18 +119,21 @@ export const adminMailRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
         operationId: 'sendTestMail',
         summary: 'Queue a test email to the signed-in admin’s own address',
         description:
-          "For admins: queues a `test` mail to the admin's own address (an API key's: its creator's), a new message each time; it goes out like every mail, and the delivery log shows its attempts.",
+          "For admins: queues a `test` mail to the admin's own address (an API key's: its creator's), a new message each time; it goes out like every mail, and the delivery log shows its attempts. Recorded in the audit trail.",
         body: NoBody,
         response: { 202: MessageAnswer, ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
       const { user } = adminOf(request);
-      const message = await requestTestMail(deps, {
-        userId: user.id,
-        username: user.username,
-        email: user.email,
-      });
+      const message = await requestTestMail(
+        { ...deps, actor: actorOf(request) },
+        {
+          userId: user.id,
+          username: user.username,
+          email: user.email,
+        },
+      );
       return reply.status(202).send({ success: true as const, message: presentMailMessage(message) });
     },
   );

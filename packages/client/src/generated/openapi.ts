@@ -1268,7 +1268,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a failed message again, due now; its retry schedule starts over
-         * @description For admins: queues a failed message again for an attempt now, with the same Message-ID; a pending one (queued already) or a sent one (never sent twice) answers 409 MAIL_NOT_FAILED. API key scope: `mail:write`.
+         * @description For admins: queues a failed message again for an attempt now, with the same Message-ID; a pending one (queued already) or a sent one (never sent twice) answers 409 MAIL_NOT_FAILED. Recorded in the audit trail. API key scope: `mail:write`.
          */
         post: operations["retryMailMessage"];
         delete?: never;
@@ -1288,7 +1288,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a test email to the signed-in admin’s own address
-         * @description For admins: queues a `test` mail to the admin's own address (an API key's: its creator's), a new message each time; it goes out like every mail, and the delivery log shows its attempts. API key scope: `mail:write`.
+         * @description For admins: queues a `test` mail to the admin's own address (an API key's: its creator's), a new message each time; it goes out like every mail, and the delivery log shows its attempts. Recorded in the audit trail. API key scope: `mail:write`.
          */
         post: operations["sendTestMail"];
         delete?: never;
@@ -2735,7 +2735,7 @@ export interface components {
              *       "order.refunded"
              *     ]
              */
-            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed")[];
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "mail.test_requested" | "mail.retried")[];
             description?: string;
             /** @description enabling again clears the reason the service disabled it */
             enabled?: boolean;
@@ -2818,7 +2818,7 @@ export interface components {
              *       "order.refunded"
              *     ]
              */
-            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed")[];
+            events?: ("order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "mail.test_requested" | "mail.retried")[];
             description?: string;
             /** @description enabling again clears the reason the service disabled it */
             enabled?: boolean;
@@ -11175,7 +11175,7 @@ export interface operations {
                  */
                 actor?: string;
                 /** @description an event type */
-                action?: "order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed";
+                action?: "order.created" | "order.cancelled" | "order.status_overridden" | "payment.sent" | "payment.confirmed" | "payment.failed" | "order.completed" | "refund.sent" | "refund.confirmed" | "refund.failed" | "order.refunded" | "deposit.received" | "fee.recorded" | "withdrawal.sent" | "withdrawal.confirmed" | "withdrawal.failed" | "customer.blocked" | "customer.unblocked" | "product.created" | "product.updated" | "product.archived" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "keys.rotated" | "api_key.created" | "api_key.revoked" | "admin.created" | "customers.exported" | "reconciliation.completed" | "reconciliation.failed" | "mail.test_requested" | "mail.retried";
                 /**
                  * @description 24-hex object id
                  * @example 6760c0f4a1b2c3d4e5f60718

@@ -48,6 +48,8 @@ export const ADMINISTRATION_EVENT_TYPES = [
   'customers.exported',
   'reconciliation.completed',
   'reconciliation.failed',
+  'mail.test_requested',
+  'mail.retried',
 ] as const;
 
 export const SHOP_EVENT_TYPES = [...BUSINESS_EVENT_TYPES, ...ADMINISTRATION_EVENT_TYPES] as const;

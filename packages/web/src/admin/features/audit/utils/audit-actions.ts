@@ -41,6 +41,8 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   'admin.created': 'Admin account created',
   'reconciliation.completed': 'Reconciliation run',
   'reconciliation.failed': 'Reconciliation failed',
+  'mail.test_requested': 'Test email sent',
+  'mail.retried': 'Failed email sent again',
 };
 
 /** The action select's groups, in the order a shop owner looks for them. */
@@ -90,6 +92,7 @@ export const AUDIT_ACTION_GROUPS: readonly {
   },
   { label: 'Access', actions: ['api_key.created', 'api_key.revoked', 'admin.created', 'keys.rotated'] },
   { label: 'Reconciliation', actions: ['reconciliation.completed', 'reconciliation.failed'] },
+  { label: 'Mail', actions: ['mail.test_requested', 'mail.retried'] },
 ];
 
 export const isAuditAction = (value: string | null): value is AuditAction =>

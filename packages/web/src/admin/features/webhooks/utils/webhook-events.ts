@@ -49,6 +49,8 @@ export const WEBHOOK_EVENTS: Readonly<Record<WebhookEventType, EventInfo>> = {
   'customers.exported': { group: 'Administration', words: 'Customers exported' },
   'reconciliation.completed': { group: 'Administration', words: 'Reconciliation completed' },
   'reconciliation.failed': { group: 'Administration', words: 'Reconciliation failed' },
+  'mail.test_requested': { group: 'Administration', words: 'Test email sent' },
+  'mail.retried': { group: 'Administration', words: 'Failed email sent again' },
 };
 
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
