@@ -1,3 +1,4 @@
+import type { MailDeliveryMode } from './config/mail-settings.js';
 import type { TrustProxy } from './config/trust-proxy.js';
 import type { ShopMetrics } from './metrics/shop-metrics.js';
 import type { RoomHub } from './realtime/room-hub.js';
@@ -75,4 +76,6 @@ export interface AppSettings {
   readonly passwordResetLimits?: AccountMailLimits;
   /** The built web apps' directory (an absolute path holding index.html); null or absent: not built. */
   readonly webRoot?: string | null;
+  /** Where queued mail goes; absent: as without SMTP_URL (the mailbox, or held in production). */
+  readonly mailDelivery?: MailDeliveryMode;
 }

@@ -33,6 +33,7 @@ import { adminAuditRoutes } from './routes/admin-audit.routes.js';
 import { adminCustomerRoutes } from './routes/admin-customers.routes.js';
 import { adminReconciliationRoutes } from './routes/admin-reconciliation.routes.js';
 import { adminLedgerRoutes } from './routes/admin-ledger.routes.js';
+import { adminMailRoutes } from './routes/admin-mail.routes.js';
 import { adminOrderRoutes } from './routes/admin-orders.routes.js';
 import { adminProductRoutes } from './routes/admin-products.routes.js';
 import { adminStatsRoutes } from './routes/admin-stats.routes.js';
@@ -157,6 +158,7 @@ export const shopApp = fp(
     await app.register(adminWebhookRoutes, routeOptions);
     await app.register(adminAuditRoutes, routeOptions);
     await app.register(adminApiKeyRoutes, routeOptions);
+    await app.register(adminMailRoutes, routeOptions);
     await app.register(eventDeliveryPlugin, {
       deps,
       pollIntervalMs: settings.eventPollIntervalMs ?? DEFAULT_EVENT_POLL_INTERVAL_MS,

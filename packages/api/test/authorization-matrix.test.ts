@@ -313,6 +313,20 @@ const MATRIX: Readonly<Record<string, Row>> = {
     expect: { ...ADMIN_ONLY, admin: 404 },
     request: () => ({ id: NO_WEBHOOK }),
   },
+  // The test app runs without SMTP_URL outside production: the embedded mailbox is in use.
+  'GET /api/admin/mail': { apiKey: 'mail:read', expect: ADMIN_ONLY },
+  // A message nobody queued: past authorization, 404 MAIL_MESSAGE_NOT_FOUND.
+  'POST /api/admin/mail/{id}/retry': {
+    apiKey: 'mail:write',
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    request: () => ({ id: NO_WEBHOOK }),
+  },
+  'POST /api/admin/mail/test': { apiKey: 'mail:write', expect: ADMIN_ONLY },
+  'GET /api/admin/mailbox': { apiKey: 'mail:read', expect: ADMIN_ONLY },
+  'GET /api/admin/mailbox/{messageId}': {
+    apiKey: 'mail:read',
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
   'PATCH /api/orders/{id}/status': {
     apiKey: 'orders:write',
     expect: ADMIN_ONLY,
@@ -476,7 +490,10 @@ describe('the authorization matrix', () => {
       for (const caller of CALLERS) {
         const scene = await sceneFor(caller, row);
         const { id, query, body } = (await row.request?.(scene)) ?? {};
-        const path = template.replace('{id}', id ?? '').replace('{deliveryId}', NO_WEBHOOK);
+        const path = template
+          .replace('{id}', id ?? '')
+          .replace('{deliveryId}', NO_WEBHOOK)
+          .replace('{messageId}', NO_WEBHOOK);
         const url = query === undefined ? path : `${path}?${query}`;
         const response = await h.app.inject({
           method: method as 'GET',

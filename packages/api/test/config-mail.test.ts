@@ -34,6 +34,7 @@ describe('email configuration', () => {
       smtp: null,
       from: null,
       retryScheduleMs: config.webhooks.retryScheduleMs,
+      smtpTimeoutMs: 30_000,
       requireEmailVerification: false,
       merchantLowBalanceSun: null,
     });
@@ -99,6 +100,12 @@ describe('email configuration', () => {
       retryScheduleMs: [1_000, 120_000],
       merchantLowBalanceSun: 250_000_001,
     });
+  });
+
+  it('reads SMTP_TIMEOUT_MS (30 s by default) and refuses one outside 500..300000', () => {
+    expect(configOf({}).mail.smtpTimeoutMs).toBe(30_000);
+    expect(configOf({ SMTP_TIMEOUT_MS: '2000' }).mail.smtpTimeoutMs).toBe(2_000);
+    expect(problemsOf({ SMTP_TIMEOUT_MS: '100' }).join('\n')).toContain('SMTP_TIMEOUT_MS');
   });
 
   it('accepts REQUIRE_EMAIL_VERIFICATION in production when a relay is set', () => {

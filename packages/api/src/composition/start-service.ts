@@ -24,7 +24,7 @@ import { type MetricsServer, startMetricsServer } from '../metrics/metrics-serve
 import { createShopMetrics } from '../metrics/shop-metrics.js';
 import { startEventRelay } from './event-relay.js';
 import { startWebhookDispatcher } from './webhook-dispatcher.js';
-import { chooseMailDelivery } from './mail-delivery.js';
+import { chooseMailDelivery, mailDeliveryMode } from './mail-delivery.js';
 import { startMailDispatcher } from './mail-dispatcher.js';
 import { ownOrigin } from '../config/mail-settings.js';
 import { createRoomHub } from '../realtime/room-hub.js';
@@ -187,6 +187,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       readiness: config.readiness,
       metricsToken: config.metrics.token,
       webRoot: web.root,
+      mailDelivery: mailDeliveryMode(config),
     },
   };
 
@@ -302,7 +303,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
           logger.warn({ err: String(error) }, 'mail dispatch failed'),
         ),
         intervalMs: config.eventPollIntervalMs,
-        sendTimeoutMs: 60_000,
+        sendTimeoutMs: mail.sendTimeoutMs,
         instanceId,
       });
     }

@@ -84,6 +84,8 @@ export interface AppConfig {
     readonly from: MailFrom | null;
     /** MAIL_RETRY_SCHEDULE: the waits before each retry of a mail the relay did not take. */
     readonly retryScheduleMs: readonly number[];
+    /** SMTP_TIMEOUT_MS: the longest silence of the relay within one send; a send's claim lasts twice this + 5 s. */
+    readonly smtpTimeoutMs: number;
     /** REQUIRE_EMAIL_VERIFICATION: paying and withdrawing wait for a verified address. */
     readonly requireEmailVerification: boolean;
     /** MERCHANT_LOW_BALANCE_TRX: admins are alerted below this merchant balance; null: never. */

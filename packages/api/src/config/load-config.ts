@@ -241,6 +241,7 @@ export const loadConfig = (
       smtp: smtp?.ok ? smtp.value : null,
       from: mailFrom?.ok ? mailFrom.value : null,
       retryScheduleMs: durations('MAIL_RETRY_SCHEDULE', DEFAULT_MAIL_RETRY_SCHEDULE),
+      smtpTimeoutMs: integer('SMTP_TIMEOUT_MS', 30_000, 500, 300_000),
       requireEmailVerification: flag('REQUIRE_EMAIL_VERIFICATION', false),
       merchantLowBalanceSun: lowBalance?.ok ? lowBalance.value : null,
     },

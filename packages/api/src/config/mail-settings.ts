@@ -9,6 +9,12 @@ export interface SmtpSettings {
   readonly password: string | null;
 }
 
+/**
+ * Where queued mail goes: an SMTP relay (SMTP_URL), the store's local mailbox (the embedded
+ * default outside production), or nowhere yet (production without SMTP_URL: it stays queued).
+ */
+export type MailDeliveryMode = 'smtp' | 'mailbox' | 'held';
+
 /** MAIL_FROM, parsed: `Name <address>` or a bare address. */
 export interface MailFrom {
   readonly name: string | null;

@@ -62,6 +62,10 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
     'a webhook URL that is not http(s) or reaches a private, loopback, link-local or metadata address',
   WEBHOOK_NOT_FOUND: 'no such webhook endpoint',
   WEBHOOK_DELIVERY_NOT_FOUND: 'no such delivery of the endpoint',
+  MAIL_MESSAGE_NOT_FOUND: 'no such message in the mail queue (or the mailbox)',
+  MAIL_NOT_FAILED:
+    'only a failed message can be retried (a pending one is queued, a sent one never goes twice)',
+  MAILBOX_NOT_IN_USE: 'the service sends mail over SMTP or holds it queued: there is no local mailbox',
   METHOD_NOT_ALLOWED: 'a method the path is not served with (Allow lists those it is)',
   UPGRADE_REQUIRED: 'the WebSocket route without an upgrade',
   CROSS_SITE_REQUEST:

@@ -90,6 +90,10 @@ export const openApiPlugin = fp(
           { name: 'wallets', description: 'The caller’s custodial wallet' },
           { name: 'admin', description: 'Shop administration' },
           { name: 'webhooks', description: 'Administration: webhook endpoints and their deliveries' },
+          {
+            name: 'mail',
+            description: 'Administration: the mail delivery log, the test mail, the embedded mailbox',
+          },
           { name: 'health', description: 'Service health' },
           { name: 'realtime', description: 'WebSocket events' },
         ],

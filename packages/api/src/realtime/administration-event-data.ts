@@ -135,4 +135,12 @@ export const ADMINISTRATION_EVENT_DATA: Partial<Record<ShopEventType, TSchema>> 
       description: "an account's password was set with a mailed reset link; every session of it ended",
     },
   ),
+  'mail.test_requested': Type.Object(
+    { messageId: Type.String({ description: 'the queued test mail' }), to: Type.String() },
+    { ...strict, description: 'an admin queued a test mail to their own address' },
+  ),
+  'mail.retried': Type.Object(
+    { messageId: Type.String(), template: Type.String(), to: Type.String() },
+    { ...strict, description: 'an admin queued a failed mail again' },
+  ),
 };

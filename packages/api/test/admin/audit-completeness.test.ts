@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dispatchMail } from '@trx-shop/domain';
 import { openSqliteStore } from '@trx-shop/store-sqlite';
 import type { DevnetControl } from '@trx-shop/test-kit';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
@@ -224,6 +225,28 @@ const RECIPES: Readonly<Record<string, Recipe>> = {
         scopes: ['stats:read'],
       });
       return { params: { id: (json(made).apiKey as { _id: string })._id } };
+    },
+  },
+  sendTestMail: { action: 'mail.test_requested', prepare: async () => ({}) },
+  retryMailMessage: {
+    action: 'mail.retried',
+    prepare: async () => {
+      const queued = json(await asAdmin('POST', '/api/admin/mail/test')).message as { id: string };
+      // The relay refuses it for good: the mail is failed, the only state a retry takes.
+      await dispatchMail(
+        {
+          store: h.store,
+          mailer: { send: async () => ({ ok: false, permanent: true, error: '550 refused' }) },
+          vault: h.vault,
+          clock: h.clock,
+          logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+          shop: { name: 'TRX Shop', publicUrl: 'https://shop.example' },
+        },
+        { retrySchedule: [] },
+        { holder: 'audit-test', claimMs: 30_000 },
+        100,
+      );
+      return { params: { id: encodeURIComponent(queued.id) } };
     },
   },
 };

@@ -122,6 +122,12 @@ describe('docs/asyncapi.yaml', () => {
       }),
       make.reconciliationCompleted(report, request),
       make.reconciliationFailed('CHAIN_UNAVAILABLE', 'node unreachable', request),
+      make.mailTestRequested({ id: `${newObjectId()}:test:${newObjectId()}`, to: 'owner@shop.example' }),
+      make.mailRetried({
+        id: `${newObjectId()}:order-paid:${newObjectId()}`,
+        template: 'order-paid',
+        to: 'buyer@shop.example',
+      }),
       webhookDisabledEvent(
         ids,
         at,

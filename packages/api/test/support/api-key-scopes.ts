@@ -8,6 +8,8 @@ export const SCOPES = [
   'stats:read',
   'ledger:read',
   'webhooks:write',
+  'mail:read',
+  'mail:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

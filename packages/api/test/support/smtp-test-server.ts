@@ -48,6 +48,10 @@ export interface SmtpTestServer {
   authFailures(): number;
   /** Refuses the next `count` messages at the end of DATA with `code` (451 by default). */
   failNext(count: number, code?: number): void;
+  /** Never answers the next `count` messages at the end of DATA: the client waits (a kill -9 mid-send). */
+  holdNext(count: number): void;
+  /** Resolves once `count` messages have been held unanswered in all. */
+  waitForHeld(count?: number, timeoutMs?: number): Promise<void>;
   /** The first accepted message matching `accept`, now or when it arrives; rejects after `timeoutMs`. */
   waitForMail(accept?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -66,6 +70,9 @@ export const startSmtpServer = async (options: SmtpTestServerOptions = {}): Prom
   let failing = { remaining: options.failFirst ?? 0, code: options.failCode ?? 451 };
   let refused = 0;
   let authFailures = 0;
+  let holding = 0;
+  let held = 0;
+  const heldWaiters = new Set<() => void>();
 
   const server = new SMTPServer({
     secure: options.secure ?? false,
@@ -89,6 +96,13 @@ export const startSmtpServer = async (options: SmtpTestServerOptions = {}): Prom
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (holding > 0) {
+          // No reply at all: the message is neither accepted nor refused while the client waits.
+          holding -= 1;
+          held += 1;
+          for (const waiter of heldWaiters) waiter();
+          return;
+        }
         if (failing.remaining > 0) {
           failing.remaining -= 1;
           refused += 1;
@@ -138,6 +152,24 @@ export const startSmtpServer = async (options: SmtpTestServerOptions = {}): Prom
     failNext: (count, code = 451) => {
       failing = { remaining: count, code };
     },
+    holdNext: (count) => {
+      holding = count;
+    },
+    waitForHeld: (count = 1, timeoutMs = 15_000) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          heldWaiters.delete(check);
+          reject(new Error(`Fewer than ${count} messages held within ${timeoutMs} ms (${held} held)`));
+        }, timeoutMs);
+        const check = () => {
+          if (held < count) return;
+          clearTimeout(timer);
+          heldWaiters.delete(check);
+          resolve();
+        };
+        heldWaiters.add(check);
+        check();
+      }),
     waitForMail: (accept = () => true, timeoutMs = 15_000) => {
       const already = received.find(accept);
       if (already) return Promise.resolve(already);

@@ -23,6 +23,7 @@ import { createAccountTokenCodec } from '../../src/adapters/account-token-codec.
 import { createWebhookSender, type HostResolver } from '../../src/adapters/webhook-sender.js';
 import { createWebhookSigner } from '../../src/adapters/webhook-signer.js';
 import { createHttpServer, shopApp } from '../../src/app.js';
+import type { MailDeliveryMode } from '../../src/config/mail-settings.js';
 import { instrumentWebhookDeliveries } from '../../src/metrics/instrument.js';
 import { createShopMetrics } from '../../src/metrics/shop-metrics.js';
 import { createRoomHub, type RoomHub } from '../../src/realtime/room-hub.js';
@@ -62,6 +63,8 @@ export interface TestAppOptions {
   readonly logStream?: { write(line: string): void };
   /** The built web apps' directory the app serves (default: none, the apps are not built). */
   readonly webRoot?: string;
+  /** Where the service says mail goes (default: as without SMTP_URL, the mailbox outside production). */
+  readonly mailDelivery?: MailDeliveryMode;
   /** Webhook sending: private hosts allowed unless said (receivers listen on 127.0.0.1). */
   readonly webhooks?: {
     readonly allowPrivateHosts?: boolean;
@@ -166,6 +169,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
     ...(options.wsPingIntervalMs === undefined ? {} : { wsPingIntervalMs: options.wsPingIntervalMs }),
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
+    ...(options.mailDelivery === undefined ? {} : { mailDelivery: options.mailDelivery }),
   };
   const app = createHttpServer(settings);
   options.beforeShopApp?.(app);

@@ -8,6 +8,8 @@ export const API_KEY_SCOPES = [
   'stats:read',
   'ledger:read',
   'webhooks:write',
+  'mail:read',
+  'mail:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

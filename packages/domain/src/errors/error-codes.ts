@@ -58,6 +58,10 @@ export const ERROR_CODES = [
   'WEBHOOK_DELIVERY_NOT_FOUND',
   // Mailed tokens (docs/api.md, "Authentication").
   'INVALID_RESET_TOKEN',
+  // Email (docs/api.md, "Email").
+  'MAIL_MESSAGE_NOT_FOUND',
+  'MAIL_NOT_FAILED',
+  'MAILBOX_NOT_IN_USE',
   // Protocol edges (docs/api.md, "Errors").
   'METHOD_NOT_ALLOWED',
   'UPGRADE_REQUIRED',

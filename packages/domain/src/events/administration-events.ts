@@ -1,4 +1,5 @@
 import type { ApiKey } from '../api-keys/api-key.js';
+import type { MailMessage } from '../mail/mail-message.js';
 import type { IdGenerator } from '../ports/runtime.port.js';
 import {
   type DiscrepancyKind,
@@ -74,6 +75,10 @@ export const administrationEvents = (ids: IdGenerator, at: Date, actor: EventAct
     },
     reconciliationFailed: (code: string, message: string, request: ReconciliationRequest) =>
       event('reconciliation.failed', {}, { ok: false, code, message, ...request }),
+    mailTestRequested: (message: Pick<MailMessage, 'id' | 'to'>) =>
+      event('mail.test_requested', {}, { messageId: message.id, to: message.to }),
+    mailRetried: (message: Pick<MailMessage, 'id' | 'template' | 'to'>) =>
+      event('mail.retried', {}, { messageId: message.id, template: message.template, to: message.to }),
   };
 };
 

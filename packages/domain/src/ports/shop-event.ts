@@ -53,6 +53,8 @@ export const ADMINISTRATION_EVENT_TYPES = [
   'user.password_changed',
   'user.signed_in_new_device',
   'user.password_reset',
+  'mail.test_requested',
+  'mail.retried',
 ] as const;
 
 export const SHOP_EVENT_TYPES = [...BUSINESS_EVENT_TYPES, ...ADMINISTRATION_EVENT_TYPES] as const;

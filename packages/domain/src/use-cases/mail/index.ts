@@ -5,3 +5,4 @@ export * from './mail-preferences.js';
 export * from './mails-of-event.js';
 export * from './queue-mail.js';
 export * from './sealed-mail.js';
+export * from './admin-mail.js';

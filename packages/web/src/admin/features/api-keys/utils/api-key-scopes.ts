@@ -15,6 +15,8 @@ export const API_KEY_SCOPES: Readonly<Record<ApiKeyScope, string>> = {
   'stats:read': 'Read the dashboard’s statistics',
   'ledger:read': 'Read and export the ledger and the latest reconciliation',
   'webhooks:write': 'Manage webhook endpoints and their deliveries',
+  'mail:read': 'Read the mail delivery log and the local mailbox',
+  'mail:write': 'Retry failed mail and send a test email',
 };
 
 export const SCOPES = Object.keys(API_KEY_SCOPES) as ApiKeyScope[];

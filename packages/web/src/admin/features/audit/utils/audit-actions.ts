@@ -46,6 +46,8 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   'user.password_changed': 'Password changed',
   'user.signed_in_new_device': 'Sign-in from a new device',
   'user.password_reset': 'Password reset by mail',
+  'mail.test_requested': 'Test email sent',
+  'mail.retried': 'Failed email sent again',
 };
 
 /** The action select's groups, in the order a shop owner looks for them. */
@@ -105,6 +107,7 @@ export const AUDIT_ACTION_GROUPS: readonly {
       'user.password_reset',
     ],
   },
+  { label: 'Mail', actions: ['mail.test_requested', 'mail.retried'] },
 ];
 
 export const isAuditAction = (value: string | null): value is AuditAction =>

@@ -54,6 +54,8 @@ export const WEBHOOK_EVENTS: Readonly<Record<WebhookEventType, EventInfo>> = {
   'user.password_changed': { group: 'Administration', words: 'Account password changed' },
   'user.signed_in_new_device': { group: 'Administration', words: 'Sign-in from a new device' },
   'user.password_reset': { group: 'Administration', words: 'Account password reset by mail' },
+  'mail.test_requested': { group: 'Administration', words: 'Test email sent' },
+  'mail.retried': { group: 'Administration', words: 'Failed email sent again' },
 };
 
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
