@@ -26,6 +26,7 @@ import { startEventRelay } from './event-relay.js';
 import { startWebhookDispatcher } from './webhook-dispatcher.js';
 import { chooseMailDelivery, mailDeliveryMode } from './mail-delivery.js';
 import { startMailDispatcher } from './mail-dispatcher.js';
+import { startMailFanOut } from './mail-fan-out.js';
 import { ownOrigin } from '../config/mail-settings.js';
 import { createRoomHub } from '../realtime/room-hub.js';
 import { identityDeps, paymentDeps } from '../use-case-deps.js';
@@ -214,6 +215,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   let relay: ScheduledTask | null = null;
   let dispatcher: ScheduledTask | null = null;
   let mailDispatcher: ScheduledTask | null = null;
+  let mailFanOut: ScheduledTask | null = null;
   let metricsServer: MetricsServer | null = null;
   // Graceful: stop accepting and finish in-flight requests, let the listener finish its run,
   // then close the store and the devnet.
@@ -222,6 +224,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     await listener?.stop();
     await relay?.stop();
     await dispatcher?.stop();
+    await mailFanOut?.stop();
     await mailDispatcher?.stop();
     await metricsServer?.close();
     await closeStore();
@@ -275,6 +278,15 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       ),
       intervalMs: config.eventPollIntervalMs,
       timeoutMs: config.webhooks.timeoutMs,
+      holeGraceMs: config.eventHoleGraceMs,
+      instanceId,
+    });
+    mailFanOut = startMailFanOut({
+      deps: { store, vault, clock: systemClock },
+      scheduler: createIntervalScheduler((error) =>
+        logger.warn({ err: String(error) }, 'mail fan-out failed'),
+      ),
+      intervalMs: config.eventPollIntervalMs,
       holeGraceMs: config.eventHoleGraceMs,
       instanceId,
     });

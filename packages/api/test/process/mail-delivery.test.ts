@@ -5,6 +5,7 @@ import {
   expectStatus,
   logIn,
   makeDataDir,
+  registerAccount,
   removeDataDir,
   type ServiceProcess,
   startServiceProcess,
@@ -162,6 +163,34 @@ describe('over a real SMTP server', () => {
 
     await sendMarker(service, token, server);
     expect(arrivals(server, id)).toBe(1);
+  }, 60_000);
+
+  it('mails a customer the notice of their own password change, from the event log, once', async () => {
+    const customer = await registerAccount(service.apiUrl);
+    const newPassword = `${customer.password}-changed`;
+    expectStatus(
+      await call(service.apiUrl, 'PUT', '/api/users/password', {
+        token: customer.token,
+        body: { currentPassword: customer.password, newPassword },
+      }),
+      200,
+      'change the password',
+    );
+    const toCustomer = (mail: { envelope: { to: readonly string[] } }) =>
+      mail.envelope.to.includes(customer.email);
+    const notice = await server.waitForMail(
+      (mail) => toCustomer(mail) && mail.subject === `${SHOP_NAME}: Your password was changed`,
+      30_000,
+    );
+    for (const part of [notice.text, notice.html]) {
+      expect(part).toContain(customer.username);
+      expect(part).not.toContain(newPassword);
+    }
+
+    await sendMarker(service, token, server);
+    expect(
+      server.received.filter((mail) => toCustomer(mail) && mail.subject === notice.subject),
+    ).toHaveLength(1);
   }, 60_000);
 });
 
