@@ -3,7 +3,7 @@ import { BUILDER_NOW, buildUser, scannedCustomerIds } from '@trx-shop/store-cont
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteCustomerReadModel } from '../src/read-models/customers.read-model.js';
 import { createSqliteUserStore } from '../src/repositories/user-store.js';
-import { USER_COLUMNS, userToRow } from '../src/rows/user-row.js';
+import { insertUserAtVersion } from './user-row-at-version.js';
 import { migrate } from '../src/schema/migrate.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
 import type { Database } from '../src/sqlite-database.js';
@@ -33,12 +33,7 @@ const openUsers = (options: { log?: string[] } = {}) => {
   return { db, users: { ...createSqliteUserStore(db), ...createSqliteCustomerReadModel(db) } };
 };
 
-const insertRow = (db: Database, user: User): void => {
-  const columns = USER_COLUMNS.split(', ');
-  db.prepare(`INSERT INTO users (${USER_COLUMNS}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(
-    userToRow(user),
-  );
-};
+const insertRow = insertUserAtVersion;
 
 /** FTS5's check of the index against its content table (users): throws when they differ. */
 const expectIndexInStep = (db: Database): void => {

@@ -8,7 +8,7 @@ import { openSqliteStore } from '../src/index.js';
 import { createSqliteCustomerReadModel } from '../src/read-models/customers.read-model.js';
 import { createSqliteOrderStore } from '../src/repositories/order-store.js';
 import { createSqliteUserStore } from '../src/repositories/user-store.js';
-import { USER_COLUMNS, userToRow } from '../src/rows/user-row.js';
+import { insertUserAtVersion } from './user-row-at-version.js';
 import { migrate } from '../src/schema/migrate.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
 import type { Database } from '../src/sqlite-database.js';
@@ -47,14 +47,7 @@ const VOLUME_IN =
   "FROM orders o JOIN users u ON u.id = o.user_id AND u.role = 'user' " +
   "WHERE o.status IN ('completed', 'refunded') AND o.created_at >= ? AND o.created_at < ?";
 
-const insertRaw = (db: Database, user: User) =>
-  db
-    .prepare(
-      `INSERT INTO users (${USER_COLUMNS}) VALUES (${USER_COLUMNS.split(', ')
-        .map((column) => `@${column}`)
-        .join(', ')})`,
-    )
-    .run(userToRow(user));
+const insertRaw = insertUserAtVersion;
 
 /** Customers created in [from, to), counted from the users the test made. */
 const countedIn = (users: readonly User[], from: number, to: number): number =>

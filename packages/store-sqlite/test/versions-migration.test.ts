@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { User, VersionTopic } from '@trx-shop/domain';
+import type { VersionTopic } from '@trx-shop/domain';
 import { BUILDER_NOW, buildOrder, buildProduct, buildUser } from '@trx-shop/store-contract';
 import { afterEach, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 import { createSqliteOrderStore } from '../src/repositories/order-store.js';
 import { createSqliteProductStore } from '../src/repositories/product-store.js';
-import { USER_COLUMNS, userToRow } from '../src/rows/user-row.js';
+import { insertUserAtVersion } from './user-row-at-version.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
 import { versionsMigration } from '../src/schema/versions-migration.js';
 import type { Database } from '../src/sqlite-database.js';
@@ -42,11 +42,7 @@ const fileBeforeVersionsMigration = (): { filename: string; db: Database } => {
   return { filename, db };
 };
 
-const insertUser = (db: Database, user: User): void => {
-  db.prepare(`INSERT INTO users (${USER_COLUMNS}) VALUES (${USER_COLUMNS.replace(/(\w+)/g, '@$1')})`).run(
-    userToRow(user),
-  );
-};
+const insertUser = insertUserAtVersion;
 
 /** The versions as the released code read them, straight from the four tables. */
 const oldReads = (db: Database, userIds: readonly string[]) => {
