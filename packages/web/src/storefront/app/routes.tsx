@@ -14,6 +14,8 @@ const WalletPage = lazy(() => import('../features/wallet/routes/wallet-page.js')
 const AccountPage = lazy(() => import('../features/account/routes/account-page.js'));
 const SignInPage = lazy(() => import('../features/auth/routes/sign-in-page.js'));
 const RegisterPage = lazy(() => import('../features/auth/routes/register-page.js'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/routes/forgot-password-page.js'));
+const ResetPasswordPage = lazy(() => import('../features/auth/routes/reset-password-page.js'));
 
 const NotFound = () => (
   <section>
@@ -62,6 +64,8 @@ export const StorefrontRoutes = () => (
       </Route>
       <Route path="/sign-in" component={SignInPage} />
       <Route path="/register" component={RegisterPage} />
+      <Route path="/forgot-password" component={ForgotPasswordPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
       <Route component={NotFound} />
     </Switch>
   </Suspense>

@@ -36,6 +36,11 @@ const startAccount = () =>
   startFakeApi(
     { method: 'GET', path: PROFILE, body: aShopper() },
     { method: 'GET', path: '/api/sessions', body: { success: true, sessions: [] } },
+    {
+      method: 'GET',
+      path: '/api/users/mail-preferences',
+      body: { success: true, preferences: { receipts: true } },
+    },
   );
 
 const connectForm = () => screen.findByRole('form', { name: 'Connect an external wallet' });

@@ -5,9 +5,10 @@ import { SessionsList } from '../../../../shared/account/components/sessions-lis
 import { TwoFactorSection } from '../../../../shared/account/components/two-factor-section.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Loading } from '../../../../shared/ui/status.js';
+import { EmailSection } from '../components/email-section.js';
 import { WalletSection } from '../components/wallet-section.js';
 
-/** The shopper's profile, wallets, password, two-factor authentication and signed-in devices. */
+/** The shopper's profile, wallets, password, two-factor authentication, email and signed-in devices. */
 const AccountPage = () => {
   const profile = useProfile();
   // The page owns the save: the form is remade after it, and its outcome must outlive that.
@@ -26,6 +27,7 @@ const AccountPage = () => {
           <WalletSection wallet={profile.data.wallet} />
           <PasswordForm />
           <TwoFactorSection enabled={profile.data.twoFactorEnabled} />
+          <EmailSection />
         </div>
       )}
       <SessionsList />

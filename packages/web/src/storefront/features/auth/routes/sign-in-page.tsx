@@ -13,6 +13,9 @@ const SignInPage = () => {
       <h1>Sign in</h1>
       <SignInForm />
       <p>
+        <Link href="/forgot-password">Forgot your password?</Link>
+      </p>
+      <p>
         New here? <Link href={withNext('/register', params.get('next'))}>Create an account</Link>
       </p>
     </section>

@@ -1,6 +1,10 @@
 import type { components } from '@trx-shop/client';
 import { isShopApiError } from '@trx-shop/client';
-import { checkNewPassword, checkUsername } from '../../../../shared/account/utils/account-input.js';
+import {
+  type Checked,
+  checkNewPassword,
+  checkUsername,
+} from '../../../../shared/account/utils/account-input.js';
 
 export type Registration = components['schemas']['RegisterRequest'];
 export type RegisterField = keyof Registration;
@@ -12,6 +16,25 @@ const REGISTER_FIELDS: readonly RegisterField[] = ['email', 'username', 'passwor
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMAIL_MAX_LENGTH = 254;
 
+/** The API's email rule, for any form that asks for the address an account signs in with. */
+export const checkEmail = (typed: string): Checked<string> => {
+  const email = typed.trim();
+  return EMAIL.test(email) && email.length <= EMAIL_MAX_LENGTH
+    ? { ok: true, value: email }
+    : { ok: false, error: 'An email address like ann@example.com' };
+};
+
+export type PasswordErrors = Pick<RegisterErrors, 'password' | 'passwordConfirm'>;
+
+/** The registration's password rules (the reset page sets a password by the same ones). */
+export const checkPasswords = (typed: Pick<Registration, 'password' | 'passwordConfirm'>): PasswordErrors => {
+  const password = checkNewPassword(typed.password);
+  return {
+    password: password.ok ? undefined : password.error,
+    passwordConfirm: typed.passwordConfirm === typed.password ? undefined : 'The two passwords differ',
+  };
+};
+
 export type CheckedRegistration =
   | { readonly ok: true; readonly value: Registration }
   | { readonly ok: false; readonly errors: RegisterErrors };
@@ -21,23 +44,18 @@ export type CheckedRegistration =
  * its field; the API still decides (a taken email or username).
  */
 export const checkRegistration = (typed: Registration): CheckedRegistration => {
-  const email = typed.email.trim();
+  const email = checkEmail(typed.email);
   const username = checkUsername(typed.username);
-  const password = checkNewPassword(typed.password);
   const errors: RegisterErrors = {
-    email:
-      EMAIL.test(email) && email.length <= EMAIL_MAX_LENGTH
-        ? undefined
-        : 'An email address like ann@example.com',
+    email: email.ok ? undefined : email.error,
     username: username.ok ? undefined : username.error,
-    password: password.ok ? undefined : password.error,
-    passwordConfirm: typed.passwordConfirm === typed.password ? undefined : 'The two passwords differ',
+    ...checkPasswords(typed),
   };
-  if (!username.ok || Object.values(errors).some(Boolean)) return { ok: false, errors };
+  if (!email.ok || !username.ok || Object.values(errors).some(Boolean)) return { ok: false, errors };
   return {
     ok: true,
     value: {
-      email,
+      email: email.value,
       username: username.value,
       password: typed.password,
       passwordConfirm: typed.passwordConfirm,
