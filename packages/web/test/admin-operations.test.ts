@@ -57,6 +57,13 @@ const PAGE_OF: Readonly<Record<string, string>> = {
   enableTwoFactor: '/admin/account',
   verifyTwoFactor: '/admin/account',
   disableTwoFactor: '/admin/account',
+  getMailPreferences: '/admin/account',
+  updateMailPreferences: '/admin/account',
+  listMailMessages: '/admin/mail',
+  retryMailMessage: '/admin/mail',
+  sendTestMail: '/admin/mail',
+  listMailbox: '/admin/mailbox',
+  getMailboxMail: '/admin/mailbox/:messageId',
 };
 
 interface Operation {
@@ -79,13 +86,13 @@ const document = JSON.parse(readFileSync(DOCUMENT, 'utf8')) as {
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const ACCOUNT_PATHS = ['/api/users/profile', '/api/users/password'];
+const ACCOUNT_PATHS = ['/api/users/profile', '/api/users/password', '/api/users/mail-preferences'];
 
-/** Admin work (tags admin and webhooks), and the admin's own account: sessions, 2FA, profile, password. */
+/** Admin work (tags admin, webhooks and mail), and the admin's own account: sessions, 2FA, profile, password, mail switches. */
 const isAdminOperation = (path: string, operation: OperationObject): boolean => {
   const tags = operation.tags ?? [];
   return (
-    tags.some((tag) => ['admin', 'webhooks', 'sessions', 'security'].includes(tag)) ||
+    tags.some((tag) => ['admin', 'webhooks', 'mail', 'sessions', 'security'].includes(tag)) ||
     (tags.includes('users') && ACCOUNT_PATHS.includes(path))
   );
 };

@@ -36,6 +36,8 @@ const adminPages = ({
   { path: `/admin/webhooks/${webhookId}`, heading: /^Webhook\b/ },
   { path: '/admin/api-keys', heading: /^API keys$/ },
   { path: '/admin/audit', heading: /^Audit trail$/ },
+  { path: '/admin/mail', heading: /^Mail$/ },
+  { path: '/admin/mailbox', heading: /^Mailbox$/ },
   { path: '/admin/account', heading: /^Your account$/ },
 ];
 

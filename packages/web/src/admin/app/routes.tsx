@@ -16,6 +16,9 @@ const WebhooksPage = lazy(() => import('../features/webhooks/routes/webhooks-pag
 const WebhookPage = lazy(() => import('../features/webhooks/routes/webhook-page.js'));
 const ApiKeysPage = lazy(() => import('../features/api-keys/routes/api-keys-page.js'));
 const AuditPage = lazy(() => import('../features/audit/routes/audit-page.js'));
+const MailPage = lazy(() => import('../features/mail/routes/mail-page.js'));
+const MailboxPage = lazy(() => import('../features/mail/routes/mailbox-page.js'));
+const MailboxMailPage = lazy(() => import('../features/mail/routes/mailbox-mail-page.js'));
 const AccountPage = lazy(() => import('../features/account/routes/account-page.js'));
 
 const NotFound = () => (
@@ -42,6 +45,9 @@ export const AdminRoutes = () => (
       <Route path="/webhooks/:id">{(params) => <WebhookPage id={params.id} />}</Route>
       <Route path="/api-keys" component={ApiKeysPage} />
       <Route path="/audit" component={AuditPage} />
+      <Route path="/mail" component={MailPage} />
+      <Route path="/mailbox" component={MailboxPage} />
+      <Route path="/mailbox/:messageId">{(params) => <MailboxMailPage messageId={params.messageId} />}</Route>
       <Route path="/account" component={AccountPage} />
       <Route component={NotFound} />
     </Switch>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { useSignOut } from '../../shared/api/session.js';
+import { useMailDelivery } from '../features/mail/api/mail-messages.js';
 
 const NavLink = ({ href, children }: { href: string; children: ReactNode }) => {
   const [exact] = useRoute(href);
@@ -16,6 +17,7 @@ const NavLink = ({ href, children }: { href: string; children: ReactNode }) => {
 /** The frame of every signed-in page: where one is, where one can go, and the way out. */
 export const Shell = ({ email, children }: { email: string; children: ReactNode }) => {
   const signOut = useSignOut();
+  const delivery = useMailDelivery();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -33,6 +35,9 @@ export const Shell = ({ email, children }: { email: string; children: ReactNode 
           <NavLink href="/webhooks">Webhooks</NavLink>
           <NavLink href="/api-keys">API keys</NavLink>
           <NavLink href="/audit">Audit</NavLink>
+          <NavLink href="/mail">Mail</NavLink>
+          {/* The local mailbox exists only on the embedded default; elsewhere the API refuses it. */}
+          {delivery === 'mailbox' && <NavLink href="/mailbox">Mailbox</NavLink>}
         </nav>
         <div className="account">
           <NavLink href="/account">{email}</NavLink>

@@ -9,6 +9,15 @@ const isHandledApiAnswer = (message: ConsoleMessage): boolean =>
   new URL(message.location().url || 'about:blank', 'http://unknown').pathname.startsWith('/api/');
 
 /**
+ * A sandboxed srcdoc frame (the mailbox's HTML part) runs no script, the harness's init script
+ * included; Chromium logs each refusal, which is the sandbox working, not a fault of the page.
+ */
+const isSandboxedFrameRefusal = (message: ConsoleMessage): boolean =>
+  /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(
+    message.text(),
+  );
+
+/**
  * Collects what a page reports as broken: console errors, uncaught exceptions, CSP violations
  * (a blocked inline script shows here) and 5xx answers of the API.
  */
@@ -22,7 +31,7 @@ export const watchPageProblems = async (page: Page, problems: string[]): Promise
     });
   });
   page.on('console', (message) => {
-    if (message.type() === 'error' && !isHandledApiAnswer(message)) {
+    if (message.type() === 'error' && !isHandledApiAnswer(message) && !isSandboxedFrameRefusal(message)) {
       problems.push(`console error on ${page.url()}: ${message.text()}`);
     }
   });

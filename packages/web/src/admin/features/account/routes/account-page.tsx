@@ -5,8 +5,9 @@ import { PasswordForm } from '../../../../shared/account/components/password-for
 import { ProfileForm } from '../../../../shared/account/components/profile-form.js';
 import { SessionsList } from '../../../../shared/account/components/sessions-list.js';
 import { TwoFactorSection } from '../../../../shared/account/components/two-factor-section.js';
+import { AlertSettings } from '../components/alert-settings.js';
 
-/** The signed-in admin's own profile, password, two-factor authentication and devices. */
+/** The signed-in admin's own profile, password, two-factor authentication, email alerts and devices. */
 const AccountPage = () => {
   const profile = useProfile();
   const update = useUpdateProfile();
@@ -23,6 +24,7 @@ const AccountPage = () => {
           <ProfileForm key={profile.data.updatedAt} user={profile.data} update={update} />
           <PasswordForm />
           <TwoFactorSection enabled={profile.data.twoFactorEnabled} />
+          <AlertSettings />
         </div>
       )}
       <SessionsList />
