@@ -151,6 +151,8 @@ const main = async (): Promise<void> => {
       [`/admin/webhooks/${webhookId}`, /^Webhook\b/, 'admin-webhook.png'],
       ['/admin/api-keys', /^API keys$/, 'admin-api-keys.png'],
       ['/admin/audit', /^Audit trail$/, 'admin-audit.png'],
+      ['/admin/mail', /^Mail$/, 'admin-mail.png'],
+      ['/admin/mailbox', /^Mailbox$/, 'admin-mailbox.png'],
       ['/admin/account', /^Your account$/, 'admin-account.png'],
     ];
     for (const [path, heading, file] of pages) {
