@@ -61,7 +61,7 @@ const linkMailedTo = async (address: string): Promise<string> => {
       received.subject === `${SHOP_NAME}: Confirm your email address`,
     30_000,
   );
-  const token = LINK.exec(mail.text)?.[1];
+  const token = LINK.exec(mail.text ?? '')?.[1];
   if (!token) throw new Error(`no verification link in ${mail.text}`);
   expect(mail.html).toContain(`${PUBLIC_URL}/verify-email?token=${token}`);
   return token;
