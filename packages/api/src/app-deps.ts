@@ -4,6 +4,7 @@ import type { ShopMetrics } from './metrics/shop-metrics.js';
 import type { RoomHub } from './realtime/room-hub.js';
 import type {
   AccountMailLimits,
+  VerificationResendLimits,
   AccountTokenCodec,
   ApiKeyCodec,
   ChainPort,
@@ -40,6 +41,8 @@ export interface AppDeps {
   readonly funding?: WalletFunding;
   /** MERCHANT_WALLET_ADDRESS: receives payments when no admin exists yet. */
   readonly configuredMerchantAddress: string | null;
+  /** REQUIRE_EMAIL_VERIFICATION: paying and withdrawing need a confirmed address (default off). */
+  readonly requireEmailVerification?: boolean;
   /** RECONCILE_MAX_REQUESTS_PER_SECOND: balance reads per second of a reconciliation (0 or absent: no limit). */
   readonly reconcileRequestsPerSecond?: number;
 }
@@ -74,6 +77,8 @@ export interface AppSettings {
   readonly readiness?: { readonly maxScannerLagBlocks: number; readonly maxEventLag: number };
   /** How often one address may ask for a reset link (default: 3 an hour). */
   readonly passwordResetLimits?: AccountMailLimits;
+  /** How often one account may ask for a new verification link (default: 3 an hour). */
+  readonly verificationResendLimits?: VerificationResendLimits;
   /** The built web apps' directory (an absolute path holding index.html); null or absent: not built. */
   readonly webRoot?: string | null;
   /** Where queued mail goes; absent: as without SMTP_URL (the mailbox, or held in production). */

@@ -42,6 +42,7 @@ import { authRoutes } from './routes/auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { orderRoutes } from './routes/orders.routes.js';
 import { passwordResetRoutes } from './routes/password-reset.routes.js';
+import { emailVerificationRoutes } from './routes/email-verification.routes.js';
 import { productRoutes } from './routes/products.routes.js';
 import { DEFAULT_PING_INTERVAL_MS, realtimeRoutes } from './routes/realtime.routes.js';
 import { mailPreferenceRoutes } from './routes/mail-preferences.routes.js';
@@ -141,6 +142,7 @@ export const shopApp = fp(
     await app.register(healthRoutes, routeOptions);
     await app.register(authRoutes, routeOptions);
     await app.register(passwordResetRoutes, routeOptions);
+    await app.register(emailVerificationRoutes, routeOptions);
     await app.register(userRoutes, routeOptions);
     await app.register(mailPreferenceRoutes, routeOptions);
     await app.register(sessionRoutes, routeOptions);

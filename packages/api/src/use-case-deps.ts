@@ -24,6 +24,7 @@ export const paymentDeps = (deps: AppDeps, log: PaymentDeps['logger']): PaymentD
   ids: deps.ids,
   logger: log,
   configuredMerchantAddress: deps.configuredMerchantAddress,
+  requireEmailVerification: deps.requireEmailVerification ?? false,
 });
 
 /** The mailed-token use cases' dependencies (password reset, email verification), drawn from the app's. */

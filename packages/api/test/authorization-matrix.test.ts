@@ -111,6 +111,21 @@ const MATRIX: Readonly<Record<string, Row>> = {
       return { body: { token, password: newPassword, passwordConfirm: newPassword } };
     },
   },
+  // Whoever holds a mailed verification token: a fresh shopper's, read from its registration mail.
+  'POST /api/auth/email/verify': {
+    expect: PUBLIC,
+    request: async () => {
+      const shopper = await registerShopper(h);
+      const mail = (await h.store.mail.listMessages({}, { page: 1, limit: 100 })).items.find(
+        (message) => message.userId === shopper.userId && message.template === 'email-verification',
+      );
+      const letter = await openLetter(h.vault, mail?.id ?? '', mail?.sealed ?? '');
+      return {
+        body: { token: letter.content.template === 'email-verification' ? letter.content.token : '' },
+      };
+    },
+  },
+  'POST /api/auth/email/resend': { expect: SIGNED_IN },
   'GET /api/auth/profile': { expect: SIGNED_IN },
   // These read the refresh cookie alone: a key is no cookie, so 401 as for anyone without one.
   'POST /api/auth/refresh': { expect: SIGNED_IN, refusedKey: 401 },

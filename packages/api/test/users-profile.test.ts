@@ -14,6 +14,7 @@ const USER_FIELDS = [
   'country',
   'createdAt',
   'email',
+  'emailVerified',
   'isActive',
   'lastLogin',
   'phone',
@@ -43,6 +44,8 @@ describe('GET /api/users/profile', () => {
         country: null,
         twoFactorEnabled: false,
         isActive: true,
+        // A new shopper's address is unconfirmed until the mailed link is followed.
+        emailVerified: false,
         lastLogin: stored?.lastLogin?.toISOString(),
         createdAt: stored?.createdAt.toISOString(),
         updatedAt: stored?.updatedAt.toISOString(),

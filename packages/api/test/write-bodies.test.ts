@@ -62,6 +62,8 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
   },
   'POST /api/auth/refresh': { as: 'user' },
   'POST /api/auth/refresh-token': { as: 'user' },
+  'POST /api/auth/email/verify': { as: 'anonymous', valid: () => ({ token: 'a'.repeat(43) }) },
+  'POST /api/auth/email/resend': { as: 'user' },
   'PUT /api/users/profile': { as: 'user', valid: () => ({ phone: '+49 30 1234' }) },
   'PATCH /api/users/profile': { as: 'user', valid: () => ({ phone: '+49 30 1234' }) },
   'PUT /api/users/password': {

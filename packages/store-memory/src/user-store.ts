@@ -102,6 +102,19 @@ export const createMemoryUserStore = ({
       return updated ? ok(updated) : err(domainError('USER_NOT_FOUND', 'User not found'));
     },
 
+    async changeEmail(id, email, at) {
+      if (!users.has(id)) return err(domainError('USER_NOT_FOUND', 'User not found'));
+      if (taken('email', email, id)) return err(domainError('EMAIL_TAKEN', 'Email already registered'));
+      const updated = update(id, (user) => ({ ...user, email, emailVerified: false, updatedAt: at }));
+      moveVersion(versions, { kind: 'customer-search' });
+      return updated ? ok(updated) : err(domainError('USER_NOT_FOUND', 'User not found'));
+    },
+
+    async markEmailVerified(id, email, at) {
+      if (caseKey(users.get(id)?.email ?? '') !== caseKey(email)) return null;
+      return update(id, (user) => ({ ...user, emailVerified: true, updatedAt: at }));
+    },
+
     async updatePasswordHash(id, passwordHash, at, events) {
       const updated = update(id, (user) => ({ ...user, passwordHash, updatedAt: at }));
       if (updated) writeOutbox({ outbox }, 'user', id, events);

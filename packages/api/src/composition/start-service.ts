@@ -166,6 +166,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     webhooks,
     ...(chain.funding ? { funding: chain.funding } : {}),
     configuredMerchantAddress: config.merchantWalletAddress,
+    requireEmailVerification: config.mail.requireEmailVerification,
     reconcileRequestsPerSecond: reconcileRequestsPerSecond(config),
   };
   const logFormat =

@@ -19,6 +19,9 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
   INVALID_TWO_FACTOR_CODE: 'the 2FA code is wrong',
   INVALID_CURRENT_PASSWORD: 'the current password is wrong',
   INVALID_RESET_TOKEN: 'the password reset link is unknown, used, expired or replaced by a newer one',
+  INVALID_VERIFICATION_TOKEN:
+    'the email verification link is unknown, used, expired, replaced, or for an address the account no longer has',
+  EMAIL_NOT_VERIFIED: 'the shop requires a confirmed email address before paying or withdrawing',
   PENDING_ORDER_EXISTS: 'the user has a pending order already (pendingOrderId)',
   NO_WALLET: 'the user has no wallet',
   PRODUCT_NOT_FOUND: 'no such product',

@@ -142,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         operationId: 'register',
         summary: 'Register; creates the custodial wallet and sets the auth cookies',
         description:
-          'Anyone may call it: creates a user account with its own custodial TRON wallet (the key stored sealed), opens a first session and sets the accessToken and refreshToken cookies. Emails and usernames are unique regardless of case.',
+          'Anyone may call it: creates a user account with its own custodial TRON wallet (the key stored sealed), opens a first session and sets the accessToken and refreshToken cookies, and mails a link to confirm the address (`/verify-email?token=...`, 24 hours). Emails and usernames are unique regardless of case.',
         body: RegisterBody,
         response: {
           201: Type.Object(
@@ -154,7 +154,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       },
     },
     async (request, reply) => {
-      const registered = await registerUser(identity, request.body, client(request));
+      const registered = await registerUser(
+        { ...identity, store: deps.store, tokens: deps.accountTokenCodec },
+        request.body,
+        client(request),
+      );
       if (!registered.ok) throw registered.error;
       issueCookies(reply, registered.value);
       return reply.status(201).send({

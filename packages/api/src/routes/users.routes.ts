@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   changePassword,
   connectWallet,
+  EMAIL_PATTERN,
   ISO_COUNTRY_CODES,
   PHONE_PATTERN,
   updateProfile,
@@ -18,12 +19,22 @@ import {
 } from '../http/schemas.js';
 import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
+import { accountMailDeps } from '../use-case-deps.js';
 import { presentUser, UserView } from './presenters/user.presenter.js';
 import type { RouteOptions } from './route-options.js';
 
 const ProfileBody = Type.Object(
   {
     username: Type.Optional(UsernameInput),
+    email: Type.Optional(
+      Type.String({
+        maxLength: 254,
+        pattern: EMAIL_PATTERN,
+        [DOMAIN_CHECKED]: ['pattern'],
+        description:
+          'a new address: unconfirmed until its mailed link is followed; the old one gets a notice',
+      }),
+    ),
     phone: Type.Optional(
       Type.Union([
         Type.String({
@@ -79,6 +90,7 @@ const ProfileUpdateResponse = Type.Object(
 
 export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const users = deps.store.users;
+  const mailDeps = accountMailDeps(deps);
   const common = { preValidation: app.requireUser } as const;
   const schemaBase = { tags: ['users'], security: BEARER_OR_COOKIE };
 
@@ -106,21 +118,18 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       schema: {
         ...schemaBase,
         operationId: method === 'PUT' ? 'updateProfile' : 'updateProfileLegacy',
-        summary: method === 'PUT' ? 'Update username, phone or country' : 'Alias of PUT /api/users/profile',
+        summary:
+          method === 'PUT' ? 'Update username, email, phone or country' : 'Alias of PUT /api/users/profile',
         description:
           method === 'PUT'
-            ? 'For a signed-in user: changes the caller’s own username, phone or country, only the fields sent (null clears phone or country); usernames are unique regardless of case.'
+            ? 'For a signed-in user: changes the caller’s own username, email, phone or country, only the fields sent (null clears phone or country); usernames and emails are unique regardless of case (409 USERNAME_TAKEN, EMAIL_TAKEN). A new email is unconfirmed: a verification link is mailed to it and a notice to the old address.'
             : 'Deprecated alias of PUT /api/users/profile, with the same body, rules and answer.',
         deprecated: method === 'PATCH',
         body: ProfileBody,
         response: { 200: ProfileUpdateResponse, ...errorResponses(401, 403, 404, 409) },
       },
       handler: async (request) => {
-        const updated = await updateProfile(
-          { users, clock: deps.clock },
-          identityOf(request).user.id,
-          request.body,
-        );
+        const updated = await updateProfile(mailDeps, identityOf(request).user.id, request.body);
         if (!updated.ok) throw updated.error;
         return {
           success: true as const,

@@ -31,7 +31,10 @@ beforeAll(async () => {
   h = await createTestApp();
   storedAdmin = await insertAdmin(h);
   admin = await loginAdmin(h, storedAdmin.user);
-  carla = await insertUser(h, buildUser({ username: 'carla_detail', email: 'carla.detail@example.com' }));
+  carla = await insertUser(
+    h,
+    buildUser({ username: 'carla_detail', email: 'carla.detail@example.com', emailVerified: false }),
+  );
   const other = await insertUser(h, buildUser({ username: 'otto_detail', email: 'otto.detail@example.com' }));
   const placed: [OrderStatus, number, number][] = [
     ['completed', 12_500_000, 60],
@@ -104,6 +107,7 @@ describe('GET /api/admin/customers/{id}', () => {
       country: null,
       twoFactorEnabled: false,
       isActive: true,
+      emailVerified: false,
       lastLogin: carla.lastLogin?.toISOString() ?? null,
       createdAt: carla.createdAt.toISOString(),
       updatedAt: carla.updatedAt.toISOString(),

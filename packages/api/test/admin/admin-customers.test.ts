@@ -45,6 +45,7 @@ const customerView = (user: User) => ({
   country: null,
   twoFactorEnabled: false,
   isActive: user.isActive,
+  emailVerified: user.emailVerified,
   lastLogin: user.lastLogin ? user.lastLogin.toISOString() : null,
   createdAt: user.createdAt.toISOString(),
   updatedAt: user.updatedAt.toISOString(),

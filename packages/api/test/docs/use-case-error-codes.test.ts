@@ -69,10 +69,10 @@ describe('error codes derived from use cases', () => {
   });
 
   it('documents what the use case returns, not what a hand list once said', () => {
-    // The profile use case never touches the email, so it cannot answer EMAIL_TAKEN.
-    expect(UPDATE_PROFILE_ERRORS).not.toContain('EMAIL_TAKEN');
-    expect(documented.get('updateProfile')?.['409']).toEqual(['USERNAME_TAKEN']);
-    expect(documented.get('updateProfileLegacy')?.['409']).toEqual(['USERNAME_TAKEN']);
+    // The profile use case changes the email too, so it answers EMAIL_TAKEN beside USERNAME_TAKEN.
+    expect(UPDATE_PROFILE_ERRORS).toContain('EMAIL_TAKEN');
+    expect(documented.get('updateProfile')?.['409']).toEqual(['EMAIL_TAKEN', 'USERNAME_TAKEN']);
+    expect(documented.get('updateProfileLegacy')?.['409']).toEqual(['EMAIL_TAKEN', 'USERNAME_TAKEN']);
     // The ledger reads the node only for the opening balance, which it shows as null when the
     // node does not answer, so its 503 is the missing merchant wallet alone.
     expect(LEDGER_ADDRESS_ERRORS).toContain('MERCHANT_NOT_CONFIGURED');

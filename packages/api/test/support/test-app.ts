@@ -65,6 +65,8 @@ export interface TestAppOptions {
   readonly webRoot?: string;
   /** Where the service says mail goes (default: as without SMTP_URL, the mailbox outside production). */
   readonly mailDelivery?: MailDeliveryMode;
+  /** REQUIRE_EMAIL_VERIFICATION: paying and withdrawing need a confirmed address (default off). */
+  readonly requireEmailVerification?: boolean;
   /** Webhook sending: private hosts allowed unless said (receivers listen on 127.0.0.1). */
   readonly webhooks?: {
     readonly allowPrivateHosts?: boolean;
@@ -148,6 +150,9 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     accountTokenCodec: createAccountTokenCodec(),
     ...(options.metricsToken === undefined ? {} : { metrics: createShopMetrics() }),
     configuredMerchantAddress: options.merchantAddress ?? null,
+    ...(options.requireEmailVerification === undefined
+      ? {}
+      : { requireEmailVerification: options.requireEmailVerification }),
   };
   const settings: AppSettings = {
     production: options.production ?? false,

@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Register; creates the custodial wallet and sets the auth cookies
-         * @description Anyone may call it: creates a user account with its own custodial TRON wallet (the key stored sealed), opens a first session and sets the accessToken and refreshToken cookies. Emails and usernames are unique regardless of case.
+         * @description Anyone may call it: creates a user account with its own custodial TRON wallet (the key stored sealed), opens a first session and sets the accessToken and refreshToken cookies, and mails a link to confirm the address (`/verify-email?token=...`, 24 hours). Emails and usernames are unique regardless of case.
          */
         post: operations["register"];
         delete?: never;
@@ -265,6 +265,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the account’s email address with a mailed token
+         * @description Whoever holds a verification link (no sign-in needed: the link may be opened on another device): marks the address confirmed and spends the token, which works once and for 24 hours. An unknown, used, expired or replaced token, or one mailed to an address the account no longer has, answers 400 INVALID_VERIFICATION_TOKEN. Strictly rate-limited per client address.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new link to confirm the caller’s email address
+         * @description For a signed-in user whose address is unconfirmed: mails a new link (24 hours) to the current address, and the older link stops working. A confirmed address answers 200 with `sent: false` and mails nothing. Limited per account (3 an hour; 429 RATE_LIMITED).
+         */
+        post: operations["resendEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/profile": {
         parameters: {
             query?: never;
@@ -278,8 +318,8 @@ export interface paths {
          */
         get: operations["getProfile"];
         /**
-         * Update username, phone or country
-         * @description For a signed-in user: changes the caller’s own username, phone or country, only the fields sent (null clears phone or country); usernames are unique regardless of case.
+         * Update username, email, phone or country
+         * @description For a signed-in user: changes the caller’s own username, email, phone or country, only the fields sent (null clears phone or country); usernames and emails are unique regardless of case (409 USERNAME_TAKEN, EMAIL_TAKEN). A new email is unconfirmed: a verification link is mailed to it and a notice to the old address.
          */
         put: operations["updateProfile"];
         post?: never;
@@ -1455,10 +1495,10 @@ export interface components {
             success?: false;
             error: string;
             /**
-             * @description stable UPPER_SNAKE error code: UNAUTHENTICATED (no, invalid or revoked token, session or API key); TOKEN_EXPIRED (the access token expired: refresh and retry); ACCOUNT_BLOCKED (the account is blocked); FORBIDDEN (an admin route for a non-admin); VALIDATION_ERROR (a body, query or rule check failed (details names the field)); INVALID_ID (a malformed id in the path); EMAIL_TAKEN (the email is registered already (case-insensitive)); USERNAME_TAKEN (the username is taken (case-insensitive)); INVALID_CREDENTIALS (wrong email or password); TWO_FACTOR_REQUIRED (login needs the 2FA code); INVALID_TWO_FACTOR_CODE (the 2FA code is wrong); INVALID_CURRENT_PASSWORD (the current password is wrong); PENDING_ORDER_EXISTS (the user has a pending order already (pendingOrderId)); NO_WALLET (the user has no wallet); PRODUCT_NOT_FOUND (no such product); INSUFFICIENT_STOCK (more than the available stock); ORDER_TOTAL_TOO_LOW (the total after the network fee would be 0 or less); ORDER_NOT_FOUND (no such order (or another user’s)); NOT_ORDER_OWNER (paying another user’s order); ORDER_NOT_PENDING (the order is not pending); PAYMENT_IN_PROGRESS (a payment of the order is in flight or confirmed); INSUFFICIENT_BALANCE (the wallet cannot cover it (userBalance, requiredAmount, estimatedFee); nothing was signed); PAYMENT_FAILED (the transfer failed (reason: INSUFFICIENT_BALANCE, EXPIRED, FAILED_ON_CHAIN or BROADCAST_REJECTED)); CHAIN_UNAVAILABLE (the TRON node does not answer; nothing failed, try again); INVALID_STATUS (a status override to something other than pending, completed or refunded); USER_NOT_FOUND (no such user); CANNOT_BLOCK_ADMIN (blocking an admin or oneself); ORDER_ALREADY_REFUNDED (the order is refunded already); ORDER_NOT_COMPLETED (a refund of an order that is not completed); REFUND_IN_PROGRESS (refunds in flight hold the rest of the payment); ADMIN_WALLET_NOT_CONFIGURED (the merchant has no wallet to refund from); INSUFFICIENT_ADMIN_BALANCE (the merchant wallet cannot cover the refund (adminBalance, requiredAmount)); MERCHANT_NOT_CONFIGURED (no merchant wallet to pay to yet); INVALID_ADDRESS (not a TRON base58 address); SESSION_NOT_FOUND (no such session of the caller); RATE_LIMITED (too many requests (Retry-After)); PAYLOAD_TOO_LARGE (a body over 100 kB); NOTHING_TO_REFUND (the payment never arrived on chain (refundable: 0)); REFUND_EXCEEDS_PAID (more than is left to refund (refundable)); ORDER_HAS_PAYMENT (an override to pending of an order with a live payment); IDEMPOTENCY_KEY_REUSED (an Idempotency-Key sent before with another body); TX_NOT_FOUND (verify-payment: no such TRX transfer); TX_NOT_SOLIDIFIED (verify-payment: not solidified yet; try again in a minute); TX_FAILED (verify-payment: the transfer failed on chain); TX_WRONG_RECIPIENT (verify-payment: not sent to the merchant wallet); TX_AMOUNT_TOO_LOW (verify-payment: less than the order total); TX_ALREADY_LINKED (verify-payment: the transfer pays another order, or the service sent it); INSUFFICIENT_SCOPE (an API key outside its scopes (requiredScope)); API_KEY_NOT_FOUND (no such API key); WEBHOOK_URL_NOT_ALLOWED (a webhook URL that is not http(s) or reaches a private, loopback, link-local or metadata address); WEBHOOK_NOT_FOUND (no such webhook endpoint); WEBHOOK_DELIVERY_NOT_FOUND (no such delivery of the endpoint); INVALID_RESET_TOKEN (the password reset link is unknown, used, expired or replaced by a newer one); MAIL_MESSAGE_NOT_FOUND (no such message in the mail queue (or the mailbox)); MAIL_NOT_FAILED (only a failed message can be retried (a pending one is queued, a sent one never goes twice)); MAILBOX_NOT_IN_USE (the service sends mail over SMTP or holds it queued: there is no local mailbox); METHOD_NOT_ALLOWED (a method the path is not served with (Allow lists those it is)); UPGRADE_REQUIRED (the WebSocket route without an upgrade); CROSS_SITE_REQUEST (a state-changing request a browser sent from another site (Origin / Sec-Fetch-Site); nothing was changed); NOT_FOUND (no such route or resource); TRANSACTION_NOT_FOUND (no such transaction of the caller); RECONCILIATION_NOT_RUN (no reconciliation has run yet); RECONCILIATION_RUNNING (a reconciliation is running already (one at a time, on every instance)); RECONCILIATION_RUN_NOT_FOUND (no reconciliation run has this id); TRANSACTION_NOT_PENDING (a settled transaction cannot change status (internal guard)); KEY_DECRYPTION_FAILED (a sealed key cannot be opened with the configured keys); UNSUPPORTED_MEDIA_TYPE (a body that is not application/json in UTF-8); INTERNAL_ERROR (an unexpected error (logged with the request id))
+             * @description stable UPPER_SNAKE error code: UNAUTHENTICATED (no, invalid or revoked token, session or API key); TOKEN_EXPIRED (the access token expired: refresh and retry); ACCOUNT_BLOCKED (the account is blocked); FORBIDDEN (an admin route for a non-admin); VALIDATION_ERROR (a body, query or rule check failed (details names the field)); INVALID_ID (a malformed id in the path); EMAIL_TAKEN (the email is registered already (case-insensitive)); USERNAME_TAKEN (the username is taken (case-insensitive)); INVALID_CREDENTIALS (wrong email or password); TWO_FACTOR_REQUIRED (login needs the 2FA code); INVALID_TWO_FACTOR_CODE (the 2FA code is wrong); INVALID_CURRENT_PASSWORD (the current password is wrong); PENDING_ORDER_EXISTS (the user has a pending order already (pendingOrderId)); NO_WALLET (the user has no wallet); PRODUCT_NOT_FOUND (no such product); INSUFFICIENT_STOCK (more than the available stock); ORDER_TOTAL_TOO_LOW (the total after the network fee would be 0 or less); ORDER_NOT_FOUND (no such order (or another user’s)); NOT_ORDER_OWNER (paying another user’s order); ORDER_NOT_PENDING (the order is not pending); PAYMENT_IN_PROGRESS (a payment of the order is in flight or confirmed); INSUFFICIENT_BALANCE (the wallet cannot cover it (userBalance, requiredAmount, estimatedFee); nothing was signed); PAYMENT_FAILED (the transfer failed (reason: INSUFFICIENT_BALANCE, EXPIRED, FAILED_ON_CHAIN or BROADCAST_REJECTED)); CHAIN_UNAVAILABLE (the TRON node does not answer; nothing failed, try again); INVALID_STATUS (a status override to something other than pending, completed or refunded); USER_NOT_FOUND (no such user); CANNOT_BLOCK_ADMIN (blocking an admin or oneself); ORDER_ALREADY_REFUNDED (the order is refunded already); ORDER_NOT_COMPLETED (a refund of an order that is not completed); REFUND_IN_PROGRESS (refunds in flight hold the rest of the payment); ADMIN_WALLET_NOT_CONFIGURED (the merchant has no wallet to refund from); INSUFFICIENT_ADMIN_BALANCE (the merchant wallet cannot cover the refund (adminBalance, requiredAmount)); MERCHANT_NOT_CONFIGURED (no merchant wallet to pay to yet); INVALID_ADDRESS (not a TRON base58 address); SESSION_NOT_FOUND (no such session of the caller); RATE_LIMITED (too many requests (Retry-After)); PAYLOAD_TOO_LARGE (a body over 100 kB); NOTHING_TO_REFUND (the payment never arrived on chain (refundable: 0)); REFUND_EXCEEDS_PAID (more than is left to refund (refundable)); ORDER_HAS_PAYMENT (an override to pending of an order with a live payment); IDEMPOTENCY_KEY_REUSED (an Idempotency-Key sent before with another body); TX_NOT_FOUND (verify-payment: no such TRX transfer); TX_NOT_SOLIDIFIED (verify-payment: not solidified yet; try again in a minute); TX_FAILED (verify-payment: the transfer failed on chain); TX_WRONG_RECIPIENT (verify-payment: not sent to the merchant wallet); TX_AMOUNT_TOO_LOW (verify-payment: less than the order total); TX_ALREADY_LINKED (verify-payment: the transfer pays another order, or the service sent it); INSUFFICIENT_SCOPE (an API key outside its scopes (requiredScope)); API_KEY_NOT_FOUND (no such API key); WEBHOOK_URL_NOT_ALLOWED (a webhook URL that is not http(s) or reaches a private, loopback, link-local or metadata address); WEBHOOK_NOT_FOUND (no such webhook endpoint); WEBHOOK_DELIVERY_NOT_FOUND (no such delivery of the endpoint); INVALID_RESET_TOKEN (the password reset link is unknown, used, expired or replaced by a newer one); INVALID_VERIFICATION_TOKEN (the email verification link is unknown, used, expired, replaced, or for an address the account no longer has); EMAIL_NOT_VERIFIED (the shop requires a confirmed email address before paying or withdrawing); MAIL_MESSAGE_NOT_FOUND (no such message in the mail queue (or the mailbox)); MAIL_NOT_FAILED (only a failed message can be retried (a pending one is queued, a sent one never goes twice)); MAILBOX_NOT_IN_USE (the service sends mail over SMTP or holds it queued: there is no local mailbox); METHOD_NOT_ALLOWED (a method the path is not served with (Allow lists those it is)); UPGRADE_REQUIRED (the WebSocket route without an upgrade); CROSS_SITE_REQUEST (a state-changing request a browser sent from another site (Origin / Sec-Fetch-Site); nothing was changed); NOT_FOUND (no such route or resource); TRANSACTION_NOT_FOUND (no such transaction of the caller); RECONCILIATION_NOT_RUN (no reconciliation has run yet); RECONCILIATION_RUNNING (a reconciliation is running already (one at a time, on every instance)); RECONCILIATION_RUN_NOT_FOUND (no reconciliation run has this id); TRANSACTION_NOT_PENDING (a settled transaction cannot change status (internal guard)); KEY_DECRYPTION_FAILED (a sealed key cannot be opened with the configured keys); UNSUPPORTED_MEDIA_TYPE (a body that is not application/json in UTF-8); INTERNAL_ERROR (an unexpected error (logged with the request id))
              * @enum {unknown}
              */
-            code: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "VALIDATION_ERROR" | "INVALID_ID" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "INVALID_CURRENT_PASSWORD" | "PENDING_ORDER_EXISTS" | "NO_WALLET" | "PRODUCT_NOT_FOUND" | "INSUFFICIENT_STOCK" | "ORDER_TOTAL_TOO_LOW" | "ORDER_NOT_FOUND" | "NOT_ORDER_OWNER" | "ORDER_NOT_PENDING" | "PAYMENT_IN_PROGRESS" | "INSUFFICIENT_BALANCE" | "PAYMENT_FAILED" | "CHAIN_UNAVAILABLE" | "INVALID_STATUS" | "USER_NOT_FOUND" | "CANNOT_BLOCK_ADMIN" | "ORDER_ALREADY_REFUNDED" | "ORDER_NOT_COMPLETED" | "REFUND_IN_PROGRESS" | "ADMIN_WALLET_NOT_CONFIGURED" | "INSUFFICIENT_ADMIN_BALANCE" | "MERCHANT_NOT_CONFIGURED" | "INVALID_ADDRESS" | "SESSION_NOT_FOUND" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOTHING_TO_REFUND" | "REFUND_EXCEEDS_PAID" | "ORDER_HAS_PAYMENT" | "IDEMPOTENCY_KEY_REUSED" | "TX_NOT_FOUND" | "TX_NOT_SOLIDIFIED" | "TX_FAILED" | "TX_WRONG_RECIPIENT" | "TX_AMOUNT_TOO_LOW" | "TX_ALREADY_LINKED" | "INSUFFICIENT_SCOPE" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "INVALID_RESET_TOKEN" | "MAIL_MESSAGE_NOT_FOUND" | "MAIL_NOT_FAILED" | "MAILBOX_NOT_IN_USE" | "METHOD_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "RECONCILIATION_NOT_RUN" | "RECONCILIATION_RUNNING" | "RECONCILIATION_RUN_NOT_FOUND" | "TRANSACTION_NOT_PENDING" | "KEY_DECRYPTION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR";
+            code: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "VALIDATION_ERROR" | "INVALID_ID" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "INVALID_CURRENT_PASSWORD" | "PENDING_ORDER_EXISTS" | "NO_WALLET" | "PRODUCT_NOT_FOUND" | "INSUFFICIENT_STOCK" | "ORDER_TOTAL_TOO_LOW" | "ORDER_NOT_FOUND" | "NOT_ORDER_OWNER" | "ORDER_NOT_PENDING" | "PAYMENT_IN_PROGRESS" | "INSUFFICIENT_BALANCE" | "PAYMENT_FAILED" | "CHAIN_UNAVAILABLE" | "INVALID_STATUS" | "USER_NOT_FOUND" | "CANNOT_BLOCK_ADMIN" | "ORDER_ALREADY_REFUNDED" | "ORDER_NOT_COMPLETED" | "REFUND_IN_PROGRESS" | "ADMIN_WALLET_NOT_CONFIGURED" | "INSUFFICIENT_ADMIN_BALANCE" | "MERCHANT_NOT_CONFIGURED" | "INVALID_ADDRESS" | "SESSION_NOT_FOUND" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOTHING_TO_REFUND" | "REFUND_EXCEEDS_PAID" | "ORDER_HAS_PAYMENT" | "IDEMPOTENCY_KEY_REUSED" | "TX_NOT_FOUND" | "TX_NOT_SOLIDIFIED" | "TX_FAILED" | "TX_WRONG_RECIPIENT" | "TX_AMOUNT_TOO_LOW" | "TX_ALREADY_LINKED" | "INSUFFICIENT_SCOPE" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "INVALID_RESET_TOKEN" | "INVALID_VERIFICATION_TOKEN" | "EMAIL_NOT_VERIFIED" | "MAIL_MESSAGE_NOT_FOUND" | "MAIL_NOT_FAILED" | "MAILBOX_NOT_IN_USE" | "METHOD_NOT_ALLOWED" | "UPGRADE_REQUIRED" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "RECONCILIATION_NOT_RUN" | "RECONCILIATION_RUNNING" | "RECONCILIATION_RUN_NOT_FOUND" | "TRANSACTION_NOT_PENDING" | "KEY_DECRYPTION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR";
             details?: {
                 field: string;
                 message: string;
@@ -1662,6 +1702,20 @@ export interface components {
             /** @example Password reset; sign in with the new password */
             message: string;
         };
+        VerifyEmailRequest: {
+            /** @description the token of the mailed link (`/verify-email?token=...`) */
+            token: string;
+        };
+        VerifyEmailResponse: {
+            /** @example Email address confirmed */
+            message: string;
+        };
+        ResendEmailVerificationResponse: {
+            /** @example A new confirmation link is on its way */
+            message: string;
+            /** @description false when the address was confirmed already: no mail is sent */
+            sent: boolean;
+        };
         /**
          * @example {
          *       "_id": "6760c0f4a1b2c3d4e5f60701",
@@ -1676,6 +1730,7 @@ export interface components {
          *       "country": "DE",
          *       "twoFactorEnabled": false,
          *       "isActive": true,
+         *       "emailVerified": true,
          *       "lastLogin": "2025-01-15T09:58:00.000Z",
          *       "createdAt": "2025-01-02T08:00:00.000Z",
          *       "updatedAt": "2025-01-15T09:58:00.000Z"
@@ -1694,6 +1749,8 @@ export interface components {
             country: string | null;
             twoFactorEnabled: boolean;
             isActive: boolean;
+            /** @description the address was confirmed with the mailed link (accounts older than the check count as confirmed) */
+            emailVerified: boolean;
             /** Format: date-time */
             lastLogin: string | null;
             /** Format: date-time */
@@ -1709,6 +1766,8 @@ export interface components {
         UpdateProfileRequest: {
             /** @description letters and digits of any script, `_`, `.` and `-`; unique regardless of case */
             username?: string;
+            /** @description a new address: unconfirmed until its mailed link is followed; the old one gets a notice */
+            email?: string;
             /** @description digits, with an optional leading +, spaces, dashes and parentheses */
             phone?: string | null;
             /**
@@ -1727,6 +1786,8 @@ export interface components {
         UpdateProfileLegacyRequest: {
             /** @description letters and digits of any script, `_`, `.` and `-`; unique regardless of case */
             username?: string;
+            /** @description a new address: unconfirmed until its mailed link is followed; the old one gets a notice */
+            email?: string;
             /** @description digits, with an optional leading +, spaces, dashes and parentheses */
             phone?: string | null;
             /**
@@ -2510,6 +2571,7 @@ export interface components {
          *       "country": "DE",
          *       "twoFactorEnabled": false,
          *       "isActive": true,
+         *       "emailVerified": true,
          *       "lastLogin": "2025-01-15T09:58:00.000Z",
          *       "createdAt": "2025-01-02T08:00:00.000Z",
          *       "updatedAt": "2025-01-15T09:58:00.000Z",
@@ -2529,6 +2591,8 @@ export interface components {
             country: string | null;
             twoFactorEnabled: boolean;
             isActive: boolean;
+            /** @description the address was confirmed with the mailed link (accounts older than the check count as confirmed) */
+            emailVerified: boolean;
             /** Format: date-time */
             lastLogin: string | null;
             /** Format: date-time */
@@ -4637,6 +4701,198 @@ export interface operations {
             };
         };
     };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q0V4m8yM1hQ9c3yFh2o3nW8i1R7vJt5kXy2sA6dE0bU"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Email address confirmed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VerifyEmailResponse"];
+                };
+            };
+            /** @description One of: INVALID_VERIFICATION_TOKEN, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description No body is taken: send none, or {}; any field is refused */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["NoBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "A new confirmation link is on its way",
+                     *       "sent": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendEmailVerificationResponse"];
+                };
+            };
+            /** @description One of: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: TOKEN_EXPIRED, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getProfile: {
         parameters: {
             query?: never;
@@ -4668,6 +4924,7 @@ export interface operations {
                      *         "country": "DE",
                      *         "twoFactorEnabled": false,
                      *         "isActive": true,
+                     *         "emailVerified": true,
                      *         "lastLogin": "2025-01-15T09:58:00.000Z",
                      *         "createdAt": "2025-01-02T08:00:00.000Z",
                      *         "updatedAt": "2025-01-15T09:58:00.000Z"
@@ -4785,6 +5042,7 @@ export interface operations {
                      *         "country": "DE",
                      *         "twoFactorEnabled": false,
                      *         "isActive": true,
+                     *         "emailVerified": true,
                      *         "lastLogin": "2025-01-15T09:58:00.000Z",
                      *         "createdAt": "2025-01-02T08:00:00.000Z",
                      *         "updatedAt": "2025-01-15T09:58:00.000Z"
@@ -4830,7 +5088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: USERNAME_TAKEN */
+            /** @description One of: EMAIL_TAKEN, USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4920,6 +5178,7 @@ export interface operations {
                      *         "country": "DE",
                      *         "twoFactorEnabled": false,
                      *         "isActive": true,
+                     *         "emailVerified": true,
                      *         "lastLogin": "2025-01-15T09:58:00.000Z",
                      *         "createdAt": "2025-01-02T08:00:00.000Z",
                      *         "updatedAt": "2025-01-15T09:58:00.000Z"
@@ -4965,7 +5224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: USERNAME_TAKEN */
+            /** @description One of: EMAIL_TAKEN, USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7763,7 +8022,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE, NOT_ORDER_OWNER */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, EMAIL_NOT_VERIFIED, INSUFFICIENT_SCOPE, NOT_ORDER_OWNER */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8376,7 +8635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, INSUFFICIENT_SCOPE */
+            /** @description One of: ACCOUNT_BLOCKED, CROSS_SITE_REQUEST, EMAIL_NOT_VERIFIED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9372,6 +9631,7 @@ export interface operations {
                      *           "country": "DE",
                      *           "twoFactorEnabled": false,
                      *           "isActive": true,
+                     *           "emailVerified": true,
                      *           "lastLogin": "2025-01-15T09:58:00.000Z",
                      *           "createdAt": "2025-01-02T08:00:00.000Z",
                      *           "updatedAt": "2025-01-15T09:58:00.000Z",
@@ -9497,6 +9757,7 @@ export interface operations {
                      *         "country": "DE",
                      *         "twoFactorEnabled": false,
                      *         "isActive": true,
+                     *         "emailVerified": true,
                      *         "lastLogin": "2025-01-15T09:58:00.000Z",
                      *         "createdAt": "2025-01-02T08:00:00.000Z",
                      *         "updatedAt": "2025-01-15T09:58:00.000Z",

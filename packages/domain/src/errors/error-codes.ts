@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'WEBHOOK_DELIVERY_NOT_FOUND',
   // Mailed tokens (docs/api.md, "Authentication").
   'INVALID_RESET_TOKEN',
+  'INVALID_VERIFICATION_TOKEN',
+  'EMAIL_NOT_VERIFIED',
   // Email (docs/api.md, "Email").
   'MAIL_MESSAGE_NOT_FOUND',
   'MAIL_NOT_FAILED',

@@ -59,6 +59,8 @@ export interface SealedSecretSample {
 export type UserTakenError = DomainError<'EMAIL_TAKEN' | 'USERNAME_TAKEN'>;
 /** A profile change found no such user, or its username is in use by another. */
 export type ProfileChangeError = DomainError<'USER_NOT_FOUND' | 'USERNAME_TAKEN'>;
+/** An email change found no such user, or the address is in use by another. */
+export type EmailChangeError = DomainError<'USER_NOT_FOUND' | 'EMAIL_TAKEN'>;
 
 export interface UserStore {
   /** Email and username are unique case-insensitively: EMAIL_TAKEN / USERNAME_TAKEN. */
@@ -76,6 +78,17 @@ export interface UserStore {
   walletHolders(addresses: readonly string[]): Promise<readonly WalletHolder[]>;
   /** USERNAME_TAKEN when the new username is in use (case-insensitively) by another user; USER_NOT_FOUND when there is no such user. */
   updateProfile(id: string, patch: UserProfilePatch, at: Date): Promise<Result<User, ProfileChangeError>>;
+
+  /**
+   * Gives the account a new address, unconfirmed (`emailVerified` false): EMAIL_TAKEN when another
+   * user has it in any case; USER_NOT_FOUND when there is no such user.
+   */
+  changeEmail(id: string, email: string, at: Date): Promise<Result<User, EmailChangeError>>;
+  /**
+   * Marks the address confirmed only while the account still has `email` (in any case), so a link
+   * mailed to an older address confirms nothing; null when it no longer has it or does not exist.
+   */
+  markEmailVerified(id: string, email: string, at: Date): Promise<User | null>;
 
   /** `events` are written with the change (none when there is no such user). */
   updatePasswordHash(

@@ -23,6 +23,7 @@ export * from './ledger/reconcile/reconciliation-runs.js';
 export * from './health/service-health.js';
 export * from './health/service-readiness.js';
 export * from './payments/apply-transfer-effect.js';
+export * from './payments/email-verified-rule.js';
 export * from './payments/fee-estimate.js';
 export * from './payments/merchant-wallet.js';
 export * from './payments/outgoing-reservations.js';

@@ -43,6 +43,43 @@ export const describeUserContract = (harness: ContractHarness): void => {
       if (!second.ok) expect(second.error.code).toBe('USERNAME_TAKEN');
     });
 
+    it('changes the email unconfirmed, finds the account by it, and refuses one another user holds', async () => {
+      const alice = buildUser({ email: 'alice@example.com', emailVerified: true });
+      const bob = buildUser({ email: 'bob@example.com' });
+      await store().users.insert(alice);
+      await store().users.insert(bob);
+
+      const changed = await store().users.changeEmail(alice.id, 'Alice.New@Example.com', later);
+      expect(changed).toEqual({
+        ok: true,
+        value: { ...alice, email: 'Alice.New@Example.com', emailVerified: false, updatedAt: later },
+      });
+      expect((await store().users.findByEmail('alice.new@example.com'))?.id).toBe(alice.id);
+      expect(await store().users.findByEmail('alice@example.com')).toBeNull();
+
+      const clash = await store().users.changeEmail(bob.id, 'ALICE.NEW@example.com', later);
+      expect(clash.ok).toBe(false);
+      if (!clash.ok) expect(clash.error.code).toBe('EMAIL_TAKEN');
+      expect((await store().users.findById(bob.id))?.email).toBe('bob@example.com');
+
+      const missing = await store().users.changeEmail(newObjectId(), 'nobody@example.com', later);
+      expect(missing.ok).toBe(false);
+      if (!missing.ok) expect(missing.error.code).toBe('USER_NOT_FOUND');
+    });
+
+    it('marks the email verified only while the account still has that address', async () => {
+      const alice = buildUser({ email: 'alice@example.com', emailVerified: false });
+      await store().users.insert(alice);
+
+      expect(await store().users.markEmailVerified(alice.id, 'old@example.com', later)).toBeNull();
+      expect((await store().users.findById(alice.id))?.emailVerified).toBe(false);
+
+      const marked = await store().users.markEmailVerified(alice.id, 'ALICE@example.com', later);
+      expect(marked).toEqual({ ...alice, emailVerified: true, updatedAt: later });
+      expect((await store().users.findById(alice.id))?.emailVerified).toBe(true);
+      expect(await store().users.markEmailVerified(newObjectId(), 'alice@example.com', later)).toBeNull();
+    });
+
     it('updates the profile and refuses a username another user holds in another case', async () => {
       const alice = buildUser({ username: 'alice' });
       const bob = buildUser({ username: 'bob' });

@@ -153,12 +153,14 @@ export const describeVersionsContract = (harness: ContractHarness): void => {
     });
 
     describe('customer search', () => {
-      it('moves with the insert of a customer and a change of username', async () => {
+      it('moves with the insert of a customer and a change of username or email', async () => {
         const alice = buildUser({ username: 'AliceWonder' });
         expect(await moves(CUSTOMER_SEARCH, () => store().users.insert(alice))).toBe(true);
         const rename = () => store().users.updateProfile(alice.id, { username: 'AliceLooking' }, BUILDER_NOW);
         expect(await moves(CUSTOMER_SEARCH, rename)).toBe(true);
         expect((await store().users.findById(alice.id))?.username).toBe('AliceLooking');
+        const move = () => store().users.changeEmail(alice.id, 'alice.moved@example.com', BUILDER_NOW);
+        expect(await moves(CUSTOMER_SEARCH, move)).toBe(true);
       });
 
       it('stays put with writes that cannot change whom a search matches', async () => {
@@ -170,6 +172,7 @@ export const describeVersionsContract = (harness: ContractHarness): void => {
           login: () => store().users.recordLogin(alice.id, at),
           block: () => store().users.setActive(alice.id, false, at),
           password: () => store().users.updatePasswordHash(alice.id, 'another hash', at),
+          verified: () => store().users.markEmailVerified(alice.id, alice.email, at),
         };
         for (const [name, write] of Object.entries(writes)) {
           expect(await moves(CUSTOMER_SEARCH, write), name).toBe(false);

@@ -18,6 +18,7 @@ import type { UserDocument } from '../documents.js';
 import { isDuplicateKey } from '../duplicate-key.js';
 import { INDEX } from '../indexes.js';
 import { emailKeyOf, userFromDocument, userToDocument, usernameFieldsOf } from '../mapping.js';
+import { trigramsOf } from '../search-grams.js';
 import type { CustomerQueries } from './mongo-customer-queries.js';
 import { withEvents } from './outbox-writes.js';
 import { customerSearchMarks, versionIdOf, walletHolderMarks } from './version-store.js';
@@ -41,8 +42,8 @@ export const createMongoUserStore = (
     return document ? userFromDocument(document) : null;
   };
 
-  // A new user can match a customer search; only a wallet gives an address a holder (no write
-  // changes an email, a role or a custodial address later, and none deletes a user).
+  // A new user or a changed email can match a customer search; only a wallet gives an address a
+  // holder (no write changes a role or a custodial address later, and none deletes a user).
   const search = customerSearchMarks({ users, versions });
   const holders = walletHolderMarks({ users, versions });
 
@@ -123,6 +124,36 @@ export const createMongoUserStore = (
           return err(domainError('USERNAME_TAKEN', 'Username already exists'));
         throw error;
       }
+    },
+
+    async changeEmail(id, email, at) {
+      const searchMark = search.markFields();
+      const emailKey = emailKeyOf(email);
+      try {
+        const user = await setFields(id, {
+          email,
+          emailKey,
+          emailGrams: trigramsOf(emailKey),
+          emailVerified: false,
+          updatedAt: at,
+          ...searchMark,
+        });
+        if (!user) return err(domainError('USER_NOT_FOUND', 'User not found'));
+        await search.settle(CUSTOMER_SEARCH, id, search.markOf(searchMark));
+        return ok(user);
+      } catch (error) {
+        if (isDuplicateKey(error, INDEX.userEmail))
+          return err(domainError('EMAIL_TAKEN', 'Email already registered'));
+        throw error;
+      }
+    },
+
+    async markEmailVerified(id, email, at) {
+      const result = await users.updateOne(
+        { _id: id, emailKey: emailKeyOf(email) },
+        { $set: { emailVerified: true, updatedAt: at } },
+      );
+      return result.matchedCount === 0 ? null : findById(id);
     },
 
     updatePasswordHash: (id, passwordHash, at, events) =>

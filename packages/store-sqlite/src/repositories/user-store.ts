@@ -155,6 +155,31 @@ export const createSqliteUserStore = (db: Database): BasicUserStore => {
       }
     },
 
+    async changeEmail(id, email, at) {
+      // The unique index enforces the rule; the lookup only answers the code without a failed write.
+      return immediate(db, () => {
+        const holder = idByEmailKey.get(caseKey(email));
+        if (holder && holder.id !== id) return err(domainError('EMAIL_TAKEN', 'Email already registered'));
+        const user = updateReturning(
+          'UPDATE users SET email = ?, email_key = ?, email_verified = 0, updated_at = ? WHERE id = ?',
+          email,
+          caseKey(email),
+          at.getTime(),
+          id,
+        );
+        return user ? ok(user) : err(domainError('USER_NOT_FOUND', 'User not found'));
+      });
+    },
+
+    async markEmailVerified(id, email, at) {
+      return updateReturning(
+        'UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ? AND email_key = ?',
+        at.getTime(),
+        id,
+        caseKey(email),
+      );
+    },
+
     async updatePasswordHash(id, passwordHash, at, events) {
       return withEvents(events, () =>
         updateReturning(

@@ -21,6 +21,10 @@ export const UserView = Type.Object(
     country: Type.Union([Type.String(), Type.Null()]),
     twoFactorEnabled: Type.Boolean(),
     isActive: Type.Boolean(),
+    emailVerified: Type.Boolean({
+      description:
+        'the address was confirmed with the mailed link (accounts older than the check count as confirmed)',
+    }),
     lastLogin: NullableIsoDate,
     createdAt: IsoDate,
     updatedAt: IsoDate,
@@ -39,6 +43,7 @@ export const UserView = Type.Object(
         country: 'DE',
         twoFactorEnabled: false,
         isActive: true,
+        emailVerified: true,
         lastLogin: '2025-01-15T09:58:00.000Z',
         createdAt: '2025-01-02T08:00:00.000Z',
         updatedAt: '2025-01-15T09:58:00.000Z',
@@ -57,6 +62,7 @@ export const presentUser = (user: User) => ({
   country: user.country,
   twoFactorEnabled: user.twoFactor.enabled,
   isActive: user.isActive,
+  emailVerified: user.emailVerified,
   lastLogin: user.lastLogin?.toISOString() ?? null,
   createdAt: user.createdAt.toISOString(),
   updatedAt: user.updatedAt.toISOString(),

@@ -20,3 +20,4 @@ export * from './account-mail-deps.js';
 export * from './issue-account-token.js';
 export * from './request-password-reset.js';
 export * from './reset-password.js';
+export * from './email-verification.js';

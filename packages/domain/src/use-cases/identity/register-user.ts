@@ -3,6 +3,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { Session } from '../../users/session.js';
 import type { User } from '../../users/user.js';
 import { type CreateAccountError, createAccount } from './create-account.js';
+import { mailEmailVerification, type VerificationMailDeps } from './email-verification.js';
 import type { ClientInfo, IdentityDeps } from './identity-deps.js';
 import { startSession } from './start-session.js';
 import { emailProblem, passwordProblem, usernameProblem, validationError } from './validation.js';
@@ -19,7 +20,13 @@ export interface Authenticated {
   readonly session: Session;
 }
 
-/** Registration (role `user`, `lastLogin` set) opens the first session at once. */
+/** What registration needs beyond identity: where the verification token and mail go. */
+export type RegisterUserDeps = IdentityDeps & Pick<VerificationMailDeps, 'store' | 'tokens'>;
+
+/**
+ * Registration (role `user`, `lastLogin` set, address unconfirmed) opens the first session at once
+ * and mails a link to confirm the address.
+ */
 export type RegisterUserError = CreateAccountError;
 export const REGISTER_USER_ERRORS = codesOf<RegisterUserError>()([
   'VALIDATION_ERROR',
@@ -28,7 +35,7 @@ export const REGISTER_USER_ERRORS = codesOf<RegisterUserError>()([
 ]);
 
 export const registerUser = async (
-  deps: IdentityDeps,
+  deps: RegisterUserDeps,
   input: RegistrationInput,
   client: ClientInfo,
 ): Promise<Result<Authenticated, RegisterUserError>> => {
@@ -43,5 +50,6 @@ export const registerUser = async (
   if (problem) return err(problem);
   const created = await createAccount(deps, { ...input, role: 'user' });
   if (!created.ok) return created;
+  await mailEmailVerification(deps, created.value, deps.clock.now());
   return ok({ user: created.value, session: await startSession(deps, created.value.id, client) });
 };

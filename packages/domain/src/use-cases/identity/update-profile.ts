@@ -1,13 +1,16 @@
 import { codesOf, domainError, type ValidationError } from '../../errors/domain-error.js';
-import type { ProfileChangeError } from '../../ports/user-store.port.js';
-import { err, type Result } from '../../shared/result.js';
+import type { EmailChangeError, ProfileChangeError } from '../../ports/user-store.port.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import { isIsoCountryCode } from '../../users/country-codes.js';
 import type { User } from '../../users/user.js';
+import { newMailMessage } from '../mail/queue-mail.js';
+import { mailEmailVerification, type VerificationMailDeps } from './email-verification.js';
 import type { IdentityDeps } from './identity-deps.js';
-import { usernameProblem, validationError } from './validation.js';
+import { emailProblem, usernameProblem, validationError } from './validation.js';
 
 export interface ProfileChanges {
   readonly username?: string;
+  readonly email?: string;
   readonly phone?: string | null;
   readonly country?: string | null;
 }
@@ -15,20 +18,27 @@ export interface ProfileChanges {
 export const PHONE_PATTERN = '^\\+?[0-9 ()-]{3,32}$';
 const PHONE = new RegExp(PHONE_PATTERN);
 
-export type UpdateProfileError = ValidationError | ProfileChangeError;
+/** A profile change may move the address: that mails a new link and a notice to the old address. */
+export type UpdateProfileDeps = Pick<IdentityDeps, 'users' | 'clock'> & VerificationMailDeps;
+
+export type UpdateProfileError = ValidationError | ProfileChangeError | EmailChangeError;
 export const UPDATE_PROFILE_ERRORS = codesOf<UpdateProfileError>()([
   'VALIDATION_ERROR',
   'USER_NOT_FOUND',
   'USERNAME_TAKEN',
+  'EMAIL_TAKEN',
 ]);
 
+const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
 export const updateProfile = async (
-  deps: Pick<IdentityDeps, 'users' | 'clock'>,
+  deps: UpdateProfileDeps,
   userId: string,
   changes: ProfileChanges,
 ): Promise<Result<User, UpdateProfileError>> => {
   const problem = validationError([
     changes.username === undefined ? null : usernameProblem(changes.username),
+    changes.email === undefined ? null : emailProblem(changes.email),
     changes.phone === undefined || changes.phone === null || PHONE.test(changes.phone)
       ? null
       : { field: 'phone', message: 'Phone must be a phone number' },
@@ -38,9 +48,38 @@ export const updateProfile = async (
       : { field: 'country', message: 'Country must be an assigned ISO 3166-1 alpha-2 code such as DE' },
   ]);
   if (problem) return err(problem);
-  const updated = await deps.users.updateProfile(userId, changes, deps.clock.now());
+  const current = await deps.users.findById(userId);
+  if (!current) return err(domainError('USER_NOT_FOUND', 'User not found'));
+  // Only a different address (not another spelling of the same one) needs confirming again.
+  const newEmail =
+    changes.email === undefined || sameAddress(changes.email, current.email) ? null : changes.email;
+  // Checked before any write, so a taken address leaves the rest of the profile as it was.
+  const holder = newEmail === null ? null : await deps.users.findByEmail(newEmail);
+  if (holder && holder.id !== userId) return err(domainError('EMAIL_TAKEN', 'Email already registered'));
+
+  const { email: _email, ...otherChanges } = changes;
+  const now = deps.clock.now();
+  const updated = await deps.users.updateProfile(userId, otherChanges, now);
   if (!updated.ok && updated.error.code === 'USERNAME_TAKEN') {
     return err(domainError('USERNAME_TAKEN', 'Username already exists'));
   }
-  return updated;
+  if (!updated.ok || newEmail === null) return updated;
+
+  const moved = await deps.users.changeEmail(userId, newEmail, now);
+  if (!moved.ok) return moved;
+  const tokenId = await mailEmailVerification(deps, moved.value, now);
+  await deps.store.mail.enqueue([
+    await newMailMessage(
+      deps.vault,
+      {
+        // The change's verification token names it; the old address keys the notice apart.
+        sourceId: tokenId,
+        recipient: { userId, username: moved.value.username, email: current.email },
+        content: { template: 'email-changed', newEmail, at: now },
+        recipientKey: current.email.toLowerCase(),
+      },
+      now,
+    ),
+  ]);
+  return ok(moved.value);
 };

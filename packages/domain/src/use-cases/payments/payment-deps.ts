@@ -14,6 +14,8 @@ export interface PaymentDeps {
   readonly logger: Logger;
   /** MERCHANT_WALLET_ADDRESS: the merchant when no admin exists (receives payments, cannot refund). */
   readonly configuredMerchantAddress: string | null;
+  /** REQUIRE_EMAIL_VERIFICATION: paying and withdrawing need a confirmed address (default off). */
+  readonly requireEmailVerification?: boolean;
   /** The admin acting, on admin actions: the events the change writes name them (the audit trail). */
   readonly actor?: EventActor | null;
 }

@@ -10,6 +10,7 @@ import { paymentFailureReasonOf } from '../../transactions/payment-failure.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
 import type { User } from '../../users/user.js';
 import { acceptTwoFactorCode } from '../identity/two-factor-code.js';
+import { checkEmailVerified, type EmailNotVerifiedError } from './email-verified-rule.js';
 import type { PaymentDeps } from './payment-deps.js';
 import { recordOfClaim } from './recover-unrecorded-claims.js';
 import {
@@ -105,11 +106,13 @@ export type WithdrawError =
   | ValidationError
   | ReplayError
   | WithdrawalRecipientError
+  | EmailNotVerifiedError
   | DomainError<'INVALID_TWO_FACTOR_CODE' | 'INSUFFICIENT_BALANCE'>
   | SendTransferError<LostWithdrawalClaimError>;
 export const WITHDRAW_ERRORS = codesOf<WithdrawError>()([
   'VALIDATION_ERROR',
   'IDEMPOTENCY_KEY_REUSED',
+  'EMAIL_NOT_VERIFIED',
   'INVALID_TWO_FACTOR_CODE',
   'INVALID_ADDRESS',
   'NO_WALLET',
@@ -143,6 +146,9 @@ export const withdraw = async (
   const existing = await earlier();
   if (existing) return replay(deps, existing, requestFingerprint);
 
+  // After the replay: a withdrawal accepted earlier under this key still answers as it did.
+  const verified = checkEmailVerified(deps, user);
+  if (!verified.ok) return verified;
   const twoFactor = await checkTwoFactor(deps, user, input.twoFactorCode);
   if (!twoFactor.ok) return twoFactor;
   const wallet = checkWithdrawalRecipient(deps.chain, user, input.toAddress);

@@ -5,6 +5,7 @@ import type { Order } from '../../orders/order.js';
 import { checkPayable, type PayableError } from '../../orders/order-status.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TransactionRecord } from '../../transactions/transaction.js';
+import { checkEmailVerified, type EmailNotVerifiedError } from '../payments/email-verified-rule.js';
 import type { PaymentDeps } from '../payments/payment-deps.js';
 import { recordOfClaim } from '../payments/recover-unrecorded-claims.js';
 import { type SendTransferError, sendClaimedTransfer } from '../payments/send-claimed-transfer.js';
@@ -22,12 +23,14 @@ export interface PaidOrder {
 
 export type PayOrderError =
   | DomainError<'ORDER_NOT_FOUND' | 'NOT_ORDER_OWNER' | 'NO_WALLET' | 'INSUFFICIENT_BALANCE'>
+  | EmailNotVerifiedError
   | PayableError
   | StockReservationError
   | SendTransferError<PayableError>;
 export const PAY_ORDER_ERRORS = codesOf<PayOrderError>()([
   'ORDER_NOT_FOUND',
   'NOT_ORDER_OWNER',
+  'EMAIL_NOT_VERIFIED',
   'ORDER_NOT_PENDING',
   'PAYMENT_IN_PROGRESS',
   'NO_WALLET',
@@ -38,7 +41,7 @@ export const PAY_ORDER_ERRORS = codesOf<PayOrderError>()([
 
 /**
  * Pays a pending order from the owner's custodial wallet to the order's merchant address:
- * owner (403), pending (400), no live payment (409), the order's stock reserved (400
+ * owner (403), pending (400), a confirmed address when the shop requires one (403), no live payment (409), the order's stock reserved (400
  * INSUFFICIENT_STOCK), |total| + fee reserved on the wallet against its confirmed balance (400
  * INSUFFICIENT_BALANCE), then the exactly-once transfer.
  */
@@ -55,6 +58,10 @@ export const payOrder = async (
   if (!payable.ok) return payable;
 
   const user = await users.findById(userId);
+  if (user) {
+    const verified = checkEmailVerified(deps, user);
+    if (!verified.ok) return verified;
+  }
   if (!user?.wallet.address || !user.wallet.encryptedPrivateKey) {
     return err(domainError('NO_WALLET', 'User has no wallet'));
   }

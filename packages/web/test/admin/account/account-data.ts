@@ -15,6 +15,7 @@ export const aProfile = (overrides: Partial<Schemas['User']> = {}): Schemas['Get
     country: 'DE',
     twoFactorEnabled: false,
     isActive: true,
+    emailVerified: true,
     lastLogin: '2026-03-01T09:58:00.000Z',
     createdAt: '2026-01-02T08:00:00.000Z',
     updatedAt: '2026-03-01T09:58:00.000Z',

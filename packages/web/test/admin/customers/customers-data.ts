@@ -17,6 +17,7 @@ export const aCustomer = (overrides: Partial<Customer> = {}): Customer => ({
   country: 'DE',
   twoFactorEnabled: true,
   isActive: true,
+  emailVerified: true,
   lastLogin: '2026-03-02T09:58:00.000Z',
   createdAt: '2026-01-02T08:00:00.000Z',
   updatedAt: '2026-03-02T09:58:00.000Z',

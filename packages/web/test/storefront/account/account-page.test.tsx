@@ -26,6 +26,7 @@ const aShopper = (externalAddress: string | null = null): Schemas['GetProfileRes
     country: null,
     twoFactorEnabled: false,
     isActive: true,
+    emailVerified: true,
     lastLogin: '2026-03-01T09:58:00.000Z',
     createdAt: '2026-01-02T08:00:00.000Z',
     updatedAt: '2026-03-01T09:58:00.000Z',

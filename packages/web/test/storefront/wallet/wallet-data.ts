@@ -24,6 +24,7 @@ export const profileAnswer = (twoFactorEnabled: boolean): FakeAnswer => ({
       country: 'DE',
       twoFactorEnabled,
       isActive: true,
+      emailVerified: true,
       lastLogin: '2026-03-01T09:58:00.000Z',
       createdAt: '2026-01-02T08:00:00.000Z',
       updatedAt: '2026-03-01T09:58:00.000Z',
