@@ -66,6 +66,7 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
   'POST /api/auth/email/resend': { as: 'user' },
   'PUT /api/users/profile': { as: 'user', valid: () => ({ phone: '+49 30 1234' }) },
   'PATCH /api/users/profile': { as: 'user', valid: () => ({ phone: '+49 30 1234' }) },
+  'PUT /api/users/mail-preferences': { as: 'user', valid: () => ({ receipts: false }) },
   'PUT /api/users/password': {
     as: 'user',
     valid: ({ caller }) => ({ currentPassword: caller.password, newPassword: 'a new password 1' }),
@@ -136,6 +137,8 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
     valid: () => ({ isActive: false }),
   },
   'POST /api/admin/customers/export': { as: 'admin' },
+  'POST /api/admin/mail/test': { as: 'admin' },
+  'POST /api/admin/mail/{id}/retry': { as: 'admin', id: () => 'no-such-message:test:nobody' },
   'POST /api/admin/reconciliation': { as: 'admin', valid: () => ({ allWallets: true }) },
   'POST /api/admin/webhooks': { as: 'admin', valid: () => ({ url: 'http://127.0.0.1:9/body-hook' }) },
   'POST /api/admin/api-keys': { as: 'admin', valid: () => ({ name: 'Body key', scopes: ['orders:read'] }) },
