@@ -1,5 +1,6 @@
 import { isShopApiError } from '@trx-shop/client';
 import { Link } from 'wouter';
+import { useResendEmailVerification } from '../../../../shared/account/api/email-verification.js';
 import { ResendVerification } from '../../../../shared/account/components/resend-verification.js';
 import { useCurrentUser } from '../../../../shared/api/session.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
@@ -9,8 +10,10 @@ import type { useVerifyEmail } from '../api/email-verification.js';
 /** A new link needs a session, as the API mails it to the signed-in account's address. */
 const NewLink = () => {
   const user = useCurrentUser();
+  const resend = useResendEmailVerification();
   if (user.isPending) return null;
-  if (user.data) return <ResendVerification email={user.data.email} label="Send a new link" />;
+  if (user.data)
+    return <ResendVerification email={user.data.email} label="Send a new link" resend={resend} />;
   return (
     <p>
       <Link href="/sign-in?next=%2Faccount">Sign in to get a new link</Link>
