@@ -16,6 +16,7 @@ const SignInPage = lazy(() => import('../features/auth/routes/sign-in-page.js'))
 const RegisterPage = lazy(() => import('../features/auth/routes/register-page.js'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/routes/forgot-password-page.js'));
 const ResetPasswordPage = lazy(() => import('../features/auth/routes/reset-password-page.js'));
+const VerifyEmailPage = lazy(() => import('../features/auth/routes/verify-email-page.js'));
 
 const NotFound = () => (
   <section>
@@ -66,6 +67,7 @@ export const StorefrontRoutes = () => (
       <Route path="/register" component={RegisterPage} />
       <Route path="/forgot-password" component={ForgotPasswordPage} />
       <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/verify-email" component={VerifyEmailPage} />
       <Route component={NotFound} />
     </Switch>
   </Suspense>

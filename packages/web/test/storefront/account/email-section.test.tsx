@@ -19,7 +19,7 @@ afterEach(() => {
 describe('the receipts switch on the storefront account page', () => {
   it('shows the stored choice and says security notices are always sent', async () => {
     startFakeApi({ method: 'GET', path: PREFERENCES, body: preferences(false) });
-    renderPage('/account', <EmailSection />);
+    renderPage('/account', <EmailSection email="ann@example.com" verified />);
 
     expect((await receiptsBox()).checked).toBe(false);
     const section = screen.getByRole('region', { name: 'Email' });
@@ -39,7 +39,7 @@ describe('the receipts switch on the storefront account page', () => {
         }),
       },
     );
-    renderPage('/account', <EmailSection />);
+    renderPage('/account', <EmailSection email="ann@example.com" verified />);
     const box = await receiptsBox();
     expect(box.checked).toBe(true);
 
@@ -64,7 +64,7 @@ describe('the receipts switch on the storefront account page', () => {
         body: { success: false, code: 'RATE_LIMITED', error: 'Too many requests' },
       },
     );
-    renderPage('/account', <EmailSection />);
+    renderPage('/account', <EmailSection email="ann@example.com" verified />);
 
     fireEvent.click(await receiptsBox());
 
@@ -81,7 +81,7 @@ describe('the receipts switch on the storefront account page', () => {
       status: 403,
       body: { success: false, code: 'ACCOUNT_BLOCKED', error: 'Account is blocked' },
     });
-    renderPage('/account', <EmailSection />);
+    renderPage('/account', <EmailSection email="ann@example.com" verified />);
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('ACCOUNT_BLOCKED')).toBeTruthy();

@@ -1,13 +1,36 @@
 import { useId } from 'react';
+import { useResendEmailVerification } from '../../../../shared/account/api/email-verification.js';
+import { ResendVerification } from '../../../../shared/account/components/resend-verification.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Loading } from '../../../../shared/ui/status.js';
 import { useMailPreferences, useUpdateMailPreferences } from '../api/mail-preferences.js';
 
+/** The address mail goes to and whether its owner confirmed it, with a new link while not. */
+const AddressStatus = ({ email, verified }: { email: string; verified: boolean }) => {
+  const resend = useResendEmailVerification();
+  // A resend answered "already confirmed" reloads the profile; its answer stays shown after that.
+  const offered = !verified || resend.isSuccess || resend.isError;
+  return (
+    <div className="stack">
+      <p className="email-address">
+        <span>{email}</span>{' '}
+        {verified ? (
+          <span className="email-status email-status-confirmed">Confirmed</span>
+        ) : (
+          <span className="email-status email-status-unconfirmed">Not confirmed yet</span>
+        )}
+      </p>
+      {offered && <ResendVerification email={email} label="Send the link again" resend={resend} />}
+    </div>
+  );
+};
+
 /**
- * The one mail switch a shopper has: receipts. Ticking it saves at once; security notices are
- * always sent, so the section says so instead of offering a switch.
+ * The account's address and its confirmation, and the one mail switch a shopper has: receipts.
+ * Ticking it saves at once; security notices are always sent, so the section says so instead of
+ * offering a switch.
  */
-export const EmailSection = () => {
+export const EmailSection = ({ email, verified }: { email: string; verified: boolean }) => {
   const preferences = useMailPreferences();
   const update = useUpdateMailPreferences();
   const receiptsId = useId();
@@ -17,6 +40,7 @@ export const EmailSection = () => {
   return (
     <section className="card stack" aria-labelledby="email-title">
       <h2 id="email-title">Email</h2>
+      <AddressStatus email={email} verified={verified} />
       {preferences.isPending ? (
         <Loading label="Loading your email settings" />
       ) : preferences.isError ? (

@@ -27,7 +27,7 @@ const AccountPage = () => {
           <WalletSection wallet={profile.data.wallet} />
           <PasswordForm />
           <TwoFactorSection enabled={profile.data.twoFactorEnabled} />
-          <EmailSection />
+          <EmailSection email={profile.data.email} verified={profile.data.emailVerified} />
         </div>
       )}
       <SessionsList />
