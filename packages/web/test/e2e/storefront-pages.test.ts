@@ -62,6 +62,15 @@ describe.skipIf(!browserTestsRun())(
         await page.goto('/no-such-page');
         await heading(page, 'Page not found').waitFor();
         await expectPageQuality(page);
+        await page.goto('/forgot-password');
+        await heading(page, 'Forgot your password?').waitFor();
+        await page.getByLabel('Email').waitFor();
+        await expectPageQuality(page);
+        // A link no account was mailed: the API refuses it and the page says what to do.
+        await page.goto('/verify-email?token=no-such-verification-token-0123456789abcdef');
+        await heading(page, 'Confirm your email address').waitFor();
+        await page.getByText('INVALID_VERIFICATION_TOKEN').waitFor();
+        await expectPageQuality(page);
 
         await page.goto('/');
         await heading(page, 'Shop').waitFor();

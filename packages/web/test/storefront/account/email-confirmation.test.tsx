@@ -42,7 +42,7 @@ const startAccount = (emailVerified: boolean) =>
     },
   );
 
-const emailSection = () => screen.findByRole('region', { name: 'Email' });
+const emailSection = () => screen.findByRole('region', { name: 'Email address and receipts' });
 
 afterEach(() => {
   cleanup();

@@ -22,7 +22,7 @@ describe('the receipts switch on the storefront account page', () => {
     renderPage('/account', <EmailSection email="ann@example.com" verified />);
 
     expect((await receiptsBox()).checked).toBe(false);
-    const section = screen.getByRole('region', { name: 'Email' });
+    const section = screen.getByRole('region', { name: 'Email address and receipts' });
     expect(within(section).getByText(/Security notices .* are always sent/)).toBeTruthy();
   });
 

@@ -39,7 +39,7 @@ export const EmailSection = ({ email, verified }: { email: string; verified: boo
 
   return (
     <section className="card stack" aria-labelledby="email-title">
-      <h2 id="email-title">Email</h2>
+      <h2 id="email-title">Email address and receipts</h2>
       <AddressStatus email={email} verified={verified} />
       {preferences.isPending ? (
         <Loading label="Loading your email settings" />
