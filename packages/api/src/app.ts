@@ -87,7 +87,13 @@ export const createHttpServer = (settings: AppSettings): FastifyInstance =>
     onConstructorPoisoning: 'error',
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    routerOptions: {
+      querystringParser: parseQueryString,
+      ignoreTrailingSlash: true,
+      // A mail's id (source, template, recipient address) is the longest path parameter (400, its
+      // schema's limit); a longer one is refused INVALID_ID by the router before any handler.
+      maxParamLength: 400,
+    },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
     // requestIdOf reads the header itself, refusing ids that are not plausible.
     requestIdHeader: false,

@@ -167,7 +167,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
   );
 
   app.get(
-    '/api/orders/:id',
+    // `quote` is a POST path of its own, not an order to GET; any other id reaches the route, so a
+    // malformed one is answered 400 INVALID_ID as on every id route.
+    '/api/orders/:id(^(?!quote$).+$)',
     {
       ...base,
       schema: {

@@ -44,6 +44,14 @@ describe('mail preferences', () => {
     );
     expect(errorOf(await updateMailPreferences(d, admin, {})).code).toBe('VALIDATION_ERROR');
     expect(errorOf(await updateMailPreferences(d, admin, { alerts: {} })).code).toBe('VALIDATION_ERROR');
+    // An empty alerts object beside a real change still names nothing to change there.
+    for (const who of [admin, customer]) {
+      expect(
+        errorOf(await updateMailPreferences(d, who, { receipts: false, alerts: {} })).data,
+      ).toMatchObject({
+        details: [{ field: 'alerts' }],
+      });
+    }
     expect(await d.store.mailPreferences.findMany([customer.id, admin.id])).toEqual(new Map());
   });
 });

@@ -38,8 +38,12 @@ export const updateMailPreferences = async (
     const message = 'Name receipts or at least one alert to change';
     return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'receipts', message }] }));
   }
-  if (alerts.length > 0 && user.role !== 'admin') {
+  if (change.alerts !== undefined && user.role !== 'admin') {
     const message = 'Only admins receive merchant alerts: a customer can turn receipts on or off';
+    return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'alerts', message }] }));
+  }
+  if (change.alerts !== undefined && alerts.length === 0) {
+    const message = 'alerts must name at least one alert to change';
     return err(domainError('VALIDATION_ERROR', message, { details: [{ field: 'alerts', message }] }));
   }
   const current = await mailPreferencesOf(deps, user.id);
