@@ -19,6 +19,10 @@ export interface DevnetOptions {
   createAccountFeeSun?: number;
   /** Burned instead of bandwidth when a transfer activates the recipient (`getCreateAccountFee`), default 0.1 TRX. */
   createNewAccountBandwidthFeeSun?: number;
+  /** SUN burned per unit of energy a contract call uses (`getEnergyFee`), default 100. */
+  energyFeeSun?: number;
+  /** Largest `fee_limit` a contract call may set (`getMaxFeeLimit`), default 15,000 TRX. */
+  maxFeeLimitSun?: number;
   logger?: (line: string) => void;
 }
 
@@ -40,6 +44,8 @@ export interface FeeSchedule {
   readonly burnSunPerByte: number;
   readonly createAccountFeeSun: number;
   readonly createNewAccountBandwidthFeeSun: number;
+  readonly energyFeeSun: number;
+  readonly maxFeeLimitSun: number;
 }
 
 /** 9 billion TRX: the largest round amount that stays a safe integer in SUN. */
@@ -76,6 +82,8 @@ export const resolveOptions = (options: DevnetOptions = {}): DevnetConfig => {
         options.createNewAccountBandwidthFeeSun,
         100_000,
       ),
+      energyFeeSun: nonNegativeInteger('energyFeeSun', options.energyFeeSun, 100),
+      maxFeeLimitSun: nonNegativeInteger('maxFeeLimitSun', options.maxFeeLimitSun, 15_000_000_000),
     },
     logger: options.logger ?? (() => {}),
   };
