@@ -164,6 +164,38 @@ describe('PUT and PATCH /api/users/profile', () => {
       'UNAUTHENTICATED',
     );
   });
+
+  it('shares the strict per-address limit of the password change, since it checks the current password', async () => {
+    // AUTH_RATE_LIMIT_MAX 1: ten requests a minute from one address to the strict routes.
+    const limited = await createTestApp({ devnet: h.devnet, authRateLimitMax: 1 });
+    try {
+      const user = await register(limited.app);
+      const statuses: number[] = [];
+      for (let change = 0; change < 9; change += 1) {
+        const response = await limited.app.inject({
+          method: 'PUT',
+          url: '/api/users/profile',
+          headers: user.jar.header(),
+          payload: { email: `guess-${change}-${user.email}`, currentPassword: `guess-${change}` },
+        });
+        statuses.push(response.statusCode);
+      }
+      // Registering was the first strict request: nine guesses are answered, the tenth refused even with the right password.
+      expect(statuses).toEqual(Array(9).fill(400));
+      expectError(
+        await limited.app.inject({
+          method: 'PUT',
+          url: '/api/users/profile',
+          headers: user.jar.header(),
+          payload: { email: `last-${user.email}`, currentPassword: user.password },
+        }),
+        429,
+        'RATE_LIMITED',
+      );
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('POST /api/users/wallet/connect (and the alias /api/users/connect-wallet)', () => {

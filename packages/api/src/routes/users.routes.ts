@@ -57,8 +57,21 @@ const ProfileBody = Type.Object(
         Type.Null(),
       ]),
     ),
+    currentPassword: Type.Optional(
+      Type.String({
+        maxLength: 1024,
+        description:
+          'the account’s current password: required when email changes the address (400 INVALID_CURRENT_PASSWORD when missing or wrong), ignored otherwise',
+      }),
+    ),
   },
-  { additionalProperties: false, examples: [{ username: 'ann', phone: '+49 30 1234567', country: 'DE' }] },
+  {
+    additionalProperties: false,
+    examples: [
+      { username: 'ann', phone: '+49 30 1234567', country: 'DE' },
+      { email: 'ann@example.org', currentPassword: 'correct horse battery staple' },
+    ],
+  },
 );
 
 // "Both passwords required" and the new one's length are rules the domain answers in its words.
@@ -115,6 +128,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       method,
       url: '/api/users/profile',
       ...common,
+      // The current password it checks for an email change must not be guessed faster than change-password's.
+      config: { rateLimit: app.strictRateLimit },
       schema: {
         ...schemaBase,
         operationId: method === 'PUT' ? 'updateProfile' : 'updateProfileLegacy',
@@ -122,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
           method === 'PUT' ? 'Update username, email, phone or country' : 'Alias of PUT /api/users/profile',
         description:
           method === 'PUT'
-            ? 'For a signed-in user: changes the caller’s own username, email, phone or country, only the fields sent (null clears phone or country); usernames and emails are unique regardless of case (409 USERNAME_TAKEN, EMAIL_TAKEN). A new email is unconfirmed: a verification link is mailed to it and a notice to the old address.'
+            ? 'For a signed-in user: changes the caller’s own username, email, phone or country, only the fields sent (null clears phone or country); usernames and emails are unique regardless of case (409 USERNAME_TAKEN, EMAIL_TAKEN). A new email needs currentPassword (400 INVALID_CURRENT_PASSWORD when missing or wrong, checked before anything else about the address; nothing is written or mailed) and is unconfirmed: a verification link is mailed to it and a notice to the old address.'
             : 'Deprecated alias of PUT /api/users/profile, with the same body, rules and answer.',
         deprecated: method === 'PATCH',
         body: ProfileBody,

@@ -12,6 +12,7 @@ import {
 } from '../shop/shop-fixtures.js';
 import { expectError, json, type LoggedIn, register } from '../support/http.js';
 import { createTestApp, startTestDevnet, type TestApp } from '../support/test-app.js';
+import { totpCodeAt } from '../support/totp.js';
 
 /*
  * Issue 49, flow 2 over HTTP: the link mailed at registration confirms the address once, a new
@@ -145,32 +146,140 @@ describe('POST /api/auth/email/resend', () => {
 });
 
 describe('PUT /api/users/profile with a new email', () => {
-  const put = (user: LoggedIn, payload: unknown) =>
+  const put = (user: LoggedIn, payload: unknown, method: 'PUT' | 'PATCH' = 'PUT') =>
     h.app.inject({
-      method: 'PUT',
+      method,
       url: '/api/users/profile',
       headers: user.jar.header(),
       payload: payload as object,
     });
 
-  it('makes the address unconfirmed, mails a link to the new one and a notice to the old one', async () => {
+  /** A shopper whose registration link was followed: confirmed, with that one verification mail. */
+  const confirmedShopper = async (): Promise<LoggedIn> => {
     const user = await register(h.app);
     expect((await verify(await mailedToken(user.userId))).statusCode).toBe(200);
+    return user;
+  };
+
+  it.each(['PUT', 'PATCH'] as const)(
+    '%s with the current password makes the address unconfirmed, mails a link to the new one and a notice to the old one',
+    async (method) => {
+      const user = await confirmedShopper();
+      const newEmail = `moved-${method.toLowerCase()}-${user.username}@example.com`;
+
+      const answer = await put(user, { email: newEmail, currentPassword: user.password }, method);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(json(answer).user as Record<string, unknown>).toMatchObject({
+        email: newEmail,
+        emailVerified: false,
+      });
+      const [link, registrationLink] = await mailsOf(h, user.userId, 'email-verification');
+      const [notice, ...more] = await mailsOf(h, user.userId, 'email-changed');
+      expect(link).toMatchObject({ to: newEmail, status: 'pending' });
+      expect(registrationLink).toMatchObject({ to: user.email });
+      expect(notice).toMatchObject({ to: user.email, status: 'pending' });
+      expect(more).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['without currentPassword', {}],
+    ['with an empty currentPassword', { currentPassword: '' }],
+    ['with a wrong currentPassword', { currentPassword: 'not-the-password' }],
+  ])('answers 400 INVALID_CURRENT_PASSWORD %s, writes nothing and mails nothing', async (_case, password) => {
+    const user = await confirmedShopper();
+    const before = await h.store.users.findById(user.userId);
+    const newEmail = `stolen-${user.username}@example.com`;
+
+    expectError(
+      await put(user, { email: newEmail, username: `${user.username}_x`, ...password }),
+      400,
+      'INVALID_CURRENT_PASSWORD',
+    );
+    expect(await h.store.users.findById(user.userId)).toEqual(before);
+    expect(await profile(user)).toMatchObject({ email: user.email, emailVerified: true });
+    expect(await mailsOf(h, user.userId, 'email-changed')).toEqual([]);
+    expect((await mailsOf(h, user.userId, 'email-verification')).map((mail) => mail.to)).toEqual([
+      user.email,
+    ]);
+    // A link was never made for the new address: nothing can confirm it.
+    expect(await h.store.users.findByEmail(newEmail)).toBeNull();
+  });
+
+  it('checks the password before the address, so a wrong one cannot tell whether an address is taken', async () => {
+    const other = await register(h.app);
+    const user = await confirmedShopper();
+    expectError(
+      await put(user, { email: other.email, currentPassword: 'not-the-password' }),
+      400,
+      'INVALID_CURRENT_PASSWORD',
+    );
+  });
+
+  it('needs no currentPassword for the rest of the profile or the same address in another case', async () => {
+    const user = await confirmedShopper();
+    const answer = await put(user, { email: user.email.toUpperCase(), username: `${user.username}_y` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await profile(user)).toMatchObject({
+      email: user.email,
+      emailVerified: true,
+      username: `${user.username}_y`,
+    });
+  });
+
+  it('with 2FA on, the password alone moves the address (as a password change needs no code)', async () => {
+    const user = await confirmedShopper();
+    const enabled = await post(
+      h.app,
+      '/api/security/2fa/enable',
+      { password: user.password },
+      user.jar.header(),
+    );
+    const { secret } = json(enabled) as { secret: string };
+    const code = totpCodeAt(secret, h.clock);
+    expect((await post(h.app, '/api/security/2fa/verify', { code }, user.jar.header())).statusCode).toBe(200);
+    expect((await h.store.users.findById(user.userId))?.twoFactor.enabled).toBe(true);
+
+    const newEmail = `moved-2fa-${user.username}@example.com`;
+    const answer = await put(user, { email: newEmail, currentPassword: user.password });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await profile(user)).toMatchObject({ email: newEmail, emailVerified: false });
+  });
+
+  it('answers 400 VALIDATION_ERROR naming currentPassword when it is not a string or too long', async () => {
+    const user = await confirmedShopper();
+    for (const currentPassword of [42, null, 'x'.repeat(1025)]) {
+      const answer = expectError(
+        await put(user, { email: `typed-${user.username}@example.com`, currentPassword }),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expect(answer.details).toEqual([expect.objectContaining({ field: 'currentPassword' })]);
+    }
+    expect(await profile(user)).toMatchObject({ email: user.email });
+  });
+
+  it('answers 401 UNAUTHENTICATED without a session, even with a password', async () => {
+    const user = await confirmedShopper();
+    expectError(
+      await h.app.inject({
+        method: 'PUT',
+        url: '/api/users/profile',
+        payload: { email: `anonymous-${user.username}@example.com`, currentPassword: user.password },
+      }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    expect(await profile(user)).toMatchObject({ email: user.email });
+  });
+
+  it('a followed link confirms the new address', async () => {
+    const user = await confirmedShopper();
     const newEmail = `moved-${user.username}@example.com`;
 
-    const answer = await put(user, { email: newEmail });
+    const answer = await put(user, { email: newEmail, currentPassword: user.password });
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(json(answer).user as Record<string, unknown>).toMatchObject({
-      email: newEmail,
-      emailVerified: false,
-    });
     expect(await profile(user)).toMatchObject({ email: newEmail, emailVerified: false });
-
-    const [link] = await mailsOf(h, user.userId, 'email-verification');
-    const [notice, ...more] = await mailsOf(h, user.userId, 'email-changed');
-    expect(link).toMatchObject({ to: newEmail, status: 'pending' });
-    expect(notice).toMatchObject({ to: user.email, status: 'pending' });
-    expect(more).toEqual([]);
 
     expect((await verify(await mailedToken(user.userId))).statusCode).toBe(200);
     expect(await profile(user)).toMatchObject({ email: newEmail, emailVerified: true });
@@ -179,9 +288,10 @@ describe('PUT /api/users/profile with a new email', () => {
   it('answers 409 EMAIL_TAKEN for another account’s address in any case, and 400 for a malformed one', async () => {
     const other = await register(h.app);
     const user = await register(h.app);
-    expectError(await put(user, { email: other.email.toUpperCase() }), 409, 'EMAIL_TAKEN');
-    expectError(await put(user, { email: 'not-an-address' }), 400, 'VALIDATION_ERROR');
-    expectError(await put(user, { email: 42 }), 400, 'VALIDATION_ERROR');
+    const currentPassword = user.password;
+    expectError(await put(user, { email: other.email.toUpperCase(), currentPassword }), 409, 'EMAIL_TAKEN');
+    expectError(await put(user, { email: 'not-an-address', currentPassword }), 400, 'VALIDATION_ERROR');
+    expectError(await put(user, { email: 42, currentPassword }), 400, 'VALIDATION_ERROR');
     expect(await profile(user)).toMatchObject({ email: user.email });
     expect(await mailsOf(h, user.userId, 'email-changed')).toEqual([]);
   });

@@ -109,7 +109,7 @@ describe('email verification in the service', () => {
     expectStatus(
       await call(service.apiUrl, 'PUT', '/api/users/profile', {
         token: shopper.token,
-        body: { email: newEmail },
+        body: { email: newEmail, currentPassword: shopper.password },
       }),
       200,
       'change the email',

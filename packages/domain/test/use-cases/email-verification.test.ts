@@ -166,13 +166,18 @@ describe('resendEmailVerification', () => {
 });
 
 describe('changing the email in the profile', () => {
+  const PASSWORD = 'the owner’s password';
+  /** plainHasher's hash of PASSWORD: the account signs in with it. */
+  const OWNED = { passwordHash: `hashed:${PASSWORD}` };
+
   it('makes the account unconfirmed, mails a link to the new address and a notice to the old one', async () => {
     const world = createAccountMailWorld();
-    const user = await world.account({ email: 'old@example.com', emailVerified: true });
+    const user = await world.account({ email: 'old@example.com', emailVerified: true, ...OWNED });
 
     const changed = await updateProfile(world.deps, user.id, {
       email: 'new@example.com',
       phone: '+1 555 0100',
+      currentPassword: PASSWORD,
     });
     expect(changed.ok && changed.value).toMatchObject({
       email: 'new@example.com',
@@ -192,13 +197,71 @@ describe('changing the email in the profile', () => {
     expect(await verified(world, user.id)).toBe(true);
   });
 
+  it.each([
+    ['without the current password', {}, 'Enter your current password to change the email address'],
+    [
+      'with an empty current password',
+      { currentPassword: '' },
+      'Enter your current password to change the email address',
+    ],
+    ['with a wrong current password', { currentPassword: 'a guess' }, 'Current password is incorrect'],
+  ])(
+    'answers INVALID_CURRENT_PASSWORD %s, changing nothing and mailing nothing',
+    async (_case, password, message) => {
+      const world = createAccountMailWorld();
+      const user = await world.account({
+        email: 'mine@example.com',
+        username: 'mine',
+        emailVerified: true,
+        ...OWNED,
+      });
+      const refused = await updateProfile(world.deps, user.id, {
+        email: 'moved@example.com',
+        username: 'renamed',
+        ...password,
+      });
+      expect(refused.ok ? null : { code: refused.error.code, message: refused.error.message }).toEqual({
+        code: 'INVALID_CURRENT_PASSWORD',
+        message,
+      });
+      expect(await world.store.users.findById(user.id)).toMatchObject({
+        email: 'mine@example.com',
+        emailVerified: true,
+        username: 'mine',
+      });
+      expect((await world.store.mail.listMessages({}, { page: 1, limit: 10 })).items).toEqual([]);
+    },
+  );
+
+  it('checks the password before the address, so a wrong one cannot tell which addresses are taken', async () => {
+    const world = createAccountMailWorld();
+    await world.account({ email: 'taken@example.com' });
+    const user = await world.account({ email: 'mine@example.com', username: 'mine', ...OWNED });
+    const refused = await updateProfile(world.deps, user.id, {
+      email: 'taken@example.com',
+      currentPassword: 'a guess',
+    });
+    expect(refused.ok ? null : refused.error.code).toBe('INVALID_CURRENT_PASSWORD');
+  });
+
+  it('needs no password for the rest of the profile, nor for the same address in another case', async () => {
+    const world = createAccountMailWorld();
+    const user = await world.account({ email: 'same@example.com', username: 'same', ...OWNED });
+    const changed = await updateProfile(world.deps, user.id, {
+      email: 'Same@Example.com',
+      username: 'renamed',
+    });
+    expect(changed.ok && changed.value).toMatchObject({ email: 'same@example.com', username: 'renamed' });
+  });
+
   it('answers EMAIL_TAKEN for an address another account has, changing nothing and mailing nothing', async () => {
     const world = createAccountMailWorld();
     await world.account({ email: 'taken@example.com' });
-    const user = await world.account({ email: 'mine@example.com', username: 'mine' });
+    const user = await world.account({ email: 'mine@example.com', username: 'mine', ...OWNED });
     const refused = await updateProfile(world.deps, user.id, {
       email: 'TAKEN@example.com',
       username: 'renamed',
+      currentPassword: PASSWORD,
     });
     expect(refused.ok ? null : refused.error.code).toBe('EMAIL_TAKEN');
     expect(await world.store.users.findById(user.id)).toMatchObject({

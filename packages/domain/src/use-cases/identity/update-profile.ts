@@ -1,4 +1,4 @@
-import { codesOf, domainError, type ValidationError } from '../../errors/domain-error.js';
+import { codesOf, type DomainError, domainError, type ValidationError } from '../../errors/domain-error.js';
 import type { EmailChangeError, ProfileChangeError } from '../../ports/user-store.port.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { isIsoCountryCode } from '../../users/country-codes.js';
@@ -13,20 +13,27 @@ export interface ProfileChanges {
   readonly email?: string;
   readonly phone?: string | null;
   readonly country?: string | null;
+  /** Needed only when `email` moves the account to another address. */
+  readonly currentPassword?: string;
 }
 
 export const PHONE_PATTERN = '^\\+?[0-9 ()-]{3,32}$';
 const PHONE = new RegExp(PHONE_PATTERN);
 
 /** A profile change may move the address: that mails a new link and a notice to the old address. */
-export type UpdateProfileDeps = Pick<IdentityDeps, 'users' | 'clock'> & VerificationMailDeps;
+export type UpdateProfileDeps = Pick<IdentityDeps, 'users' | 'clock' | 'passwords'> & VerificationMailDeps;
 
-export type UpdateProfileError = ValidationError | ProfileChangeError | EmailChangeError;
+export type UpdateProfileError =
+  | ValidationError
+  | ProfileChangeError
+  | EmailChangeError
+  | DomainError<'INVALID_CURRENT_PASSWORD'>;
 export const UPDATE_PROFILE_ERRORS = codesOf<UpdateProfileError>()([
   'VALIDATION_ERROR',
   'USER_NOT_FOUND',
   'USERNAME_TAKEN',
   'EMAIL_TAKEN',
+  'INVALID_CURRENT_PASSWORD',
 ]);
 
 const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
@@ -53,11 +60,23 @@ export const updateProfile = async (
   // Only a different address (not another spelling of the same one) needs confirming again.
   const newEmail =
     changes.email === undefined || sameAddress(changes.email, current.email) ? null : changes.email;
+  // Checked before the address is looked up, so a stolen session can neither move the account's
+  // mail (and with it password resets) nor learn which addresses are registered.
+  if (newEmail !== null) {
+    if (!changes.currentPassword) {
+      return err(
+        domainError('INVALID_CURRENT_PASSWORD', 'Enter your current password to change the email address'),
+      );
+    }
+    if (!(await deps.passwords.verify(current.passwordHash, changes.currentPassword))) {
+      return err(domainError('INVALID_CURRENT_PASSWORD', 'Current password is incorrect'));
+    }
+  }
   // Checked before any write, so a taken address leaves the rest of the profile as it was.
   const holder = newEmail === null ? null : await deps.users.findByEmail(newEmail);
   if (holder && holder.id !== userId) return err(domainError('EMAIL_TAKEN', 'Email already registered'));
 
-  const { email: _email, ...otherChanges } = changes;
+  const { email: _email, currentPassword: _password, ...otherChanges } = changes;
   const now = deps.clock.now();
   const updated = await deps.users.updateProfile(userId, otherChanges, now);
   if (!updated.ok && updated.error.code === 'USERNAME_TAKEN') {

@@ -12,15 +12,19 @@ interface Errors {
 }
 
 /**
- * Username, phone and country; the email is the sign-in name and stays as it is. The save is the
- * page's, so its outcome stays shown when the form is filled again from the profile it saved.
+ * Username, phone and country; the email is the sign-in name, shown here and changed (where an
+ * app offers it) by a form of its own that asks for the password. The save is the page's, so its
+ * outcome stays shown when the form is filled again from the profile it saved.
  */
 export const ProfileForm = ({
   user,
   update,
+  emailHint = 'Your sign-in name; it cannot be changed here',
 }: {
   user: User;
   update: ReturnType<typeof useUpdateProfile>;
+  /** Where the email is changed, if anywhere. */
+  emailHint?: string;
 }) => {
   const [username, setUsername] = useState(user.username);
   const [phone, setPhone] = useState(user.phone ?? '');
@@ -50,13 +54,7 @@ export const ProfileForm = ({
   return (
     <form className="card stack" aria-labelledby="profile-title" onSubmit={submit} noValidate>
       <h2 id="profile-title">Profile</h2>
-      <Field
-        label="Email"
-        type="email"
-        value={user.email}
-        readOnly
-        hint="Your sign-in name; it cannot be changed here"
-      />
+      <Field label="Email" type="email" value={user.email} readOnly hint={emailHint} />
       <Field
         label="Username"
         autoComplete="username"

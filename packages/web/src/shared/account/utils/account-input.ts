@@ -10,6 +10,9 @@ export type Checked<T> =
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 1024;
 
+/** The API's email rule (RegisterRequest): one @, no spaces, a dot in the domain. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_MAX_LENGTH = 254;
 const USERNAME = /^[\p{L}\p{N}_.-]+$/u;
 const PHONE = /^\+?[0-9 ()-]{3,32}$/;
 const COUNTRY = /^[A-Z]{2}$/;
@@ -26,6 +29,14 @@ export const checkUsername = (typed: string): Checked<string> => {
     return { ok: false, error: 'At most 50 letters, digits, dots, dashes and underscores' };
   }
   return { ok: true, value: username };
+};
+
+/** The API's email rule, for any form that asks for the address an account signs in with. */
+export const checkEmail = (typed: string): Checked<string> => {
+  const email = typed.trim();
+  return EMAIL.test(email) && email.length <= EMAIL_MAX_LENGTH
+    ? { ok: true, value: email }
+    : { ok: false, error: 'An email address like ann@example.com' };
 };
 
 /** Empty clears the phone (null). */

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { checkEmail } from '../../../../shared/account/utils/account-input.js';
 import { ErrorNotice } from '../../../../shared/ui/error-notice.js';
 import { Field } from '../../../../shared/ui/field.js';
 import { useRequestPasswordReset } from '../api/password-reset.js';
-import { checkEmail } from '../utils/register-input.js';
 
 /** What the page says after any accepted request: the same words whether the account exists or not. */
 export const RESET_LINK_SENT =

@@ -1,7 +1,7 @@
 import type { components } from '@trx-shop/client';
 import { isShopApiError } from '@trx-shop/client';
 import {
-  type Checked,
+  checkEmail,
   checkNewPassword,
   checkUsername,
 } from '../../../../shared/account/utils/account-input.js';
@@ -11,18 +11,6 @@ export type RegisterField = keyof Registration;
 export type RegisterErrors = Partial<Record<RegisterField, string>>;
 
 const REGISTER_FIELDS: readonly RegisterField[] = ['email', 'username', 'password', 'passwordConfirm'];
-
-/** The API's email rule (RegisterRequest): one @, no spaces, a dot in the domain. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_MAX_LENGTH = 254;
-
-/** The API's email rule, for any form that asks for the address an account signs in with. */
-export const checkEmail = (typed: string): Checked<string> => {
-  const email = typed.trim();
-  return EMAIL.test(email) && email.length <= EMAIL_MAX_LENGTH
-    ? { ok: true, value: email }
-    : { ok: false, error: 'An email address like ann@example.com' };
-};
 
 export type PasswordErrors = Pick<RegisterErrors, 'password' | 'passwordConfirm'>;
 
