@@ -37,6 +37,7 @@ describe('email configuration', () => {
       smtpTimeoutMs: 30_000,
       requireEmailVerification: false,
       merchantLowBalanceSun: null,
+      merchantBalanceCheckMs: 60_000,
     });
   });
 
@@ -100,6 +101,15 @@ describe('email configuration', () => {
       retryScheduleMs: [1_000, 120_000],
       merchantLowBalanceSun: 250_000_001,
     });
+  });
+
+  it('reads MERCHANT_BALANCE_CHECK_INTERVAL_MS (a minute by default) and refuses one outside 100..86400000', () => {
+    expect(configOf({ MERCHANT_BALANCE_CHECK_INTERVAL_MS: '250' }).mail.merchantBalanceCheckMs).toBe(250);
+    for (const bad of ['99', '86400001', 'often']) {
+      expect(problemsOf({ MERCHANT_BALANCE_CHECK_INTERVAL_MS: bad }).join('\n')).toContain(
+        'MERCHANT_BALANCE_CHECK_INTERVAL_MS',
+      );
+    }
   });
 
   it('reads SMTP_TIMEOUT_MS (30 s by default) and refuses one outside 500..300000', () => {

@@ -3,6 +3,7 @@ import type { ContractHarness } from './harness.js';
 import { describeAccountTokenContract } from './suite/account-tokens.contract.js';
 import { describeApiKeyContract } from './suite/api-keys.contract.js';
 import { describeAuditContract } from './suite/audit.contract.js';
+import { describeBalanceAlertContract } from './suite/balance-alerts.contract.js';
 import { describeCounterContract } from './suite/counters.contract.js';
 import { describeCustomerOrdersContract } from './suite/customer-orders.contract.js';
 import { describeCustomerReadModelContract } from './suite/customers.contract.js';
@@ -66,6 +67,7 @@ export const describeStoreContract = (harness: ContractHarness): void => {
     describeMailPreferencesContract(harness);
     describeApiKeyContract(harness);
     describeAccountTokenContract(harness);
+    describeBalanceAlertContract(harness);
     describeSalesRangeContract(harness);
     describeSalesSearchContract(harness);
     describeCustomerReadModelContract(harness);

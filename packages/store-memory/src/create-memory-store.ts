@@ -1,6 +1,7 @@
 import type { ShopStore } from '@trx-shop/domain';
 import { createMemoryAccountTokenStore } from './account-token-store.js';
 import { createMemoryApiKeyStore } from './api-key-store.js';
+import { createMemoryBalanceAlertStore } from './balance-alert-store.js';
 import { createMemoryChainCursorStore } from './chain-cursor-store.js';
 import { createMemoryCounterStore } from './counter-store.js';
 import { createMemoryEventLogStore } from './event-log-store.js';
@@ -54,6 +55,7 @@ export const createMemoryStore = (): ShopStore => {
     apiKeys: createMemoryApiKeyStore(tables),
     accountTokens: createMemoryAccountTokenStore(tables),
     versions: createMemoryVersionStore(tables),
+    balanceAlerts: createMemoryBalanceAlertStore(tables),
     dashboard: {
       dashboard: () => Promise.reject(new Error('the in-memory store has no dashboard read model')),
     },

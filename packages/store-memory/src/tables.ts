@@ -61,6 +61,8 @@ export interface Tables {
   readonly accountTokens: Map<string, AccountToken>;
   /** topic key -> writes that moved it (VersionStore; version-store.ts). */
   readonly versions: Map<string, number>;
+  /** wallet address -> whether it was last seen below MERCHANT_LOW_BALANCE_TRX, and since when. */
+  readonly balanceAlerts: Map<string, { low: boolean; changedAt: Date }>;
 }
 
 export const emptyTables = (): Tables => ({
@@ -87,6 +89,7 @@ export const emptyTables = (): Tables => ({
   mailPreferences: new Map(),
   accountTokens: new Map(),
   versions: new Map(),
+  balanceAlerts: new Map(),
 });
 
 /** Newest first, as every list of the API is: creation time, then id, descending. */

@@ -2,6 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import type {
   AccountTokenDocument,
   ApiKeyDocument,
+  BalanceAlertDocument,
   ChainCursorDocument,
   CounterDocument,
   EventDocument,
@@ -51,6 +52,7 @@ export interface ShopCollections {
   readonly mailbox: Collection<MailboxEntryDocument>;
   readonly mailPreferences: Collection<MailPreferencesDocument>;
   readonly versions: Collection<VersionDocument>;
+  readonly balanceAlerts: Collection<BalanceAlertDocument>;
 }
 
 export const shopCollections = (db: Db): ShopCollections => ({
@@ -78,4 +80,5 @@ export const shopCollections = (db: Db): ShopCollections => ({
   mailbox: db.collection<MailboxEntryDocument>('mailbox'),
   mailPreferences: db.collection<MailPreferencesDocument>('mail_preferences'),
   versions: db.collection<VersionDocument>('versions'),
+  balanceAlerts: db.collection<BalanceAlertDocument>('balance_alerts'),
 });

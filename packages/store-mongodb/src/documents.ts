@@ -259,3 +259,14 @@ export interface ApiKeyDocument extends Mutable<Omit<ApiKey, 'id' | 'scopes'>>, 
   _id: string;
   scopes: ApiKeyScope[];
 }
+
+/**
+ * Whether a watched wallet (`_id` = its address: the merchant's) was last seen below
+ * MERCHANT_LOW_BALANCE_TRX. Written only when the balance crosses the threshold, by a guarded
+ * single-document write whose outbox carries the crossing's event.
+ */
+export interface BalanceAlertDocument extends OutboxHolder {
+  _id: string;
+  low: boolean;
+  changedAt: Date;
+}

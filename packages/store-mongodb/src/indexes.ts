@@ -206,6 +206,11 @@ const apiKeys: IndexDescription[] = [
   { name: 'api_keys_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
 ];
 
+const balanceAlerts: IndexDescription[] = [
+  // outbox pending: the watched wallets holding an unrelayed crossing event.
+  { name: 'balance_alerts_outbox_occurred', key: { 'outbox.occurredAt': 1 } },
+];
+
 /**
  * Documents stored before the deposit scanner lack the key fields its unique indexes need:
  * transactions their ledger entry key (the txID: nothing but service transfers existed), users
@@ -316,6 +321,7 @@ export const ensureIndexes = async (collections: ShopCollections): Promise<void>
     collections.mailbox.createIndexes(mailbox),
     collections.accountTokens.createIndexes(accountTokens),
     collections.reconciliationReports.createIndexes(reconciliationReports),
+    collections.balanceAlerts.createIndexes(balanceAlerts),
   ]);
   // Products stored before reservations existed get the empty reservation fields the guarded
   // writes compare against (idempotent: only documents without them are touched).

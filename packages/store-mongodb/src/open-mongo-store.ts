@@ -3,6 +3,7 @@ import { MongoClient, type MongoClientOptions } from 'mongodb';
 import { shopCollections } from './collections.js';
 import { ensureIndexes } from './indexes.js';
 import { createMongoApiKeyStore } from './repositories/api-key-store.js';
+import { createMongoBalanceAlertStore } from './repositories/balance-alert-store.js';
 import { createMongoChainCursorStore } from './repositories/chain-cursor-store.js';
 import { createMongoCounterStore } from './repositories/counter-store.js';
 import { createMongoDashboardReadModel } from './repositories/dashboard-read-model.js';
@@ -75,6 +76,7 @@ export const openMongoStore = async (options: MongoStoreOptions): Promise<ShopSt
       apiKeys: createMongoApiKeyStore(collections),
       accountTokens: createMongoAccountTokenStore(collections),
       versions: createMongoVersionStore(collections),
+      balanceAlerts: createMongoBalanceAlertStore(collections),
       async ping() {
         try {
           const answer = await db.command({ ping: 1 });

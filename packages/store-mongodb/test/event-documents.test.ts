@@ -17,7 +17,15 @@ import { openMongoStore } from '../src/index.js';
 import { describeWithMongo } from './support/mongo-test-env.js';
 import { openStoreWithRawAccess, type StoreWithRawAccess } from './support/raw-database.js';
 
-const OUTBOX_HOLDERS = ['orders', 'transactions', 'withdrawals', 'users', 'products', 'api_keys'] as const;
+const OUTBOX_HOLDERS = [
+  'orders',
+  'transactions',
+  'withdrawals',
+  'users',
+  'products',
+  'api_keys',
+  'balance_alerts',
+] as const;
 
 interface RawIndex {
   readonly name: string;
@@ -212,6 +220,24 @@ describeWithMongo('event log and outbox documents', (uri) => {
 
   const rawOutbox = async (collection: (typeof OUTBOX_HOLDERS)[number], id: string) =>
     (await env.db.collection<{ _id: string; outbox?: unknown[] }>(collection).findOne({ _id: id }))?.outbox;
+
+  it('keeps a balance crossing under the wallet address with its event in the outbox, until the relay clears it', async () => {
+    const address = 'TMerchantWalletAddress00000000000a';
+    const at = minutesAfter(BUILDER_NOW, 1);
+    const low = buildShopEvent({ type: 'merchant.balance_low', subjects: NO_SUBJECTS, occurredAt: at });
+    expect(await env.store.balanceAlerts.recordLow(address, true, at, [low])).toBe(true);
+    expect(await env.db.collection<{ _id: string }>('balance_alerts').findOne({ _id: address })).toEqual({
+      _id: address,
+      low: true,
+      changedAt: at,
+      outbox: [low],
+    });
+    expect(await env.store.outbox.pending(10)).toEqual([
+      { source: 'balanceAlert', sourceId: address, event: low },
+    ]);
+    await env.store.outbox.clear([{ source: 'balanceAlert', sourceId: address, event: low }]);
+    expect(await rawOutbox('balance_alerts', address)).toEqual([]);
+  });
 
   it('keeps the outbox in stored users, products, transactions and withdrawals, never in one read back', async () => {
     const at = minutesAfter(BUILDER_NOW, 1);

@@ -4,6 +4,7 @@ import { createSqliteCustomerReadModel } from './read-models/customers.read-mode
 import { createSqliteDashboardReadModel } from './read-models/dashboard-read-model.js';
 import { createSqliteAccountTokenStore } from './repositories/account-token-store.js';
 import { createSqliteApiKeyStore } from './repositories/api-key-store.js';
+import { createSqliteBalanceAlertStore } from './repositories/balance-alert-store.js';
 import { createSqliteChainCursorStore } from './repositories/chain-cursor-store.js';
 import { createSqliteCounterStore } from './repositories/counter-store.js';
 import { createSqliteEventLogStore } from './repositories/event-log-store.js';
@@ -84,6 +85,7 @@ export const openSqliteStore = async (options: SqliteStoreOptions): Promise<Shop
     apiKeys: createSqliteApiKeyStore(db),
     accountTokens: createSqliteAccountTokenStore(db),
     versions: createSqliteVersionStore(db),
+    balanceAlerts: createSqliteBalanceAlertStore(db),
     async ping() {
       try {
         return db.prepare<[], { ok: number }>('SELECT 1 AS ok').get()?.ok === 1;

@@ -69,6 +69,8 @@ describe('schema migrations', () => {
       [
         'account_tokens',
         'api_keys',
+        // whether the merchant wallet was last seen below MERCHANT_LOW_BALANCE_TRX
+        'balance_alerts',
         'chain_cursors',
         'completed_lines',
         'counters',

@@ -1,6 +1,7 @@
 import { SqliteDatabase as Database } from '../src/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_KEY_SQL } from '../src/repositories/api-key-store.js';
+import { BALANCE_ALERT_SQL } from '../src/repositories/balance-alert-store.js';
 import { CUSTOMER_SQL, CUSTOMER_STATS_SQL } from '../src/read-models/customers.read-model.js';
 import { DASHBOARD_SQL } from '../src/read-models/dashboard-read-model.js';
 import { EVENT_LOG_SQL } from '../src/repositories/event-log-store.js';
@@ -513,6 +514,12 @@ const QUERIES: Query[] = [
     sql: API_KEY_SQL[name],
     params: placeholderValuesOf(API_KEY_SQL[name]),
   })),
+  { name: "a wallet's balance alert", sql: BALANCE_ALERT_SQL.isLow, params: ['T'] },
+  {
+    name: 'balance alert write: fromLow',
+    sql: BALANCE_ALERT_SQL.fromLow,
+    params: placeholderValuesOf(BALANCE_ALERT_SQL.fromLow),
+  },
   { name: 'dashboard status totals', sql: DASHBOARD_SQL.statusTotals, params: [] },
   { name: 'dashboard whole days of a window', sql: DASHBOARD_SQL.wholeDaysIn, params: [0, 1] },
   { name: 'dashboard partial day of a window', sql: DASHBOARD_SQL.partialDayIn, params: [0, 1] },

@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatSunAsTrx } from '@trx-shop/domain';
 import type { AppConfig } from '../config/config.js';
 import type { RunningService } from './start-service.js';
 
@@ -27,6 +28,13 @@ const metricsEndpoints = (service: RunningService, config: AppConfig): string[] 
 
 const NOT_BUILT = 'not built: run pnpm build:web, then restart';
 
+/** The low-balance alert as the banner names it; null when MERCHANT_LOW_BALANCE_TRX is not set. */
+const lowBalanceAlert = (config: AppConfig): string | null =>
+  config.mail.merchantLowBalanceSun === null
+    ? null
+    : `merchant wallet below ${formatSunAsTrx(config.mail.merchantLowBalanceSun)} TRX, ` +
+      `checked every ${config.mail.merchantBalanceCheckMs / 1000} s`;
+
 /**
  * What a person starting the shop needs to know, once. In a terminal it follows the pretty log on
  * stdout; with JSON logs, stdout carries JSON lines only, so the banner goes to stderr in one
@@ -47,6 +55,7 @@ export const printBanner = (service: RunningService, config: AppConfig): void =>
         : { storefront: `${service.url}/`, admin: `${service.url}/admin` }),
       network: service.network.network,
       mail: service.mail,
+      ...(lowBalanceAlert(config) === null ? {} : { alerts: lowBalanceAlert(config) }),
       ...(service.chain.devnet ? { devnet: service.chain.devnet.url } : {}),
       ...(metricsEndpoints(service, config).length > 0 ? { metrics: metricsEndpoints(service, config) } : {}),
     },
@@ -71,6 +80,7 @@ const bannerLines = (service: RunningService, config: AppConfig): string[] => {
     `  Chain      ${service.chain.description}`,
     `  Network    ${networkLine(service)}`,
     `  Mail       ${service.mail}`,
+    ...(lowBalanceAlert(config) === null ? [] : [`  Alerts     ${lowBalanceAlert(config)}`]),
   ];
   if (config.production && service.network.network === 'devnet') {
     lines.push('  WARNING    TRON_NETWORK=devnet in production: payments are worthless devnet TRX');

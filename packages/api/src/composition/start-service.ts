@@ -27,6 +27,7 @@ import { startWebhookDispatcher } from './webhook-dispatcher.js';
 import { chooseMailDelivery, mailDeliveryMode } from './mail-delivery.js';
 import { startMailDispatcher } from './mail-dispatcher.js';
 import { startMailFanOut } from './mail-fan-out.js';
+import { startMerchantBalanceWatch } from './merchant-balance-watch.js';
 import { ownOrigin } from '../config/mail-settings.js';
 import { createRoomHub } from '../realtime/room-hub.js';
 import { identityDeps, paymentDeps } from '../use-case-deps.js';
@@ -217,6 +218,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
   let dispatcher: ScheduledTask | null = null;
   let mailDispatcher: ScheduledTask | null = null;
   let mailFanOut: ScheduledTask | null = null;
+  let balanceWatch: ScheduledTask | null = null;
   let metricsServer: MetricsServer | null = null;
   // Graceful: stop accepting and finish in-flight requests, let the listener finish its run,
   // then close the store and the devnet.
@@ -227,6 +229,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     await dispatcher?.stop();
     await mailFanOut?.stop();
     await mailDispatcher?.stop();
+    await balanceWatch?.stop();
     await metricsServer?.close();
     await closeStore();
     await chain.devnet?.stop();
@@ -291,6 +294,26 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
       holeGraceMs: config.eventHoleGraceMs,
       instanceId,
     });
+    const lowBalanceSun = config.mail.merchantLowBalanceSun;
+    // After the mail fan-out: on a new store its first run places its cursor at the newest event,
+    // and a crossing logged before that would never be mailed.
+    if (lowBalanceSun !== null) {
+      balanceWatch = startMerchantBalanceWatch({
+        deps: {
+          store,
+          chain: deps.chain,
+          clock: systemClock,
+          ids,
+          configuredMerchantAddress: config.merchantWalletAddress,
+        },
+        logger,
+        scheduler: createIntervalScheduler((error) =>
+          logger.warn({ err: String(error) }, 'merchant balance check failed'),
+        ),
+        thresholdSun: lowBalanceSun,
+        intervalMs: config.mail.merchantBalanceCheckMs,
+      });
+    }
     const mail = chooseMailDelivery(config, store, systemClock);
     if (mail.mailer === null) {
       logger.warn(

@@ -90,6 +90,8 @@ export interface AppConfig {
     readonly requireEmailVerification: boolean;
     /** MERCHANT_LOW_BALANCE_TRX: admins are alerted below this merchant balance; null: never. */
     readonly merchantLowBalanceSun: Sun | null;
+    /** MERCHANT_BALANCE_CHECK_INTERVAL_MS: how often the merchant balance is compared with it. */
+    readonly merchantBalanceCheckMs: number;
   };
   readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
   readonly store:

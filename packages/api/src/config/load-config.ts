@@ -244,6 +244,7 @@ export const loadConfig = (
       smtpTimeoutMs: integer('SMTP_TIMEOUT_MS', 30_000, 500, 300_000),
       requireEmailVerification: flag('REQUIRE_EMAIL_VERIFICATION', false),
       merchantLowBalanceSun: lowBalance?.ok ? lowBalance.value : null,
+      merchantBalanceCheckMs: integer('MERCHANT_BALANCE_CHECK_INTERVAL_MS', 60_000, 100, 86_400_000),
     },
     argon2: {
       memoryKib: integer('ARGON2_MEMORY_KIB', 19_456, 1_024, 4_194_304),

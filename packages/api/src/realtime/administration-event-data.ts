@@ -17,6 +17,16 @@ const ApiKeyFields = {
   prefix: Type.String({ description: 'trx_sk_ and the next 6 characters: never the key' }),
 };
 
+/** Exact TRX as decimal text, never a float: `12.345678`, `0`. */
+const TrxText = (description: string) =>
+  Type.String({ pattern: '^(0|[1-9][0-9]*)(\\.[0-9]{1,6})?$', description });
+
+const BalanceCrossing = {
+  address: Type.String({ description: 'the merchant wallet (base58)' }),
+  balance: TrxText('its balance on the solidified chain when the service looked, in TRX'),
+  threshold: TrxText('MERCHANT_LOW_BALANCE_TRX'),
+};
+
 const RunRequest = {
   allWallets: Type.Boolean(),
   fromBlock: Nullable(Type.Integer({ minimum: 0 })),
@@ -143,4 +153,12 @@ export const ADMINISTRATION_EVENT_DATA: Partial<Record<ShopEventType, TSchema>> 
     { messageId: Type.String(), template: Type.String(), to: Type.String() },
     { ...strict, description: 'an admin queued a failed mail again' },
   ),
+  'merchant.balance_low': Type.Object(BalanceCrossing, {
+    ...strict,
+    description: "the merchant wallet's balance fell below MERCHANT_LOW_BALANCE_TRX (refunds may fail)",
+  }),
+  'merchant.balance_recovered': Type.Object(BalanceCrossing, {
+    ...strict,
+    description: "the merchant wallet's balance is back at or above MERCHANT_LOW_BALANCE_TRX",
+  }),
 };

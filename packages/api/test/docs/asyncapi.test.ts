@@ -5,6 +5,7 @@ import {
   accountSecurityEvents,
   administrationEvents,
   type LoggedEvent,
+  merchantBalanceEvents,
   NO_SUBJECTS,
   noDiscrepancies,
   webhookBody,
@@ -153,6 +154,13 @@ describe('docs/asyncapi.yaml', () => {
         email: 'ann@example.com',
         address: '203.0.113.9',
       }),
+      ...(() => {
+        const merchant = { address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', thresholdSun: 100_000_000 };
+        return [
+          merchantBalanceEvents(ids, at, { ...merchant, balanceSun: 12_345_678 }).low(),
+          merchantBalanceEvents(ids, at, { ...merchant, balanceSun: 100_000_000 }).recovered(),
+        ];
+      })(),
     ];
     // Every administration event with a shape of its own is made here, and none twice.
     expect(events.map((event) => event.type).sort()).toEqual(Object.keys(ADMINISTRATION_EVENT_DATA).sort());

@@ -1,7 +1,14 @@
 import type { ShopEvent } from './shop-event.js';
 
 /** The kinds of record that carry an outbox. */
-export type OutboxSource = 'order' | 'transaction' | 'withdrawal' | 'user' | 'product' | 'apiKey';
+export type OutboxSource =
+  | 'order'
+  | 'transaction'
+  | 'withdrawal'
+  | 'user'
+  | 'product'
+  | 'apiKey'
+  | 'balanceAlert';
 
 /** An event still in the outbox of the record whose state change wrote it. */
 export interface OutboxEntry {

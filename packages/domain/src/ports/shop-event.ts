@@ -30,8 +30,9 @@ const BUSINESS_EVENT_TYPES = [
 /**
  * The administration's own events (admin actions on webhook endpoints and API keys, exports,
  * reconciliation runs, commands run on the server, the service disabling an endpoint that kept
- * failing, and changes to an account's security): those with an actor are the audit trail; sent
- * only to webhook endpoints that name them.
+ * failing or seeing the merchant wallet's balance cross MERCHANT_LOW_BALANCE_TRX, and changes to
+ * an account's security): those with an actor are the audit trail; sent only to webhook endpoints
+ * that name them.
  */
 export const ADMINISTRATION_EVENT_TYPES = [
   'webhook.created',
@@ -55,6 +56,8 @@ export const ADMINISTRATION_EVENT_TYPES = [
   'user.password_reset',
   'mail.test_requested',
   'mail.retried',
+  'merchant.balance_low',
+  'merchant.balance_recovered',
 ] as const;
 
 export const SHOP_EVENT_TYPES = [...BUSINESS_EVENT_TYPES, ...ADMINISTRATION_EVENT_TYPES] as const;

@@ -1,3 +1,4 @@
+import type { BalanceAlertStore } from './balance-alert-store.port.js';
 import type { ChainCursorStore } from './chain-cursor-store.port.js';
 import type { DashboardReadModel } from './dashboard-read-model.port.js';
 import type { EventLogStore } from './event-log.port.js';
@@ -48,6 +49,8 @@ export interface ShopStore {
   readonly apiKeys: ApiKeyStore;
   /** The password-reset and email-verification tokens, one live per account and kind. */
   readonly accountTokens: AccountTokenStore;
+  /** Whether the merchant wallet was last seen below MERCHANT_LOW_BALANCE_TRX. */
+  readonly balanceAlerts: BalanceAlertStore;
   readonly versions: VersionStore;
   /** true when the database answers. */
   ping(): Promise<boolean>;

@@ -13,6 +13,7 @@ export * from './events/deliver-events.js';
 export * from './webhooks/index.js';
 export * from './mail/index.js';
 export * from './identity/index.js';
+export * from './ledger/check-merchant-balance.js';
 export * from './ledger/own-transactions.js';
 export * from './ledger/scan-deposits.js';
 export * from './ledger/merchant-ledger.js';

@@ -65,7 +65,9 @@ describe('merchant alerts to admins', () => {
     expect(mail.text).toContain(`Balance: ${exactTrx(1)}`);
     expect(mail.text).toContain('0.000001 TRX');
     expect(mail.text).toContain(`Threshold: ${exactTrx(50_000_000)}`);
-    expect(mail.text).toContain('Refunds are sent from this wallet');
+    expect(mail.text).toContain(
+      'Refunds and withdrawals are sent from this wallet and may fail while it cannot cover them',
+    );
     expect(mail.html).toContain('href="https://shop.example/admin/ledger"');
   });
 

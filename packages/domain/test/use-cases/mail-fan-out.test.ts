@@ -1,6 +1,7 @@
 import {
   accountSecurityEvents,
   MAIL_CURSOR,
+  merchantBalanceEvents,
   NO_SUBJECTS,
   orderEvents,
   recordEvents,
@@ -268,6 +269,35 @@ describe('fanOutMail', () => {
       url: 'https://hooks.example/1',
       reason: 'Every attempt failed for 24 hours',
     });
+  });
+
+  it('alerts every admin who keeps the low-balance alert on to a drop, with the exact balance and threshold; a recovery mails no one', async () => {
+    const w = createMailFanOutWorld();
+    const { owner, ops } = await shopWithPeople(w);
+    successOf(await updateMailPreferences({ ...w.deps }, ops, { alerts: { lowBalance: false } }));
+    const observation = {
+      address: owner.wallet.address ?? '',
+      balanceSun: 49_999_999,
+      thresholdSun: 50_000_001,
+    };
+    const drop = merchantBalanceEvents(w.ids, w.now(), observation).low();
+    const back = merchantBalanceEvents(w.ids, w.now(), {
+      ...observation,
+      balanceSun: 60_000_000,
+    }).recovered();
+    await w.start();
+    await w.log(drop);
+    await w.log(back);
+
+    expect(await w.fanOut()).toBe(1);
+    expect(await w.mailsOf(drop)).toEqual(['merchant-low-balance -> owner@shop.example']);
+    expect(await w.mailsOf(back)).toEqual([]);
+    const alert = await w.contentOf(drop, 'owner@shop.example');
+    expect(alert).toEqual({ template: 'merchant-low-balance', balance: 49_999_999, threshold: 50_000_001 });
+    const text = renderMail(alert, { userId: owner.id, username: 'owner', email: owner.email }, SHOP).text;
+    expect(text).toContain('Balance: 49.999999 TRX');
+    expect(text).toContain('Threshold: 50.000001 TRX');
+    expect(text).toContain('Refunds and withdrawals are sent from this wallet and may fail');
   });
 
   it('leaves out the receipts a customer turned off and the alerts each admin turned off, at queue time', async () => {

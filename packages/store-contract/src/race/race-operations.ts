@@ -201,6 +201,14 @@ export const raceOperations = {
     return store.transactions.linkReceived(input.id, { kind: 'bind', orderId: input.orderId }, input.at);
   },
 
+  /** An instance recording what its look at the merchant wallet saw: whether it made the change. */
+  async recordBalanceLow(
+    store: ShopStore,
+    input: { address: string; low: boolean; at: Date; events: readonly ShopEvent[] },
+  ): Promise<boolean> {
+    return store.balanceAlerts.recordLow(input.address, input.low, input.at, input.events);
+  },
+
   async acquireLease(
     store: ShopStore,
     input: { name: string; holder: string; now: Date; ttlMs: number },

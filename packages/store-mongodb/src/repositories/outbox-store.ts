@@ -18,6 +18,7 @@ const HOLDERS = {
   user: 'users',
   product: 'products',
   apiKey: 'apiKeys',
+  balanceAlert: 'balanceAlerts',
 } as const satisfies Record<OutboxSource, keyof ShopCollections>;
 
 const SOURCES = Object.keys(HOLDERS) as OutboxSource[];
@@ -52,7 +53,7 @@ const oldestOf = async (
 
 /*
  * Each kind of record carries its own outbox (see outbox-writes.ts); this reads them across the
- * six collections. The overall oldest `limit` are among each collection's oldest `limit`, so one
+ * seven collections. The overall oldest `limit` are among each collection's oldest `limit`, so one
  * aggregation per collection and a merge in Node answer them; the sort is stable, so each
  * collection's own order (and so one write's order) survives ties.
  */

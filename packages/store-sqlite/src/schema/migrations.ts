@@ -4,6 +4,7 @@ import { catalogueVersionMigration } from './catalogue-version-migration.js';
 import { customerSearchVersionMigration } from './customer-search-version-migration.js';
 import { customerStatsTotalsMigration } from './customer-stats-totals-migration.js';
 import { auditMigration } from './audit-migration.js';
+import { balanceAlertsMigration } from './balance-alerts-migration.js';
 import { customerDayCountsMigration } from './customer-day-counts-migration.js';
 import { customerSearchMigration } from './customer-search-migration.js';
 import { customerVolumeHoursMigration } from './customer-volume-hours-migration.js';
@@ -380,6 +381,8 @@ export const MIGRATIONS: readonly string[] = [
   accountTokensMigration(),
   // What each user lets the shop mail them: receipts, and each kind of merchant alert.
   mailPreferencesMigration(),
+  // Whether the merchant wallet was last seen below MERCHANT_LOW_BALANCE_TRX, shared by instances.
+  balanceAlertsMigration(),
 ];
 
 /*

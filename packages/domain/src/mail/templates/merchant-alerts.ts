@@ -68,7 +68,7 @@ export const merchantAlert = (content: MerchantAlert, shop: MailShop): MailBody 
         subject: 'Merchant wallet balance is low',
         paragraphs: [
           `The merchant wallet holds ${trx(content.balance)}, below the alert threshold of ${trx(content.threshold)}.`,
-          'Refunds are sent from this wallet and fail when it cannot cover them: top it up soon.',
+          'Refunds and withdrawals are sent from this wallet and may fail while it cannot cover them with their network fee: top it up soon.',
         ],
         details: [
           { label: 'Balance', value: trx(content.balance) },

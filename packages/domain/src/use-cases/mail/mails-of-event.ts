@@ -1,4 +1,6 @@
 import type { MailContent, MailRecipient } from '../../mail/mail-message.js';
+import type { Sun } from '../../money/sun.js';
+import { parseTrxAmount } from '../../money/trx-amount.js';
 import { formatOrderNumber } from '../../orders/order-number.js';
 import type { Order } from '../../orders/order.js';
 import type { EventPayloadValue, LoggedEvent } from '../../ports/shop-event.js';
@@ -18,6 +20,12 @@ export interface FanOutContext {
 }
 
 const text = (value: EventPayloadValue | undefined): string => (typeof value === 'string' ? value : '');
+
+/** A payload's exact TRX text back in SUN; null when it is not one. */
+const sunOf = (value: EventPayloadValue | undefined): Sun | null => {
+  const parsed = parseTrxAmount(text(value), { sign: 'non-negative' });
+  return parsed.ok ? parsed.value : null;
+};
 
 export const recipientOf = (user: Pick<User, 'id' | 'username' | 'email'>): MailRecipient => ({
   userId: user.id,
@@ -131,6 +139,12 @@ export const mailsOfEvent = async (
         url: text(event.payload.url),
         reason: text(event.payload.reason),
       });
+    case 'merchant.balance_low': {
+      const balance = sunOf(event.payload.balance);
+      const threshold = sunOf(event.payload.threshold);
+      if (balance === null || threshold === null) return [];
+      return toAdmins({ template: 'merchant-low-balance', balance, threshold });
+    }
     default:
       return [];
   }

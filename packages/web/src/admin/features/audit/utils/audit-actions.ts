@@ -48,6 +48,8 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   'user.password_reset': 'Password reset by mail',
   'mail.test_requested': 'Test email sent',
   'mail.retried': 'Failed email sent again',
+  'merchant.balance_low': 'Merchant wallet balance low',
+  'merchant.balance_recovered': 'Merchant wallet balance recovered',
 };
 
 /** The action select's groups, in the order a shop owner looks for them. */

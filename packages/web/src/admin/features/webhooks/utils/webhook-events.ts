@@ -56,6 +56,8 @@ export const WEBHOOK_EVENTS: Readonly<Record<WebhookEventType, EventInfo>> = {
   'user.password_reset': { group: 'Administration', words: 'Account password reset by mail' },
   'mail.test_requested': { group: 'Administration', words: 'Test email sent' },
   'mail.retried': { group: 'Administration', words: 'Failed email sent again' },
+  'merchant.balance_low': { group: 'Administration', words: 'Merchant wallet balance low' },
+  'merchant.balance_recovered': { group: 'Administration', words: 'Merchant wallet balance recovered' },
 };
 
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
