@@ -185,6 +185,20 @@ describe('building and broadcasting USDT transfers', () => {
     expect((await client.post('/wallet/broadcasttransaction', wrongTapos)).code).toBe('TAPOS_ERROR');
   });
 
+  it('lets a USDT call through the fail-in-block fault unchanged: it lands as its own result, the fault spent', async () => {
+    await client.control.injectFaults('fail-in-block', 1);
+    const signed = await signedUsdtTransfer(client, sender, newAccount().base58, 1);
+    expect((await broadcast(client, signed)).result).toBe(true);
+    await client.produceBlocks(1);
+    const retOf = async (txId: string) =>
+      (await client.post('/wallet/gettransactionbyid', { value: txId })).ret;
+    expect(await retOf(signed.txID)).toEqual([{ contractRet: 'SUCCESS' }]);
+    // The next TRX transfer is not failed: the USDT call used the armed fault up.
+    const { signed: trx } = await client.transfer(sender, newAccount().base58, 1 * TRX);
+    await client.produceBlocks(1);
+    expect(await retOf(trx.txID)).toEqual([{ contractRet: 'SUCCESS' }]);
+  });
+
   it('answers OTHER_ERROR, its text in hex, for a trigger without an owner', async () => {
     const reply = await client.post('/wallet/triggersmartcontract', {
       contract_address: usdtContractHex(),

@@ -228,6 +228,20 @@ describe('the USDT contract read through TronWeb', () => {
     expect(with41.constant_result).toEqual([uintWord(25 * USDT)]);
   });
 
+  it('runs a view function sent to triggersmartcontract as a constant call, as java-tron does', async () => {
+    const reply = await constantCall('/wallet/triggersmartcontract', {
+      owner_address: holder.hex,
+      function_selector: 'balanceOf(address)',
+      parameter: addressWord(holder.base58),
+      fee_limit: 10 * TRX,
+    });
+    expect(reply).toMatchObject({
+      result: { result: true },
+      constant_result: [uintWord(25 * USDT)],
+      transaction: { raw_data: { fee_limit: 10 * TRX } },
+    });
+  });
+
   it('answers malformed trigger input with OTHER_ERROR, never a crash', async () => {
     const codeOf = async (body: Json) =>
       ((await client.post('/wallet/triggerconstantcontract', body)).result as Json | undefined)?.code;
