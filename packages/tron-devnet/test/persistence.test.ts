@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDevnet } from '../src/index.js';
-import { DevnetClient, SOLID_DEPTH, TRX } from './support/devnet-client.js';
+import { DevnetClient, newAccount, SOLID_DEPTH, TRX } from './support/devnet-client.js';
+import { headUsdtBalance, sendUsdt, solidUsdtBalance, USDT } from './support/usdt.js';
 
 describe('a file-backed devnet', () => {
   let directory: string;
@@ -93,6 +94,59 @@ describe('a file-backed devnet', () => {
       expect((await second.tronWeb.trx.getTransaction(signed.txID)).ret).toEqual([
         { contractRet: 'SUCCESS' },
       ]);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('keeps USDT balances, the supply and USDT transfers across a restart, and re-executes a pending one', async () => {
+    const first = await DevnetClient.start({ statePath });
+    const sender = await first.fundedAccount(100 * TRX);
+    const recipient = newAccount();
+    await first.control.mintUsdt(sender.base58, 10 * USDT);
+    const included = await sendUsdt(first, sender, recipient.base58, 4 * USDT);
+    await first.produceBlocks(SOLID_DEPTH + 1);
+    const info = await first.tronWeb.trx.getTransactionInfo(included);
+    const pending = await sendUsdt(first, sender, recipient.base58, 1 * USDT);
+    await first.stop();
+
+    const second = await DevnetClient.start({ statePath });
+    try {
+      expect(await solidUsdtBalance(second, recipient.base58)).toBe(BigInt(4 * USDT));
+      expect(await solidUsdtBalance(second, sender.base58)).toBe(BigInt(6 * USDT));
+      expect(await second.tronWeb.trx.getTransactionInfo(included)).toEqual(info);
+      // The pending transfer was re-pushed: the head state already counts it.
+      expect(await headUsdtBalance(second, recipient.base58)).toBe(BigInt(5 * USDT));
+      const block = await second.produceBlocks(1);
+      expect(await second.post('/wallet/gettransactioninfobyid', { value: pending })).toMatchObject({
+        blockNumber: block,
+        receipt: { result: 'SUCCESS' },
+      });
+      const supply = await second.control.mintUsdt(newAccount().base58, 1);
+      expect(supply.totalSupply).toBe(String(10 * USDT + 1));
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('loads a state file written before the USDT contract existed: TRX as it was, no USDT held', async () => {
+    const first = await DevnetClient.start({ statePath });
+    const account = await first.fundedAccount(7 * TRX);
+    await first.stop();
+    const { confirmedUsdt, solidUsdt, ...older } = JSON.parse(readFileSync(statePath, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(confirmedUsdt).toBeDefined();
+    expect(solidUsdt).toBeDefined();
+    writeFileSync(statePath, JSON.stringify(older));
+
+    const second = await DevnetClient.start({ statePath });
+    try {
+      expect(await second.solidBalance(account.base58)).toBe(7 * TRX);
+      expect(await headUsdtBalance(second, account.base58)).toBe(0n);
+      await second.control.mintUsdt(account.base58, 2 * USDT);
+      expect(await solidUsdtBalance(second, account.base58)).toBe(BigInt(2 * USDT));
     } finally {
       await second.stop();
     }
