@@ -3,7 +3,9 @@ import { toBase58Address, toHexAddress } from './chain/addresses.js';
 import { DevnetChain } from './chain/chain.js';
 import { fundFromGenesis } from './chain/genesis-funding.js';
 import { BroadcastFaults } from './http/broadcast-faults.js';
+import { chainParameterRoutes } from './http/chain-parameter-routes.js';
 import { devnetRoutes } from './http/devnet-routes.js';
+import { nodeInfoRoutes } from './http/node-info-routes.js';
 import { startHttpServer } from './http/server.js';
 import { walletRoutes } from './http/wallet-routes.js';
 import { type DevnetOptions, resolveOptions } from './options.js';
@@ -37,6 +39,8 @@ export const startDevnet = async (options: DevnetOptions = {}): Promise<RunningD
   const producer = new BlockProducer(chain, config.blockIntervalMs);
   const routes = new Map([
     ...walletRoutes({ chain, faults, fees: config.fees }),
+    ...chainParameterRoutes({ fees: config.fees }),
+    ...nodeInfoRoutes({ chain }),
     ...devnetRoutes({ chain, producer, faults }),
   ]);
   const server = await startHttpServer(routes, config.host, config.port, config.logger);

@@ -4,11 +4,9 @@ import { usageAt } from '../chain/bandwidth.js';
 import type { BroadcastVerdict } from '../chain/chain.js';
 import type { Account, BlockRecord, TransactionRecord } from '../chain/chain-state.js';
 import { utf8ToHex } from '../chain/hex.js';
+import { TOTAL_ENERGY_LIMIT, TOTAL_NET_LIMIT } from '../chain/network-resources.js';
 import type { JsonObject } from '../chain/signed-transaction.js';
 
-/** Network-wide limits java-tron reports in `getaccountresource` (mainnet values; the devnet has no staking). */
-const TOTAL_NET_LIMIT = 43_200_000_000;
-const TOTAL_ENERGY_LIMIT = 180_000_000_000;
 /** java-tron's default active-permission operations bitmap (every system contract but a few). */
 const ACTIVE_DEFAULT_OPERATIONS = '7fff1fc0033efb0f000000000000000000000000000000000000000000000000';
 
@@ -44,13 +42,23 @@ export const accountJson = (account: Readonly<Account>, now: number): JsonObject
   };
 };
 
-/** `freeNetUsed` is what is still in use after the linear 24 h recovery, as java-tron answers it. */
+/**
+ * `freeNetUsed` is what is still in use after the linear 24 h recovery, as java-tron answers it.
+ * The energy fields are java-tron's (`Wallet.getAccountResource`) on a chain where nobody stakes:
+ * `EnergyLimit` comes from energy staked, and `EnergyUsed` only from spending staked energy,
+ * because energy paid for in burned TRX is never recorded (`ReceiptCapsule.payEnergyBill` uses
+ * the account's 0 energy left), so both stay 0 and JsonFormat omits them, as it does the
+ * network's `TotalEnergyWeight` (TRX staked for energy); readers take `EnergyLimit ?? 0`.
+ */
 export const accountResourceJson = (account: Readonly<Account>, now: number, fees: FeeSchedule): JsonObject =>
   withoutDefaults({
     freeNetUsed: usageAt(account.freeNetUsage, account.latestConsumeFreeTime, now),
     freeNetLimit: fees.freeBandwidthBytes,
     TotalNetLimit: TOTAL_NET_LIMIT,
+    EnergyUsed: 0,
+    EnergyLimit: 0,
     TotalEnergyLimit: TOTAL_ENERGY_LIMIT,
+    TotalEnergyWeight: 0,
   });
 
 /** The address fields of what the devnet prints: a block header's and a TRX transfer's. */
