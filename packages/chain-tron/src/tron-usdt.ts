@@ -105,7 +105,7 @@ export const createTronUsdt = (options: TronUsdtOptions, deps: TronUsdtDeps): Us
       (reply) => read(constantResultOf(reply)),
     );
 
-  const balanceAt = (address: string, solid: boolean): Promise<UsdtUnits> => {
+  const balanceAt = async (address: string, solid: boolean): Promise<UsdtUnits> => {
     requireAddress(address, 'address');
     return view(
       'read a USDT balance',
