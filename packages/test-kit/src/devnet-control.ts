@@ -17,6 +17,18 @@ export interface DevnetState {
   readonly head: number;
   readonly solid: number;
   readonly headTime: number;
+  /** base58 address of the devnet's Tether USD (TRC-20) contract. */
+  readonly usdtContract: string;
+}
+
+/** The energy a devnet USDT call costs and what `transfer` returns (`/devnet/usdt/settings`). */
+export interface DevnetUsdtSettings {
+  readonly energyToHolder: number;
+  readonly energyToNonHolder: number;
+  readonly penaltyToHolder: number;
+  readonly penaltyToNonHolder: number;
+  readonly revertEnergy: number;
+  readonly transferReturnsTrue: boolean;
 }
 
 /** The solid depth the devnets of the tests run with unless they say otherwise. */
@@ -50,6 +62,15 @@ export const devnetControl = (url: string, options: { readonly solidDepth?: numb
     pause: () => request<unknown>(`${url}/devnet/pause`, {}),
     resume: () => request<unknown>(`${url}/devnet/resume`, {}),
     state: () => request<DevnetState>(`${url}/devnet/state`),
+    /** USDT base units written straight into the contract's storage, head and solid state alike. */
+    mintUsdt: (address: string, amount: bigint | number) =>
+      request<{ address: string; balance: string; totalSupply: string }>(`${url}/devnet/usdt/mint`, {
+        address,
+        amount: typeof amount === 'bigint' ? amount.toString() : amount,
+      }),
+    /** Changes the fields given (none: reads them) and answers every setting. */
+    usdtSettings: (changes: Partial<DevnetUsdtSettings> = {}) =>
+      request<DevnetUsdtSettings>(`${url}/devnet/usdt/settings`, changes),
     transactionsOf: async (address: string) =>
       (
         await request<{ transactions: DevnetTransaction[] }>(

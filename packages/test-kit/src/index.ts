@@ -5,6 +5,7 @@ export {
   type DevnetFaultMode,
   type DevnetState,
   type DevnetTransaction,
+  type DevnetUsdtSettings,
   devnetControl,
 } from './devnet-control.js';
 export { eventually } from './eventually.js';

@@ -1,3 +1,5 @@
+import { DEFAULT_USDT_SETTINGS, type UsdtSettings, withUsdtSettings } from './chain/usdt-settings.js';
+
 export interface DevnetOptions {
   /** Default '127.0.0.1'. */
   host?: string;
@@ -23,6 +25,8 @@ export interface DevnetOptions {
   energyFeeSun?: number;
   /** Largest `fee_limit` a contract call may set (`getMaxFeeLimit`), default 15,000 TRX. */
   maxFeeLimitSun?: number;
+  /** Energy and return value of the Tether USD contract's calls; unset fields keep mainnet's. */
+  usdt?: Partial<UsdtSettings>;
   logger?: (line: string) => void;
 }
 
@@ -36,6 +40,8 @@ export interface DevnetConfig {
   readonly statePath: string | null;
   readonly genesisBalanceSun: number;
   readonly fees: FeeSchedule;
+  /** Where the control API's settings start from at every start (they are not persisted). */
+  readonly usdt: UsdtSettings;
   readonly logger: (line: string) => void;
 }
 
@@ -85,6 +91,7 @@ export const resolveOptions = (options: DevnetOptions = {}): DevnetConfig => {
       energyFeeSun: nonNegativeInteger('energyFeeSun', options.energyFeeSun, 100),
       maxFeeLimitSun: nonNegativeInteger('maxFeeLimitSun', options.maxFeeLimitSun, 15_000_000_000),
     },
+    usdt: withUsdtSettings(DEFAULT_USDT_SETTINGS, options.usdt ?? {}),
     logger: options.logger ?? (() => {}),
   };
 };

@@ -4,9 +4,11 @@ import { DevnetChain } from './chain/chain.js';
 import { fundFromGenesis } from './chain/genesis-funding.js';
 import { BroadcastFaults } from './http/broadcast-faults.js';
 import { chainParameterRoutes } from './http/chain-parameter-routes.js';
+import { contractRoutes } from './http/contract-routes.js';
 import { devnetRoutes } from './http/devnet-routes.js';
 import { nodeInfoRoutes } from './http/node-info-routes.js';
 import { startHttpServer } from './http/server.js';
+import { mintUsdt, usdtControlRoutes } from './http/usdt-control-routes.js';
 import { walletRoutes } from './http/wallet-routes.js';
 import { type DevnetOptions, resolveOptions } from './options.js';
 import { DebouncedStateWriter, readStateFile } from './persistence/state-file.js';
@@ -21,6 +23,13 @@ export interface RunningDevnet {
    * genesis account through the broadcast rules. Answers its txId; throws when it is refused.
    */
   fund(address: string, amountSun: number): string;
+  /** base58 address of the Tether USD (TRC-20) contract present from genesis. */
+  readonly usdtContract: string;
+  /**
+   * What `POST /devnet/usdt/mint` does, in process: USDT base units written into the contract's
+   * storage in every view at once. Answers the new balance as decimal text; throws on bad input.
+   */
+  mintUsdt(address: string, amount: bigint | number | string): string;
   /** Stops block production and the HTTP server; flushes the state file. */
   stop(): Promise<void>;
 }
@@ -41,20 +50,26 @@ export const startDevnet = async (options: DevnetOptions = {}): Promise<RunningD
     ...walletRoutes({ chain, faults, fees: config.fees }),
     ...chainParameterRoutes({ fees: config.fees }),
     ...nodeInfoRoutes({ chain }),
+    ...contractRoutes(chain),
     ...devnetRoutes({ chain, producer, faults }),
+    ...usdtControlRoutes(chain),
   ]);
   const server = await startHttpServer(routes, config.host, config.port, config.logger);
   producer.start();
   config.logger(
     `devnet: TRON HTTP API on ${server.url}, control API on ${server.url}/devnet/* ` +
-      `(fund, blocks, time, pause, resume, faults, state, transactions), genesis ` +
-      `${toBase58Address(chain.genesis.address)}, head ${chain.head.number}, solid depth ${config.solidDepth}`,
+      `(fund, blocks, time, pause, resume, faults, state, transactions, usdt/mint, usdt/settings), genesis ` +
+      `${toBase58Address(chain.genesis.address)}, USDT contract ${toBase58Address(chain.usdtContract)}, ` +
+      `head ${chain.head.number}, solid depth ${config.solidDepth}`,
   );
 
   let stopped: Promise<void> | null = null;
   return {
     url: server.url,
     genesisAddress: toBase58Address(chain.genesis.address),
+    usdtContract: toBase58Address(chain.usdtContract),
+    mintUsdt: (address, amount) =>
+      mintUsdt(chain, address, typeof amount === 'bigint' ? amount.toString() : amount).balance,
     fund: (address, amountSun) => {
       const to = toHexAddress(address);
       if (to === null) throw new Error('address must be a base58 or 41-prefixed hex TRON address');

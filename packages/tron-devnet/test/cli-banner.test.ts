@@ -3,11 +3,12 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DEVNET_USDT_CONTRACT } from '../src/index.js';
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('pnpm devnet', () => {
-  it('announces itself in one line naming the TRON HTTP API, the control API and the genesis address', async () => {
+  it('announces itself in one line naming the TRON HTTP API, the control API, the genesis address and the USDT contract', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts'], {
       cwd: PACKAGE_DIR,
       env: childEnv({ DEVNET_PORT: '0', DEVNET_BLOCK_INTERVAL_MS: '0' }),
@@ -29,13 +30,20 @@ describe('pnpm devnet', () => {
     // The announced control API answers: it is the devnet's own state endpoint.
     const state = await fetch(`${url}/devnet/state`);
     expect(state.status).toBe(200);
-    expect(await state.json()).toMatchObject({ head: expect.any(Number), solid: expect.any(Number) });
+    expect(await state.json()).toMatchObject({
+      head: expect.any(Number),
+      solid: expect.any(Number),
+      usdtContract: DEVNET_USDT_CONTRACT,
+    });
     // A later marker (stop) proves nothing else was printed in between.
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     const lines = output.split('\n').filter((line) => line !== '');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`control API on ${url}/devnet/*`);
-    expect(lines[0]).toMatch(/genesis T[1-9A-HJ-NP-Za-km-z]{33}, head \d+, solid depth 3$/);
+    expect(lines[0]).toMatch(
+      /genesis T[1-9A-HJ-NP-Za-km-z]{33}, USDT contract T\w{33}, head \d+, solid depth 3$/,
+    );
+    expect(lines[0]).toContain(`, USDT contract ${DEVNET_USDT_CONTRACT}, `);
   }, 60_000);
 });

@@ -4,18 +4,24 @@ import { type HexAddress, toBase58Address } from './addresses.js';
 import { sealBlock, sealGenesisBlock, taposHash, taposKey } from './blocks.js';
 import {
   type Account,
-  type AccountBook,
   type BlockRecord,
-  bookFromList,
   type ChainSnapshot,
-  cloneBook,
+  cloneLedger,
+  isContractCall,
   type KeyPair,
+  type Ledger,
+  ledgerFrom,
   type TransactionRecord,
+  type TransferEffects,
   type TransferFailure,
 } from './chain-state.js';
+import type { ContractRules } from './contract-call-execution.js';
 import { type Refusal, refuse } from './refusals.js';
 import { type DecodedTransaction, recoverSigner } from './signed-transaction.js';
-import { applyTransfer, executeTransfer, type TransferToExecute } from './transfer-execution.js';
+import type { TokenReader } from './trc20-token.js';
+import { applyEffects, executeTransaction, type TransactionToExecute } from './transaction-execution.js';
+import { DEVNET_USDT_CONTRACT_HEX } from './usdt-contract-address.js';
+import type { UsdtSettings } from './usdt-settings.js';
 
 /** java-tron refuses expirations further out than this from the head block (`MAXIMUM_TIME_UNTIL_EXPIRATION`). */
 const MAX_EXPIRATION_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -36,14 +42,22 @@ const newKeyPair = (): KeyPair => {
 const alignDown = (time: number, slotMs: number): number => Math.floor(time / slotMs) * slotMs;
 
 /** A stored transaction executed again (in a new block, or re-pushed after a restart), failure kept. */
-const reexecution = (record: TransactionRecord): TransferToExecute => ({
-  contractType: record.contractType,
-  ownerAddress: record.effects.owner,
-  toAddress: record.effects.to,
-  amount: record.effects.amount,
-  bandwidthBytes: record.bandwidthBytes,
-  failure: record.effects.failure,
-});
+const reexecution = (record: TransactionRecord): TransactionToExecute => {
+  const { effects } = record;
+  const transfer = isContractCall(effects) ? null : effects;
+  return {
+    contractType: record.contractType,
+    rawData: record.rawData,
+    ownerAddress: effects.owner,
+    toAddress: transfer?.to ?? null,
+    amount: transfer?.amount,
+    bandwidthBytes: record.bandwidthBytes,
+    failure: transfer?.failure,
+  };
+};
+
+/** A TRX transfer's record, as `/devnet/transactions` lists them. */
+export type TransferRecord = Readonly<TransactionRecord> & { readonly effects: TransferEffects };
 
 const genesisSnapshot = (config: DevnetConfig): ChainSnapshot => {
   const witness = newKeyPair();
@@ -87,9 +101,10 @@ export class DevnetChain {
   readonly #blocks = new Map<number, BlockRecord>();
   readonly #blockNumbersById = new Map<string, number>();
   readonly #tapos: Map<string, string>;
-  #confirmed: AccountBook;
-  #pendingBook: AccountBook;
-  readonly #solid: AccountBook;
+  #confirmed: Ledger;
+  #pendingLedger: Ledger;
+  readonly #solid: Ledger;
+  #usdtSettings: UsdtSettings;
   readonly #transactions = new Map<string, TransactionRecord>();
   #pending: TransactionRecord[];
   readonly #listeners = new Set<() => void>();
@@ -103,11 +118,12 @@ export class DevnetChain {
     this.#solidNumber = snapshot.solidNumber;
     for (const block of snapshot.blocks) this.#remember(block);
     this.#tapos = new Map(Object.entries(snapshot.tapos));
-    this.#confirmed = bookFromList(snapshot.confirmedAccounts);
-    this.#solid = bookFromList(snapshot.solidAccounts);
+    this.#confirmed = ledgerFrom(snapshot.confirmedAccounts, snapshot.confirmedUsdt);
+    this.#solid = ledgerFrom(snapshot.solidAccounts, snapshot.solidUsdt);
+    this.#usdtSettings = config.usdt;
     for (const record of snapshot.transactions) this.#transactions.set(record.txId, { ...record });
     this.#pending = [];
-    this.#pendingBook = cloneBook(this.#confirmed);
+    this.#pendingLedger = cloneLedger(this.#confirmed);
     // A restart re-validates the pending pool against the head, as java-tron re-pushes it.
     for (const record of snapshot.pending) this.#repush({ ...record });
   }
@@ -149,7 +165,36 @@ export class DevnetChain {
 
   /** `head` includes pending transactions, as java-tron's `wallet/getaccount` does. */
   account(address: HexAddress, view: ChainView): Readonly<Account> | undefined {
-    return (view === 'head' ? this.#pendingBook : this.#solid).get(address);
+    return this.#ledger(view).accounts.get(address);
+  }
+
+  /** The USDT contract's storage; `head` includes pending transactions, like `account`. */
+  usdt(view: ChainView): TokenReader {
+    return this.#ledger(view).usdt;
+  }
+
+  get usdtContract(): HexAddress {
+    return DEVNET_USDT_CONTRACT_HEX;
+  }
+
+  get usdtSettings(): UsdtSettings {
+    return this.#usdtSettings;
+  }
+
+  set usdtSettings(settings: UsdtSettings) {
+    this.#usdtSettings = settings;
+  }
+
+  /**
+   * Writes USDT straight into the contract's storage in every view at once, as a genesis
+   * allocation would be: no transaction, no log, nothing to wait for.
+   */
+  mintUsdt(address: HexAddress, amount: bigint): void {
+    // Every view holds the same supply, so the first mint refuses a bad amount before any changed.
+    this.#confirmed.usdt.mint(address, amount);
+    this.#pendingLedger.usdt.mint(address, amount);
+    this.#solid.usdt.mint(address, amount);
+    this.#changed();
   }
 
   transaction(txId: string, view: ChainView): Readonly<TransactionRecord> | undefined {
@@ -158,9 +203,10 @@ export class DevnetChain {
     return record.blockNumber !== null && record.blockNumber <= this.#solidNumber ? record : undefined;
   }
 
-  transactionsInvolving(address: HexAddress): readonly Readonly<TransactionRecord>[] {
-    const involves = (record: TransactionRecord) =>
-      record.effects.owner === address || record.effects.to === address;
+  /** TRX transfers from or to the address, pending ones included. */
+  transactionsInvolving(address: HexAddress): readonly TransferRecord[] {
+    const involves = (record: TransactionRecord): record is TransferRecord =>
+      !isContractCall(record.effects) && (record.effects.owner === address || record.effects.to === address);
     return [...this.#transactions.values(), ...this.#pending].filter(involves);
   }
 
@@ -172,14 +218,14 @@ export class DevnetChain {
   broadcast(transaction: DecodedTransaction, failure?: TransferFailure): BroadcastVerdict {
     const refusal = this.#admissionRefusal(transaction);
     if (refusal !== null) return { kind: 'refused', txId: transaction.txId, refusal };
-    const effects = executeTransfer(
-      this.#pendingBook,
+    const effects = executeTransaction(
+      this.#pendingLedger,
       { ...transaction, failure },
       this.head.timestamp,
-      this.#config.fees,
+      this.#rules(),
     );
     if ('code' in effects) return { kind: 'refused', txId: transaction.txId, refusal: effects };
-    applyTransfer(this.#pendingBook, effects);
+    applyEffects(this.#pendingLedger, effects);
     this.#pending.push({
       txId: transaction.txId,
       rawData: transaction.rawData,
@@ -207,18 +253,18 @@ export class DevnetChain {
       parent.timestamp + this.#config.slotMs,
       alignDown(this.chainNow, this.#config.slotMs),
     );
-    const work = cloneBook(this.#confirmed);
+    const work = cloneLedger(this.#confirmed);
     const included: TransactionRecord[] = [];
     for (const record of this.#pending) {
       const effects =
         record.expiration <= parent.timestamp
           ? refuse.expired()
-          : executeTransfer(work, reexecution(record), parent.timestamp, this.#config.fees);
+          : executeTransaction(work, reexecution(record), parent.timestamp, this.#rules());
       if ('code' in effects) {
         this.#config.logger(`devnet: dropped ${record.txId} from the new block: ${effects.message}`);
         continue;
       }
-      applyTransfer(work, effects);
+      applyEffects(work, effects);
       included.push({ ...record, effects });
     }
     const block = sealBlock({
@@ -238,7 +284,7 @@ export class DevnetChain {
     this.#headNumber = block.number;
     this.#confirmed = work;
     this.#pending = [];
-    this.#pendingBook = cloneBook(work);
+    this.#pendingLedger = cloneLedger(work);
     this.#solidify();
     this.#forgetOldEmptyBlocks();
     this.#changed();
@@ -255,8 +301,10 @@ export class DevnetChain {
       solidNumber: this.#solidNumber,
       blocks: [...this.#blocks.values()],
       tapos: Object.fromEntries(this.#tapos),
-      confirmedAccounts: [...this.#confirmed.values()],
-      solidAccounts: [...this.#solid.values()],
+      confirmedAccounts: [...this.#confirmed.accounts.values()],
+      solidAccounts: [...this.#solid.accounts.values()],
+      confirmedUsdt: this.#confirmed.usdt.snapshot(),
+      solidUsdt: this.#solid.usdt.snapshot(),
       transactions: [...this.#transactions.values()],
       pending: this.#pending,
     };
@@ -294,14 +342,14 @@ export class DevnetChain {
   }
 
   #repush(record: TransactionRecord): void {
-    const effects = executeTransfer(
-      this.#pendingBook,
+    const effects = executeTransaction(
+      this.#pendingLedger,
       reexecution(record),
       this.head.timestamp,
-      this.#config.fees,
+      this.#rules(),
     );
     if ('code' in effects) return;
-    applyTransfer(this.#pendingBook, effects);
+    applyEffects(this.#pendingLedger, effects);
     this.#pending.push({ ...record, effects });
   }
 
@@ -311,7 +359,7 @@ export class DevnetChain {
       this.#solidNumber += 1;
       for (const txId of this.#blocks.get(this.#solidNumber)?.txIds ?? []) {
         const record = this.#transactions.get(txId);
-        if (record !== undefined) applyTransfer(this.#solid, record.effects);
+        if (record !== undefined) applyEffects(this.#solid, record.effects);
       }
     }
   }
@@ -323,6 +371,14 @@ export class DevnetChain {
       this.#blocks.delete(old);
       this.#blockNumbersById.delete(block.blockId);
     }
+  }
+
+  #ledger(view: ChainView): Ledger {
+    return view === 'head' ? this.#pendingLedger : this.#solid;
+  }
+
+  #rules(): ContractRules {
+    return { fees: this.#config.fees, usdt: this.#usdtSettings, usdtContract: DEVNET_USDT_CONTRACT_HEX };
   }
 
   #remember(block: BlockRecord): void {

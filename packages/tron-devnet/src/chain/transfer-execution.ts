@@ -1,6 +1,6 @@
 import type { FeeSchedule } from '../options.js';
 import { type HexAddress, toBase58Address } from './addresses.js';
-import { usageAt } from './bandwidth.js';
+import { billBandwidth } from './bandwidth-bill.js';
 import type { AccountBook, TransferEffects, TransferFailure } from './chain-state.js';
 import { type Refusal, refuse } from './refusals.js';
 
@@ -13,43 +13,6 @@ export interface TransferToExecute {
   /** Execute it as failed (after the same validation): the `fail-in-block` fault. */
   readonly failure?: TransferFailure | undefined;
 }
-
-interface BandwidthBill {
-  readonly netUsage: number;
-  readonly netFee: number;
-  readonly ownerFreeNetUsage: number;
-  readonly ownerLatestConsumeFreeTime: number;
-}
-
-/**
- * `BandwidthProcessor.consume` for a TransferContract with no staked bandwidth. A transfer that
- * activates its recipient never uses the free daily bandwidth: it burns the account-creation
- * bandwidth fee instead.
- */
-const billBandwidth = (
-  balance: number,
-  usage: { freeNetUsage: number; latestConsumeFreeTime: number },
-  bytes: number,
-  createsAccount: boolean,
-  now: number,
-  fees: FeeSchedule,
-): BandwidthBill | Refusal => {
-  const unchanged = {
-    ownerFreeNetUsage: usage.freeNetUsage,
-    ownerLatestConsumeFreeTime: usage.latestConsumeFreeTime,
-  };
-  if (createsAccount) {
-    if (balance < fees.createNewAccountBandwidthFeeSun) return refuse.bandwidth();
-    return { netUsage: 0, netFee: fees.createNewAccountBandwidthFeeSun, ...unchanged };
-  }
-  const inUse = usageAt(usage.freeNetUsage, usage.latestConsumeFreeTime, now);
-  if (bytes <= fees.freeBandwidthBytes - inUse) {
-    return { netUsage: bytes, netFee: 0, ownerFreeNetUsage: inUse + bytes, ownerLatestConsumeFreeTime: now };
-  }
-  const burn = bytes * fees.burnSunPerByte;
-  if (balance < burn) return refuse.bandwidth();
-  return { netUsage: 0, netFee: burn, ...unchanged };
-};
 
 /**
  * Bandwidth first, then `TransferActuator.validate`, in java-tron's order; the actuator sees the
@@ -64,7 +27,7 @@ export const executeTransfer = (
 ): TransferEffects | Refusal => {
   if (transfer.contractType !== 'TransferContract') {
     return refuse.contractValidation(
-      `the devnet executes TransferContract only, got ${transfer.contractType}`,
+      `the devnet executes TransferContract and TriggerSmartContract only, got ${transfer.contractType}`,
     );
   }
   const { ownerAddress, toAddress } = transfer;

@@ -30,7 +30,12 @@ const transferStatus = (record: Readonly<TransactionRecord>, solidNumber: number
 
 export const devnetRoutes = ({ chain, producer, faults }: DevnetRouteDeps): [string, RouteHandler][] => {
   const state: RouteHandler = () =>
-    ok({ head: chain.head.number, solid: chain.solidBlock.number, headTime: chain.head.timestamp });
+    ok({
+      head: chain.head.number,
+      solid: chain.solidBlock.number,
+      headTime: chain.head.timestamp,
+      usdtContract: toBase58Address(chain.usdtContract),
+    });
 
   const fund: RouteHandler = (params) => {
     const address = toHexAddress(params.address);

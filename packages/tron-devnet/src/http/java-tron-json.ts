@@ -2,19 +2,20 @@ import type { FeeSchedule } from '../options.js';
 import { isHexAddress, toBase58Address } from '../chain/addresses.js';
 import { usageAt } from '../chain/bandwidth.js';
 import type { BroadcastVerdict } from '../chain/chain.js';
-import type { Account, BlockRecord, TransactionRecord } from '../chain/chain-state.js';
+import {
+  type Account,
+  type BlockRecord,
+  isContractCall,
+  type TransactionRecord,
+} from '../chain/chain-state.js';
 import { utf8ToHex } from '../chain/hex.js';
 import { TOTAL_ENERGY_LIMIT, TOTAL_NET_LIMIT } from '../chain/network-resources.js';
 import type { JsonObject } from '../chain/signed-transaction.js';
+import { contractCallInfoJson } from './contract-call-json.js';
+import { withoutDefaults } from './proto-json.js';
 
 /** java-tron's default active-permission operations bitmap (every system contract but a few). */
 const ACTIVE_DEFAULT_OPERATIONS = '7fff1fc0033efb0f000000000000000000000000000000000000000000000000';
-
-/** java-tron's JsonFormat prints proto3 fields only when they differ from their default. */
-const withoutDefaults = (fields: JsonObject): JsonObject =>
-  Object.fromEntries(
-    Object.entries(fields).filter(([, value]) => value !== 0 && value !== '' && value !== false),
-  );
 
 export const accountJson = (account: Readonly<Account>, now: number): JsonObject => {
   const keys = [{ address: account.address, weight: 1 }];
@@ -61,8 +62,8 @@ export const accountResourceJson = (account: Readonly<Account>, now: number, fee
     TotalEnergyWeight: 0,
   });
 
-/** The address fields of what the devnet prints: a block header's and a TRX transfer's. */
-const ADDRESS_FIELDS = new Set(['witness_address', 'owner_address', 'to_address']);
+/** The address fields of what the devnet prints: a block header's, a TRX transfer's and a contract call's. */
+const ADDRESS_FIELDS = new Set(['witness_address', 'owner_address', 'to_address', 'contract_address']);
 
 /**
  * java-tron's `visible: true` form (`JsonFormat` with `selfType`): every address field in
@@ -81,14 +82,18 @@ const withVisibleAddresses = (json: unknown): unknown => {
   );
 };
 
+/** `Transaction.Result.contractRet`: a contract call's own result, a transfer's fault or SUCCESS. */
+const contractRetOf = (record: Readonly<TransactionRecord>): string => {
+  const { effects } = record;
+  return isContractCall(effects) ? effects.result : (effects.failure?.contractRet ?? 'SUCCESS');
+};
+
 /**
  * A pending transaction has no `ret` yet: java-tron writes the result when a block executes it,
  * and only `contractRet` there (`TransactionCapsule.setResultCode`).
  */
 export const transactionJson = (record: Readonly<TransactionRecord>, visible = false): JsonObject => ({
-  ...(record.blockNumber === null
-    ? {}
-    : { ret: [{ contractRet: record.effects.failure?.contractRet ?? 'SUCCESS' }] }),
+  ...(record.blockNumber === null ? {} : { ret: [{ contractRet: contractRetOf(record) }] }),
   signature: [...record.signatures],
   txID: record.txId,
   raw_data: visible ? (withVisibleAddresses(record.rawData) as JsonObject) : record.rawData,
@@ -101,9 +106,13 @@ export const transactionJson = (record: Readonly<TransactionRecord>, visible = f
  * (`TransactionUtil.buildTransactionInfoInstance`), and the contract result in `receipt.result`,
  * which java-tron writes for every TRANSFER_FAILED (those come from the VM, which sets it).
  */
-export const transactionInfoJson = (record: Readonly<TransactionRecord>): JsonObject => {
+export const transactionInfoJson = (record: Readonly<TransactionRecord>, visible = false): JsonObject => {
   if (record.blockNumber === null || record.blockTimestamp === null) return {};
-  const { netUsage, netFee, createAccountFee, failure } = record.effects;
+  const { effects } = record;
+  if (isContractCall(effects)) {
+    return contractCallInfoJson(record.txId, record.blockNumber, record.blockTimestamp, effects, visible);
+  }
+  const { netUsage, netFee, createAccountFee, failure } = effects;
   return withoutDefaults({
     id: record.txId,
     fee: netFee + createAccountFee,

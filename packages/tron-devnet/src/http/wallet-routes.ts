@@ -120,11 +120,31 @@ export const walletRoutes = ({ chain, faults, fees }: WalletRouteDeps): [string,
   };
 
   const transactionLookup =
-    (view: ChainView, render: (record: Readonly<TransactionRecord>) => JsonObject): RouteHandler =>
+    (
+      view: ChainView,
+      render: (record: Readonly<TransactionRecord>, visible: boolean) => JsonObject,
+    ): RouteHandler =>
     (params) => {
       const txId = idOf(params, 'value');
       const record = txId === null ? undefined : chain.transaction(txId, view);
-      return record === undefined ? EMPTY : ok(render(record));
+      return record === undefined ? EMPTY : ok(render(record, params.visible === true));
+    };
+
+  /** Every info of a block, `[]` for an empty or unknown one, `{}` for num <= 0, as java-tron answers. */
+  const transactionInfosOfBlock =
+    (view: ChainView): RouteHandler =>
+    (params) => {
+      const text = String(params.num ?? 0);
+      if (!/^-?\d+$/.test(text)) {
+        return ok({
+          Error: `class org.tron.core.services.http.JsonFormat$ParseException : invalid num ${text}`,
+        });
+      }
+      const number = Number(text);
+      if (number <= 0) return EMPTY;
+      const block = chain.block(number, view);
+      const records = (block?.txIds ?? []).flatMap((txId) => chain.transaction(txId, view) ?? []);
+      return ok(records.map((record) => transactionInfoJson(record, params.visible === true)));
     };
 
   const broadcast: RouteHandler = (params) => {
@@ -176,6 +196,8 @@ export const walletRoutes = ({ chain, faults, fees }: WalletRouteDeps): [string,
     ['/walletsolidity/gettransactionbyid', transactionLookup('solid', transactionJson)],
     ['/wallet/gettransactioninfobyid', transactionLookup('head', transactionInfoJson)],
     ['/walletsolidity/gettransactioninfobyid', transactionLookup('solid', transactionInfoJson)],
+    ['/wallet/gettransactioninfobyblocknum', transactionInfosOfBlock('head')],
+    ['/walletsolidity/gettransactioninfobyblocknum', transactionInfosOfBlock('solid')],
     // TronWeb's isConnected() asks the event server (the same host under fullHost) for this page.
     ['/healthcheck', () => ok({ status: 'ok' })],
   ];
