@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTronChain } from '@trx-shop/chain-tron';
-import { childEnv, makeDataDir, removeDataDir } from '@trx-shop/test-kit';
+import { childEnv, makeDataDir, removeDataDir, startServiceProcess } from '@trx-shop/test-kit';
 import { DEVNET_USDT_CONTRACT } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
@@ -215,6 +215,33 @@ describe('the USDT check at start', () => {
       expect(code).not.toBe(0);
       const lines = output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('{'));
       expect(lines).toEqual([expect.stringMatching(/USDT_CONTRACT: TR7N\w+ is "USDT" with 18 decimals/)]);
+    } finally {
+      await removeDataDir(dataDir);
+    }
+  }, 60_000);
+
+  it('the embedded devnet: the banner names its USDT contract, checked at start', async () => {
+    const dataDir = await makeDataDir();
+    const service = await startServiceProcess(dataDir, {});
+    try {
+      expect(service.output()).toContain(
+        `USDT       ${DEVNET_USDT_CONTRACT} (symbol USDT, 6 decimals: checked)`,
+      );
+    } finally {
+      await service.stop();
+      await removeDataDir(dataDir);
+    }
+  }, 60_000);
+
+  it('the embedded devnet refuses to start when USDT_CONTRACT names an address holding no contract', async () => {
+    const dataDir = await makeDataDir();
+    const { address } = await createTronChain({ fullHost: usdt.url, timeoutMs: 1_000 }).createWallet();
+    try {
+      const { code, output } = await runToExit(dataDir, { USDT_CONTRACT: address });
+      expect(code).not.toBe(0);
+      expect(output).toContain(
+        `start-up failed: USDT_CONTRACT: ${address} did not answer symbol() and decimals()`,
+      );
     } finally {
       await removeDataDir(dataDir);
     }
