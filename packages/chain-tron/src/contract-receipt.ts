@@ -68,16 +68,18 @@ export const tokenTransfersOfInfo = (info: JsonRecord, token: TokenContract): Bl
 };
 
 /**
- * A smart-contract call's receipt; undefined for any other transaction (a TRX transfer's info has
- * no `contract_address` and no receipt result). Absent numbers are java-tron's omitted zeros.
+ * A smart-contract call's receipt; undefined for any other transaction. java-tron writes
+ * `contract_address` into the info of contract calls only; a TRX transfer's info may still carry
+ * a receipt result (a failed transfer's), which its lookup reads as before. Absent numbers are
+ * java-tron's omitted zeros.
  */
 export const contractReceiptOf = (
   info: JsonRecord,
   token: TokenContract | null,
 ): ContractReceipt | undefined => {
+  if (stringField(info, 'contract_address') === undefined) return undefined;
   const receipt = recordField(info, 'receipt') ?? {};
   const result = stringField(receipt, 'result');
-  if (result === undefined && stringField(info, 'contract_address') === undefined) return undefined;
   return {
     result: result ?? 'DEFAULT',
     energyUsed: integerField(receipt, 'energy_usage_total') ?? 0,
