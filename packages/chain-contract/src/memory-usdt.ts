@@ -23,7 +23,7 @@ export interface MemoryUsdtOptions {
   readonly holderEnergy?: number;
   /** Energy of a transfer to an address that holds none (a storage slot set from zero); default 130,285. */
   readonly nonHolderEnergy?: number;
-  /** Energy a transfer beyond the sender's tokens uses before it reverts; default 1,000. */
+  /** Energy a transfer beyond the sender’s tokens uses before it reverts; default 4,000, as the devnet guesses it. */
   readonly revertEnergy?: number;
   /** The largest `fee_limit` the service signs (USDT_FEE_LIMIT_TRX); default 100 TRX. */
   readonly feeLimitCapSun?: Sun;
@@ -76,7 +76,7 @@ export const createMemoryUsdt = (
   const price = options.energyFeeSun ?? 100;
   const holderEnergy = options.holderEnergy ?? 64_285;
   const nonHolderEnergy = options.nonHolderEnergy ?? 130_285;
-  const revertEnergy = options.revertEnergy ?? 1_000;
+  const revertEnergy = options.revertEnergy ?? 4_000;
   const feeLimitCapSun = options.feeLimitCapSun ?? 100_000_000;
   const solidTokens = new Map<string, UsdtUnits>();
   const signed = new Map<string, TokenCall>();

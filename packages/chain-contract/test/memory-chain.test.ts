@@ -1,11 +1,11 @@
 import { createMemoryChain, describeChainContract } from '../src/index.js';
 
-/** Not the default 100 SUN: a price the port must read from its chain, never assume. */
+/** No default among them: the port must bill what its chain was told, never assume. */
 const pricing = {
   energyFeeSun: 210,
-  holderEnergy: 64_285,
-  nonHolderEnergy: 130_285,
-  feeLimitCapSun: 100_000_000,
+  holderEnergy: 70_000,
+  nonHolderEnergy: 140_000,
+  feeLimitCapSun: 90_000_000,
 };
 
 describeChainContract({

@@ -13,7 +13,7 @@ import {
 import type { Types } from 'tronweb';
 import { TronWeb } from './tronweb-library.js';
 import { accountExists, balanceOfAccountReply, bandwidthOfResourceReply } from './account-replies.js';
-import { isBase58Address } from './addresses.js';
+import { isBase58Address, requireBase58Address, requireTransferParties } from './addresses.js';
 import { outcomeOfBroadcastFailure, outcomeOfBroadcastReply } from './broadcast-outcome.js';
 import { chainUnavailable, readFromNode } from './chain-unavailable.js';
 import { chainTransactionOf, isEmptyReply, type TransactionReplies } from './chain-transaction.js';
@@ -68,15 +68,8 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
   const token = options.usdt ? tokenContractOf(options.usdt.contractAddress) : null;
   const usdt = options.usdt ? createTronUsdt(options.usdt, { tronWeb, post, feeSchedule }) : null;
 
-  const requireAddress = (address: string, role: string): string => {
-    if (!isBase58Address(address))
-      throw domainError('INVALID_ADDRESS', `${role} is not a TRON base58 address`);
-    return address;
-  };
-
   const requireTransfer = (request: TransferRequest): TransferRequest => {
-    requireAddress(request.fromAddress, 'sender address');
-    requireAddress(request.toAddress, 'recipient address');
+    requireTransferParties(request);
     if (request.fromAddress === request.toAddress) {
       throw domainError('VALIDATION_ERROR', 'TRON refuses a transfer to the sending account itself');
     }
@@ -87,7 +80,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
   };
 
   const readBalance = async (address: string, confirmed: boolean): Promise<Sun> => {
-    requireAddress(address, 'address');
+    requireBase58Address(address, 'address');
     return readFromNode(
       'read a balance',
       () => post(confirmed ? 'walletsolidity/getaccount' : 'wallet/getaccount', accountRequest(address)),

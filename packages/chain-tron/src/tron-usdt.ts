@@ -9,7 +9,7 @@ import {
   usdtFeeLimitSun,
 } from '@trx-shop/domain';
 import { bandwidthOfResourceReply } from './account-replies.js';
-import { isBase58Address } from './addresses.js';
+import { requireBase58Address, requireTransferParties } from './addresses.js';
 import { chainUnavailable, readFromNode } from './chain-unavailable.js';
 import { constantCallBody, constantResultOf } from './constant-call.js';
 import type { TokenContract } from './contract-receipt.js';
@@ -53,14 +53,8 @@ export interface TronUsdtDeps {
   readonly feeSchedule: TransferFeeSchedule;
 }
 
-const requireAddress = (address: string, role: string): string => {
-  if (!isBase58Address(address)) throw domainError('INVALID_ADDRESS', `${role} is not a TRON base58 address`);
-  return address;
-};
-
 const requireRequest = (request: UsdtTransferRequest): UsdtTransferRequest => {
-  requireAddress(request.fromAddress, 'sender address');
-  requireAddress(request.toAddress, 'recipient address');
+  requireTransferParties(request);
   if (request.fromAddress === request.toAddress) {
     throw domainError('VALIDATION_ERROR', 'a USDT transfer needs a recipient other than its sender');
   }
@@ -81,7 +75,7 @@ export const tokenContractOf = (base58: string): TokenContract => ({ base58, evm
  */
 export const createTronUsdt = (options: TronUsdtOptions, deps: TronUsdtDeps): UsdtChain => {
   const { tronWeb, post } = deps;
-  const contract = requireAddress(options.contractAddress, 'USDT_CONTRACT');
+  const contract = requireBase58Address(options.contractAddress, 'USDT_CONTRACT');
   const holderEnergy = options.holderEnergy ?? DEFAULT_HOLDER_ENERGY;
   const nonHolderEnergy = options.nonHolderEnergy ?? DEFAULT_NON_HOLDER_ENERGY;
   const energyPricing = keptFor(options.energyPricingTtlMs ?? ENERGY_PRICING_TTL_MS, () =>
@@ -106,7 +100,7 @@ export const createTronUsdt = (options: TronUsdtOptions, deps: TronUsdtDeps): Us
     );
 
   const balanceAt = async (address: string, solid: boolean): Promise<UsdtUnits> => {
-    requireAddress(address, 'address');
+    requireBase58Address(address, 'address');
     return view(
       'read a USDT balance',
       solid ? 'walletsolidity/triggerconstantcontract' : 'wallet/triggerconstantcontract',

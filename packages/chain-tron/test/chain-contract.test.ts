@@ -1,23 +1,28 @@
 import { describeChainContract } from '@trx-shop/chain-contract';
 import { DEVNET_USDT_CONTRACT } from '@trx-shop/tron-devnet';
-import { createTronChain, DEFAULT_HOLDER_ENERGY, DEFAULT_NON_HOLDER_ENERGY } from '../src/index.js';
+import { createTronChain } from '../src/index.js';
 import { startControlledDevnet } from './devnet-control.js';
 
 /** Longer than any TronWeb expiration (60 s after the referenced head block). */
 const PAST_EXPIRATION_MS = 120_000;
 
 /**
- * The devnet bills at 210 SUN per energy (not its default 100), so the adapter passes only by
- * reading the price from the node; the energy per transfer is the devnet's default and the
- * adapter's, both the reference's mainnet figures.
+ * None of these is a default: the devnet bills at 210 SUN per energy, so the adapter passes only
+ * by reading the price from the node, and both are told the same energies per transfer, so the
+ * adapter passes only by taking them from its configuration.
  */
 const pricing = {
   energyFeeSun: 210,
-  holderEnergy: DEFAULT_HOLDER_ENERGY,
-  nonHolderEnergy: DEFAULT_NON_HOLDER_ENERGY,
-  feeLimitCapSun: 100_000_000,
+  holderEnergy: 70_000,
+  nonHolderEnergy: 140_000,
+  feeLimitCapSun: 90_000_000,
 };
-const usdt = { contractAddress: DEVNET_USDT_CONTRACT, feeLimitCapSun: pricing.feeLimitCapSun };
+const usdt = {
+  contractAddress: DEVNET_USDT_CONTRACT,
+  feeLimitCapSun: pricing.feeLimitCapSun,
+  holderEnergy: pricing.holderEnergy,
+  nonHolderEnergy: pricing.nonHolderEnergy,
+};
 
 // The same contract the in-memory chain passes: the fake is trusted only where both agree.
 describeChainContract({
@@ -25,15 +30,13 @@ describeChainContract({
   async open() {
     const control = await startControlledDevnet({ energyFeeSun: pricing.energyFeeSun });
     // A short timeout, so the broadcasts the faults leave unanswered become "unknown" quickly.
+    await control.usdtSettings({
+      energyToHolder: pricing.holderEnergy,
+      energyToNonHolder: pricing.nonHolderEnergy,
+      penaltyToHolder: 55_000,
+      penaltyToNonHolder: 110_000,
+    });
     const chain = createTronChain({ fullHost: control.devnet.url, timeoutMs: 1_000, usdt });
-    const post = async (path: string, body: unknown) => {
-      const response = await fetch(`${control.devnet.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path} answered HTTP ${response.status}: ${await response.text()}`);
-    };
     return {
       chain,
       control,
@@ -53,7 +56,7 @@ describeChainContract({
       },
       unreachable: () => createTronChain({ fullHost: 'http://127.0.0.1:9', timeoutMs: 1_000, usdt }),
       mintUsdt: async (address: string, amount: number) => {
-        await post('/devnet/usdt/mint', { address, amount });
+        await control.mintUsdt(address, amount);
         await control.settle();
       },
       includeInHead: async () => {

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTronChain } from '@trx-shop/chain-tron';
-import { childEnv, makeDataDir, removeDataDir, startServiceProcess } from '@trx-shop/test-kit';
+import { makeDataDir, removeDataDir, startServiceProcess } from '@trx-shop/test-kit';
 import { DEVNET_USDT_CONTRACT } from '@trx-shop/tron-devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
@@ -181,43 +180,29 @@ describe('the USDT check at start', () => {
     );
   });
 
-  /** Runs the server until it exits on its own (a refused start), and answers its output. */
-  const runToExit = (dataDir: string, env: Record<string, string>) =>
-    new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--conditions=@trx-shop/source', '--import', 'tsx', 'src/server.ts'],
-        {
-          cwd: join(here, '..', '..'),
-          env: childEnv({ DATA_DIR: dataDir, PORT: '0', ...env }),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.on('close', (code) => resolve({ code, output }));
-    });
-
-  it('the service refuses to start on mainnet when its USDT contract answers 18 decimals', async () => {
+  /** The start's refusal: the service exits before its banner, saying why in its output. */
+  const refusalOf = async (env: Record<string, string>): Promise<string> => {
     const dataDir = await makeDataDir();
     try {
-      const { code, output } = await runToExit(dataDir, {
-        NODE_ENV: 'production',
-        ...SECRETS,
-        TRON_NETWORK: 'mainnet',
-        TRON_FULL_HOST: eighteen.url,
-      });
-      expect(code).not.toBe(0);
-      const lines = output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('{'));
-      expect(lines).toEqual([expect.stringMatching(/USDT_CONTRACT: TR7N\w+ is "USDT" with 18 decimals/)]);
+      const service = await startServiceProcess(dataDir, env);
+      await service.stop();
+      throw new Error('the service started');
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
     } finally {
       await removeDataDir(dataDir);
     }
+  };
+
+  it('the service refuses to start on mainnet when its USDT contract answers 18 decimals', async () => {
+    const refusal = await refusalOf({
+      NODE_ENV: 'production',
+      ...SECRETS,
+      TRON_NETWORK: 'mainnet',
+      TRON_FULL_HOST: eighteen.url,
+    });
+    expect(refusal).toContain('service exited before the start-up banner');
+    expect(refusal).toMatch(/start-up failed: USDT_CONTRACT: TR7N\w+ is "USDT" with 18 decimals/);
   }, 60_000);
 
   it('the embedded devnet: the banner names its USDT contract, checked at start', async () => {
@@ -234,16 +219,11 @@ describe('the USDT check at start', () => {
   }, 60_000);
 
   it('the embedded devnet refuses to start when USDT_CONTRACT names an address holding no contract', async () => {
-    const dataDir = await makeDataDir();
     const { address } = await createTronChain({ fullHost: usdt.url, timeoutMs: 1_000 }).createWallet();
-    try {
-      const { code, output } = await runToExit(dataDir, { USDT_CONTRACT: address });
-      expect(code).not.toBe(0);
-      expect(output).toContain(
-        `start-up failed: USDT_CONTRACT: ${address} did not answer symbol() and decimals()`,
-      );
-    } finally {
-      await removeDataDir(dataDir);
-    }
+    const refusal = await refusalOf({ USDT_CONTRACT: address });
+    expect(refusal).toContain('service exited before the start-up banner');
+    expect(refusal).toContain(
+      `start-up failed: USDT_CONTRACT: ${address} did not answer symbol() and decimals()`,
+    );
   }, 60_000);
 });
