@@ -1,0 +1,73 @@
+import { domainError, type ValidationError } from '../errors/domain-error.js';
+import { err, ok, type Result } from '../shared/result.js';
+import { decimalTextOf } from './trx-amount.js';
+
+/**
+ * An amount of USDT (Tether's TRC-20 token) in its base units, 10^-6 USDT, always a safe integer.
+ * Never added to `Sun`: both are 6-decimal integers, so mixing them would be a silent money bug.
+ */
+export type UsdtUnits = number;
+
+const DECIMALS = 6;
+const UNITS_PER_WHOLE = 1_000_000;
+const DECIMAL_TEXT = /^(-)?(0|[1-9]\d*)(?:\.(\d{1,6}))?$/;
+const TOO_MANY_DECIMALS = /^-?(0|[1-9]\d*)\.\d{7,}$/;
+
+export interface UsdtAmountRule {
+  /** Largest amount allowed, in base units. */
+  readonly maxUnits?: UsdtUnits;
+  /** Field name reported in the validation error. */
+  readonly field?: string;
+}
+
+const invalid = (field: string, message: string): ValidationError =>
+  domainError('VALIDATION_ERROR', message, { details: [{ field, message }] });
+
+/**
+ * Parses a positive amount in USDT, given as a JSON number or a decimal string with at most 6
+ * decimals, into exact base units (as `parseTrxAmount` does for TRX). NaN, Infinity, exponent
+ * strings, more decimals, 0 or less and amounts beyond `maxUnits` are refused with `VALIDATION_ERROR`.
+ */
+export const parseUsdtAmount = (
+  input: unknown,
+  rule: UsdtAmountRule = {},
+): Result<UsdtUnits, ValidationError> => {
+  const field = rule.field ?? 'amount';
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return err(invalid(field, `${field} must be a finite number`));
+    text = decimalTextOf(input);
+  } else if (typeof input === 'string') {
+    text = input;
+  } else {
+    return err(invalid(field, `${field} must be a number or a decimal string`));
+  }
+  if (TOO_MANY_DECIMALS.test(text)) return err(invalid(field, `${field} has more than ${DECIMALS} decimals`));
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) return err(invalid(field, `${field} must be a decimal amount in USDT`));
+  const [, minus, wholeText = '0', fractionText = ''] = match;
+  const magnitude = Number(wholeText) * UNITS_PER_WHOLE + Number(fractionText.padEnd(DECIMALS, '0'));
+  if (!Number.isSafeInteger(magnitude)) return err(invalid(field, `${field} is too large`));
+  if (minus || magnitude === 0) return err(invalid(field, `${field} must be greater than 0`));
+  if (rule.maxUnits !== undefined && magnitude > rule.maxUnits) {
+    return err(invalid(field, `${field} must be at most ${rule.maxUnits / UNITS_PER_WHOLE} USDT`));
+  }
+  return ok(magnitude);
+};
+
+/**
+ * The JSON number shown for an amount in USDT: as with `sunToTrx`, a safe integer divided by 10^6
+ * is the double nearest the exact decimal, which JSON prints as that decimal.
+ */
+export const usdtUnitsToUsdt = (amount: UsdtUnits): number => amount / UNITS_PER_WHOLE;
+
+/** Exact decimal text of an amount in USDT: `12.5`, `0.000001`, `1000000`. */
+export const formatUsdtAmount = (amount: UsdtUnits): string => {
+  const magnitude = Math.abs(amount);
+  const whole = Math.floor(magnitude / UNITS_PER_WHOLE);
+  const fraction = magnitude % UNITS_PER_WHOLE;
+  const fractionText =
+    fraction === 0 ? '' : `.${String(fraction).padStart(DECIMALS, '0').replace(/0+$/, '')}`;
+  const text = `${whole}${fractionText}`;
+  return amount < 0 && text !== '0' ? `-${text}` : text;
+};
