@@ -4,6 +4,7 @@ import { isTronNetwork, TRON_NETWORKS } from './tron-network.js';
 import { parseTrustProxy } from './trust-proxy.js';
 import { parseDuration, parseDurationList } from './durations.js';
 import { parseMailFrom, parsePublicUrl, parseSmtpUrl } from './mail-settings.js';
+import { parseAcceptedCurrencies } from './accepted-currencies.js';
 
 /** Standard Webhooks' suggested schedule: about 33 hours of retries after the first attempt. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
@@ -180,6 +181,9 @@ export const loadConfig = (
   if (/\p{Cc}/u.test(shopName) || shopName.length > 100) {
     problems.push('SHOP_NAME: must be one line of at most 100 characters, without control characters');
   }
+  // Read raw: an empty value is a shop accepting nothing, refused, not the default.
+  const acceptedCurrencies = parseAcceptedCurrencies(env.ACCEPTED_CURRENCIES);
+  if (!acceptedCurrencies.ok) problems.push(acceptedCurrencies.problem);
   const lowBalanceText = text('MERCHANT_LOW_BALANCE_TRX');
   const lowBalance =
     lowBalanceText === null ? null : parseTrxAmount(lowBalanceText, { field: 'MERCHANT_LOW_BALANCE_TRX' });
@@ -236,6 +240,7 @@ export const loadConfig = (
       allowPrivateHosts: flag('WEBHOOK_ALLOW_PRIVATE_HOSTS', false),
     },
     shopName,
+    acceptedCurrencies: acceptedCurrencies.ok ? acceptedCurrencies.value : [],
     publicUrl: publicUrl?.ok ? publicUrl.value : null,
     mail: {
       smtp: smtp?.ok ? smtp.value : null,

@@ -166,6 +166,9 @@ export const OPERATION_CODES: Readonly<Record<string, OperationCodes>> = {
     ...READS_CHAIN,
   }),
   getWebhook: derived(WEBHOOK_NOT_FOUND_ERRORS),
+  listAcceptedCurrencies: byHand(
+    'the route answers the shop’s configured currencies; nothing of its own can fail',
+  ),
   listAdminProducts: byHand(READ_WITHOUT_FAILURES),
   listApiKeys: byHand(READ_WITHOUT_FAILURES),
   listAuditEntries: derived(LIST_AUDIT_TRAIL_ERRORS),

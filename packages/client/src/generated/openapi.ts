@@ -524,6 +524,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The currencies the shop accepts
+         * @description Public and read-only: the currencies this shop sells in, as its ACCEPTED_CURRENCIES setting names them (TRX, USDT, or both). Takes no query parameters.
+         */
+        get: operations["listAcceptedCurrencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -1982,12 +2002,19 @@ export interface components {
             /** @example Two-factor authentication disabled */
             message: string;
         };
+        ListAcceptedCurrenciesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description the currencies the shop sells in (ACCEPTED_CURRENCIES), TRX first when accepted */
+            currencies: ("TRX" | "USDT")[];
+        };
         /**
          * @example {
          *       "_id": "6760c0f4a1b2c3d4e5f60718",
          *       "name": "Ledger Nano X",
          *       "description": "Hardware wallet with Bluetooth",
          *       "price": 149.5,
+         *       "priceUsdt": 39.9,
          *       "category": "physical",
          *       "stock": 25,
          *       "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -2002,6 +2029,8 @@ export interface components {
             description: string;
             /** @description TRX */
             price: number;
+            /** @description the price in USDT (at most 6 decimals); null: not sold in USDT */
+            priceUsdt: number | null;
             /** @enum {unknown} */
             category: "digital" | "physical" | "service";
             stock: number;
@@ -2048,6 +2077,8 @@ export interface components {
             description?: string;
             /** @description TRX, > 0, at most 6 decimals, at most 1,000,000 */
             price: number | string;
+            /** @description USDT, > 0, at most 6 decimals, at most 1,000,000; null: not sold in USDT */
+            priceUsdt?: number | null;
             /** @enum {unknown} */
             category: "digital" | "physical" | "service";
             stock?: number;
@@ -2072,6 +2103,8 @@ export interface components {
             description?: string;
             /** @description TRX, > 0, at most 6 decimals, at most 1,000,000 */
             price?: number | string;
+            /** @description USDT, > 0, at most 6 decimals, at most 1,000,000; null: not sold in USDT */
+            priceUsdt?: number | null;
             /** @enum {unknown} */
             category?: "digital" | "physical" | "service";
             stock?: number;
@@ -6423,6 +6456,80 @@ export interface operations {
             };
         };
     };
+    listAcceptedCurrencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "currencies": [
+                     *         "TRX",
+                     *         "USDT"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListAcceptedCurrenciesResponse"];
+                };
+            };
+            /** @description One of: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -6460,6 +6567,7 @@ export interface operations {
                      *           "name": "Ledger Nano X",
                      *           "description": "Hardware wallet with Bluetooth",
                      *           "price": 149.5,
+                     *           "priceUsdt": 39.9,
                      *           "category": "physical",
                      *           "stock": 25,
                      *           "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -6562,6 +6670,7 @@ export interface operations {
                      *         "name": "Ledger Nano X",
                      *         "description": "Hardware wallet with Bluetooth",
                      *         "price": 149.5,
+                     *         "priceUsdt": 39.9,
                      *         "category": "physical",
                      *         "stock": 25,
                      *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -6674,6 +6783,7 @@ export interface operations {
                      *           "name": "Ledger Nano X",
                      *           "description": "Hardware wallet with Bluetooth",
                      *           "price": 149.5,
+                     *           "priceUsdt": 39.9,
                      *           "category": "physical",
                      *           "stock": 25,
                      *           "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -6772,6 +6882,7 @@ export interface operations {
                  *       "name": "Ledger Nano X",
                  *       "description": "Hardware wallet with Bluetooth",
                  *       "price": 149.5,
+                 *       "priceUsdt": 39.9,
                  *       "category": "physical",
                  *       "stock": 25,
                  *       "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -6797,6 +6908,7 @@ export interface operations {
                      *         "name": "Ledger Nano X",
                      *         "description": "Hardware wallet with Bluetooth",
                      *         "price": 149.5,
+                     *         "priceUsdt": 39.9,
                      *         "category": "physical",
                      *         "stock": 25,
                      *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -6903,6 +7015,7 @@ export interface operations {
                      *         "name": "Ledger Nano X",
                      *         "description": "Hardware wallet with Bluetooth",
                      *         "price": 149.5,
+                     *         "priceUsdt": 39.9,
                      *         "category": "physical",
                      *         "stock": 25,
                      *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -7117,6 +7230,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "price": 139.95,
+                 *       "priceUsdt": 36.5,
                  *       "stock": 40
                  *     }
                  */
@@ -7139,6 +7253,7 @@ export interface operations {
                      *         "name": "Ledger Nano X",
                      *         "description": "Hardware wallet with Bluetooth",
                      *         "price": 149.5,
+                     *         "priceUsdt": 39.9,
                      *         "category": "physical",
                      *         "stock": 25,
                      *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
