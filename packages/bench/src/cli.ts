@@ -8,6 +8,7 @@ import { runEventLogSection } from './event-log-section.js';
 import { runWebhookSection } from './webhook-section.js';
 import { runReconcileSection } from './reconcile-section.js';
 import { runScannerSection } from './scanner-section.js';
+import { runUsdtChainSection } from './usdt-chain-section.js';
 import { machineFacts } from './machine.js';
 import { renderMarkdown } from './markdown-report.js';
 import { runMoneySection } from './money-section.js';
@@ -28,9 +29,9 @@ const ADMIN = { ADMIN_EMAIL: 'bench-admin@trx-shop.test', ADMIN_PASSWORD: 'bench
 
 const USAGE = [
   'usage: pnpm bench [--quick]',
-  'Measures start-up, memory, the HTTP sets, the money path, the listener, the scanner, events,',
-  'webhooks, reconciliation, the ledger and the web apps (their JavaScript, their pages and the',
-  "storefront's payment in Chromium); writes bench/results/<plan>-latest.md and .json.",
+  'Measures start-up, memory, the HTTP sets, the money path, the listener, the scanner, USDT through',
+  'the chain adapter, events, webhooks, reconciliation, the ledger and the web apps (their JavaScript,',
+  "their pages and the storefront's payment in Chromium); writes bench/results/<plan>-latest.md and .json.",
   '  --quick  the small plan (minutes instead of the full run)',
   "MONGODB_URI: the MongoDB sets run against it (else the tests' stand-in, or they are skipped).",
 ].join('\n');
@@ -63,6 +64,10 @@ console.log(
   `deposit scanner: ${plan.scanner.wallets} wallets, ${plan.scanner.blocks} blocks of ${plan.scanner.transfersPerBlock} transfers`,
 );
 const scanner = await runScannerSection(plan);
+console.log(
+  `USDT through the chain adapter: ${plan.usdtChain.transfers} transfers, then blocks of ${plan.usdtChain.usdtTransfersPerBlock.join(', ')} read back`,
+);
+const usdtChain = await runUsdtChainSection(plan);
 console.log(`event log: ${plan.eventLogOrders} orders with and without their event logged in the write`);
 const eventLog = await runEventLogSection(plan);
 console.log(`events across instances: ${plan.crossInstanceBuyers} buyers pay through A, their clients on B`);
@@ -91,6 +96,7 @@ const results: BenchResults = {
   storefrontPayment,
   money,
   scanner,
+  usdtChain,
   reconciliation,
   eventLog,
   crossInstance,

@@ -7,6 +7,10 @@ import {
   PAYMENT_BLOCKS_BEFORE_SOLIDIFICATION,
   type StorefrontPaymentFigure,
 } from './storefront-payment-section.js';
+import type { BenchPlan } from './plan.js';
+import type { BlockReadFigure } from './usdt-block-reads.js';
+import type { UsdtChainFigures } from './usdt-chain-section.js';
+import { describeUsdtTransferRate } from './usdt-transfer-rate.js';
 import type { AppShellFigure } from './web-section.js';
 
 const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -85,6 +89,62 @@ const webSection = ({ webShells, dataSets, plan, storefrontPayment }: BenchResul
         ],
         ...paymentRows(storefrontPayment),
       ],
+    ),
+  ].join('\n\n');
+};
+
+/** A node path without its API prefix, as a reader of java-tron's docs would look it up. */
+const nodePath = (path: string): string => `\`${path.replace(/^\//, '')}\``;
+
+const blockReadRow = (figure: BlockReadFigure): string[] => {
+  const block = `${figure.transfers} ${figure.contents} ${figure.transfers === 1 ? 'transfer' : 'transfers'}${figure.contents === 'TRX' ? ' only' : ''}`;
+  if ('notMeasured' in figure) return [block, `not measured: ${figure.notMeasured}`, '', '', ''];
+  return [
+    block,
+    `${figure.requestsPerBlock} (${figure.requestPaths.map(nodePath).join(', ')})`,
+    fineMs(figure.msPerBlock),
+    fineMs(figure.msPerTransfer),
+    fineMs(figure.adapterCpuMsPerBlock),
+  ];
+};
+
+/** The USDT section's text and tables, from its plan and its figures. */
+export const usdtChainSection = (
+  { transfers, warmUpTransfers, concurrency, usdtTransfersPerBlock, blockReads }: BenchPlan['usdtChain'],
+  usdtChain: UsdtChainFigures,
+): string => {
+  const { rate } = usdtChain;
+  const rateRows: string[][] = [
+    ['USDT transfers signed and accepted per second', describeUsdtTransferRate(rate)],
+  ];
+  if (!('notMeasured' in rate)) {
+    rateRows.push(
+      [
+        'one transfer (estimate, sign, broadcast) p50 / p99',
+        `${ms(rate.transferP50Ms)} / ${ms(rate.transferP99Ms)}`,
+      ],
+      [
+        'CPU per transfer: the adapter (this process) / the node',
+        `${fineMs(rate.cpuMsPerTransfer.adapter)} / ${fineMs(rate.cpuMsPerTransfer.node)}`,
+      ],
+      [
+        'node requests per transfer',
+        `${rate.requestsPerTransfer.toFixed(2)}: ${Object.entries(rate.requestsPerTransferByPath)
+          .map(([path, count]) => `${nodePath(path)} ${count.toFixed(2)}`)
+          .join(', ')}`,
+      ],
+      [
+        'on the solidified chain',
+        `all ${rate.warmUpTransfers + rate.transfers} (warm-up included) SUCCESS with their Transfer log, in ${rate.blocks} ${rate.blocks === 1 ? 'block' : 'blocks'}; each used ${rate.energyUsed} energy and burned ${(rate.burnedSun / 1_000_000).toFixed(2)} TRX (median)`,
+      ],
+    );
+  }
+  return [
+    `Through \`packages/chain-tron\`'s adapter as the service builds it (USDT on, the default fee-limit cap and energies), against a devnet process making blocks on request, a block solid ${usdtChain.solidDepth} deep. **Transfers**: ${transfers} wallets, each given TRX for the energy and USDT minted, send 1 USDT each to one wallet holding USDT, ${Math.min(concurrency, transfers)} in flight at once, after ${warmUpTransfers} untimed from wallets of their own; each is the adapter's fee estimate, the \`transfer\` call signed with the estimate's fee limit, and the broadcast, timed from the first estimate to the last broadcast's answer (the node executes them when it makes the next block, outside that time). The block is then made solid and every transfer looked up: if any did not land SUCCESS with its Transfer log, no rate is reported. **Block reads**: solid blocks of ${usdtTransfersPerBlock.join(', ')} USDT transfers sent the same way, and one of ${Math.max(...usdtTransfersPerBlock)} TRX transfers only, each read through \`chain.solidBlock(n)\` once to check it lists every transfer, then timed over ${blockReads} reads (the median); the requests are the adapter's own, counted in this process.`,
+    table(['figure', 'value'], rateRows),
+    table(
+      ['block', 'requests per read', 'ms per block', 'ms per transfer', 'adapter CPU per block'],
+      usdtChain.blockReads.map(blockReadRow),
     ),
   ].join('\n\n');
 };
@@ -187,6 +247,8 @@ export const renderMarkdown = (results: BenchResults): string => {
         ['set-up (wallets and funded blocks)', `${scanner.seedSeconds.toFixed(0)} s`],
       ],
     ),
+    '## USDT through the chain adapter (reported)',
+    usdtChainSection(plan.usdtChain, results.usdtChain),
     '## Event log',
     `${eventLog.orders} orders created in the embedded store with their \`order.created\` event logged in the same write, as many without, in alternating blocks.`,
     table(

@@ -31,6 +31,18 @@ export interface BenchPlan {
   readonly webPageSamples: number;
   /** Orders a signed-in shopper pays on the storefront's order page, each timed to "Completed". */
   readonly storefrontPayments: number;
+  /**
+   * USDT through the chain adapter on a devnet process: `transfers` from as many senders,
+   * `concurrency` in flight, after `warmUpTransfers` untimed; then solid blocks of each of
+   * `usdtTransfersPerBlock` USDT transfers (and one of TRX transfers only) each read `blockReads` times.
+   */
+  readonly usdtChain: {
+    readonly transfers: number;
+    readonly warmUpTransfers: number;
+    readonly concurrency: number;
+    readonly usdtTransfersPerBlock: readonly number[];
+    readonly blockReads: number;
+  };
 }
 
 /** 100,000 users: the customer search's target is set at that size. */
@@ -56,6 +68,14 @@ export const FULL_PLAN: BenchPlan = {
   webhookBurstEvents: 10_000,
   webPageSamples: 5,
   storefrontPayments: 3,
+  // As many in flight as the money path's buyers; 300 transfers a block as the scanner's blocks.
+  usdtChain: {
+    transfers: 1_000,
+    warmUpTransfers: 50,
+    concurrency: 50,
+    usdtTransfersPerBlock: [1, 100, 300],
+    blockReads: 20,
+  },
 };
 
 /** CI's smoke run: every section, small. */
@@ -78,4 +98,11 @@ export const QUICK_PLAN: BenchPlan = {
   webhookBurstEvents: 1_000,
   webPageSamples: 2,
   storefrontPayments: 1,
+  usdtChain: {
+    transfers: 20,
+    warmUpTransfers: 10,
+    concurrency: 50,
+    usdtTransfersPerBlock: [1, 20],
+    blockReads: 5,
+  },
 };

@@ -15,6 +15,7 @@ import type { ScannerFigures } from './scanner-section.js';
 import type { StartupFigures } from './startup-section.js';
 import { median } from './median.js';
 import type { StorefrontPaymentFigure } from './storefront-payment-section.js';
+import type { UsdtChainFigures } from './usdt-chain-section.js';
 import type { AppShellFigure, WebShellFigures } from './web-section.js';
 
 export interface BenchResults {
@@ -30,6 +31,8 @@ export interface BenchResults {
   readonly storefrontPayment: StorefrontPaymentFigure;
   readonly money: MoneySectionFigures;
   readonly scanner: ScannerFigures;
+  /** USDT transfers per second through the chain adapter, and the cost of reading a block's logs (reported). */
+  readonly usdtChain: UsdtChainFigures;
   readonly reconciliation: ReconcileFigures;
   readonly eventLog: EventLogFigures;
   readonly crossInstance: CrossInstanceFigures;

@@ -1,6 +1,7 @@
 import type { BlockTransfer, ChainPort } from '@trx-shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadcastFault } from './memory-chain.js';
+import { describeUsdtContract, type UsdtPricing } from './describe-usdt-contract.js';
 
 /** One chain to run the contract against: the devnet through TronWeb, or the in-memory fake. */
 export interface ChainWorld {
@@ -15,6 +16,12 @@ export interface ChainWorld {
   passExpiry(): Promise<void>;
   /** A chain port of the same kind whose node cannot be reached. */
   unreachable(): ChainPort;
+  /** Creates USDT for an address from outside and makes it solid. */
+  mintUsdt(address: string, amount: number): Promise<void>;
+  /** Includes what the node accepted in a head block that is not solid yet. */
+  includeInHead(): Promise<void>;
+  /** The energy and price this world's chain bills USDT transfers at, as its harness set them. */
+  readonly usdtPricing: UsdtPricing;
 }
 
 export interface ChainHarness {
@@ -347,5 +354,7 @@ export const describeChainContract = (harness: ChainHarness): void => {
         .catch(() => null);
       if (signed) expect(await down.broadcast(signed.signedTransaction)).toMatchObject({ kind: 'unknown' });
     });
+
+    describeUsdtContract(() => world);
   });
 };

@@ -4,5 +4,7 @@ export {
   createMemoryChain,
   MEMORY_GENESIS_ADDRESS,
   type MemoryChainControls,
+  type MemoryChainOptions,
   NEW_ACCOUNT_FEE_SUN,
 } from './memory-chain.js';
+export { MEMORY_USDT_CONTRACT, type MemoryUsdtOptions } from './memory-usdt.js';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type BlockTransfer,
+  type BlockUsdtTransfer,
   type BroadcastOutcome,
   type ChainPort,
   domainError,
@@ -10,6 +11,7 @@ import {
   type TransferLookup,
   type TransferRequest,
 } from '@trx-shop/domain';
+import { createMemoryUsdt, type MemoryUsdtOptions } from './memory-usdt.js';
 
 /** What can go wrong with the next broadcast (the devnet's fault modes, same names). */
 export type BroadcastFault = 'reject' | 'drop' | 'timeout' | 'accept-timeout';
@@ -40,6 +42,8 @@ export interface MemoryChainControls {
   includeFailedTransfer(fromAddress: string, toAddress: string, amountSun: Sun): string;
   /** Includes every accepted transfer in a block and makes it solid. */
   confirm(): void;
+  /** Creates USDT for an address, at once solid (throws when USDT is off). */
+  mintUsdt(address: string, amount: number): void;
   /** The next broadcast misbehaves so. */
   inject(fault: BroadcastFault): void;
   /** false: every call fails as an unreachable node does. */
@@ -50,13 +54,22 @@ export interface MemoryChainControls {
   supply(): { readonly mintedSun: Sun; readonly burnedSun: Sun; readonly heldSun: Sun };
 }
 
+export interface MemoryChainOptions {
+  /** The token's energy model; null: USDT off (`chain.usdt` is null). */
+  readonly usdt?: MemoryUsdtOptions | null;
+}
+
 /**
  * The chain port in memory, with the devnet's rules where the domain can see them: balances on
  * the solidified chain, unique txIDs for identical transfers, the new-account fee, duplicates
- * accepted, expiry by chain time, and the same injectable faults. Trusted only as far as the chain
- * contract suite (which the TronWeb adapter against the devnet passes too) proves it.
+ * accepted, expiry by chain time, the same injectable faults, and USDT with the devnet's energy
+ * model. Trusted only as far as the chain contract suite (which the TronWeb adapter against the
+ * devnet passes too) proves it.
  */
-export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainControls } => {
+
+export const createMemoryChain = (
+  options: MemoryChainOptions = {},
+): { chain: ChainPort; controls: MemoryChainControls } => {
   const balances = new Map<string, Sun>();
   const signed = new Map<string, Transfer>();
   const mempool = new Map<string, Transfer>();
@@ -64,11 +77,20 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
   let chainTime = Date.UTC(2026, 0, 1);
   let blockNumber = 1;
   const blocks = new Map<number, SolidBlock>();
-  /** Produces the next block with `transfers` in it; every block is solid at once. */
-  const produceBlock = (transfers: readonly BlockTransfer[]) => {
+  /** Produces the next block with `transfers` and the token's logs in it; every block is solid at once. */
+  const produceBlock = (
+    transfers: readonly BlockTransfer[],
+    usdtTransfersOf: (number: number, time: Date) => readonly BlockUsdtTransfer[] = () => [],
+  ) => {
     chainTime += 3_000;
     blockNumber += 1;
-    blocks.set(blockNumber, { number: blockNumber, time: new Date(chainTime), transfers });
+    const time = new Date(chainTime);
+    blocks.set(blockNumber, {
+      number: blockNumber,
+      time,
+      transfers,
+      usdtTransfers: usdtTransfersOf(blockNumber, time),
+    });
     return blockNumber;
   };
   const newTxId = () => {
@@ -87,6 +109,26 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
   const exists = (address: string) => balances.has(address);
   const feeOf = (request: TransferRequest): Sun => (exists(request.toAddress) ? 0 : NEW_ACCOUNT_FEE_SUN);
   const newAddress = () => `T${Array.from(randomBytes(33), (byte) => BASE58[byte % 58]).join('')}`;
+
+  const isValidAddress = (address: string) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address);
+  const token =
+    options.usdt === null
+      ? null
+      : createMemoryUsdt(
+          {
+            trxBalance: (address) => balances.get(address) ?? 0,
+            burn(address, sun) {
+              balances.set(address, (balances.get(address) ?? 0) - sun);
+              burnedSun += sun;
+            },
+            now: () => chainTime,
+            newTxId,
+            requireNode,
+            expirationOf: (now) => now + EXPIRATION_MS,
+          },
+          isValidAddress,
+          options.usdt,
+        );
 
   const accept = (transfer: Transfer): BroadcastOutcome => {
     if (included.has(transfer.txId) || mempool.has(transfer.txId)) return { kind: 'accepted' };
@@ -117,7 +159,7 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
     async createWallet() {
       return { address: newAddress(), privateKey: randomBytes(32).toString('hex') };
     },
-    isValidAddress: (address) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address),
+    isValidAddress,
     async getConfirmedBalance(address) {
       requireNode('read a balance');
       return balances.get(address) ?? 0;
@@ -157,7 +199,8 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
       if (!reachable) return { kind: 'unknown', reason: 'the node could not be reached' };
       const { txID } = JSON.parse(signedTransaction) as { txID: string };
       const transfer = signed.get(txID);
-      if (!transfer)
+      const isTokenCall = token?.signs(txID) ?? false;
+      if (!transfer && !isTokenCall)
         return {
           kind: 'rejected',
           code: 'SIGERROR',
@@ -175,15 +218,15 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
         };
       if (armed === 'drop') return { kind: 'accepted' };
       if (armed === 'timeout') return { kind: 'unknown', reason: 'timeout' };
-      const outcome = accept(transfer);
+      const outcome = transfer ? accept(transfer) : (token?.accept(txID) ?? { kind: 'accepted' });
       return armed === 'accept-timeout' ? { kind: 'unknown', reason: 'timeout' } : outcome;
     },
     async lookupTransfer(txId): Promise<TransferLookup> {
       requireNode('look up a transaction');
       const found = included.get(txId);
-      return found
-        ? { kind: 'confirmed', blockNumber: found.blockNumber, feeSun: found.feeSun, succeeded: true }
-        : { kind: 'not-found' };
+      if (found)
+        return { kind: 'confirmed', blockNumber: found.blockNumber, feeSun: found.feeSun, succeeded: true };
+      return token?.lookup(txId) ?? { kind: 'not-found' };
     },
     async findTransaction(txId) {
       if (!/^[0-9a-fA-F]{64}$/.test(txId)) {
@@ -195,7 +238,9 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
         const transfer = block.transfers.find((listed) => listed.txId === id);
         if (transfer) return { kind: 'solid', blockNumber: block.number, blockTime: block.time, transfer };
       }
-      return mempool.has(id) ? { kind: 'not-solid' } : { kind: 'unknown' };
+      const call = token?.find(id);
+      if (call) return call;
+      return mempool.has(id) || token?.isPending(id) ? { kind: 'not-solid' } : { kind: 'unknown' };
     },
     async solidifiedHeadTime() {
       requireNode('read the solidified head');
@@ -208,7 +253,7 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
     async solidBlock(number) {
       requireNode('read a solidified block');
       if (number > blockNumber) return null;
-      return blocks.get(number) ?? { number, time: new Date(chainTime), transfers: [] };
+      return blocks.get(number) ?? { number, time: new Date(chainTime), transfers: [], usdtTransfers: [] };
     },
     async reachableSolidHead() {
       return reachable ? blockNumber : null;
@@ -217,6 +262,7 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
       requireNode('read the genesis block');
       return MEMORY_GENESIS_BLOCK_ID;
     },
+    usdt: token?.usdt ?? null,
   };
 
   const controls: MemoryChainControls = {
@@ -239,25 +285,32 @@ export const createMemoryChain = (): { chain: ChainPort; controls: MemoryChainCo
       return txId;
     },
     confirm() {
-      const number = produceBlock(
-        [...mempool.values()].map((transfer) => ({
-          txId: transfer.txId,
-          fromAddress: transfer.from,
-          toAddress: transfer.to,
-          amountSun: transfer.amountSun,
-          succeeded: true,
-        })),
-      );
-      for (const transfer of mempool.values()) {
+      const transfers = [...mempool.values()];
+      for (const transfer of transfers) {
         balances.set(
           transfer.from,
           (balances.get(transfer.from) ?? 0) - transfer.amountSun - transfer.feeSun,
         );
         balances.set(transfer.to, (balances.get(transfer.to) ?? 0) + transfer.amountSun);
         burnedSun += transfer.feeSun;
-        included.set(transfer.txId, { ...transfer, blockNumber: number });
       }
       mempool.clear();
+      const number = produceBlock(
+        transfers.map((transfer) => ({
+          txId: transfer.txId,
+          fromAddress: transfer.from,
+          toAddress: transfer.to,
+          amountSun: transfer.amountSun,
+          succeeded: true,
+        })),
+        // Token calls run after the block's TRX transfers, whose balances pay their energy.
+        (next, time) => token?.include(next, time) ?? [],
+      );
+      for (const transfer of transfers) included.set(transfer.txId, { ...transfer, blockNumber: number });
+    },
+    mintUsdt(address, amount) {
+      if (token === null) throw new Error('this memory chain runs with USDT off');
+      token.mint(address, amount);
     },
     inject(next) {
       fault = next;

@@ -1,10 +1,19 @@
 import { createMemoryChain, describeChainContract } from '../src/index.js';
 
+/** No default among them: the port must bill what its chain was told, never assume. */
+const pricing = {
+  energyFeeSun: 210,
+  holderEnergy: 70_000,
+  nonHolderEnergy: 140_000,
+  feeLimitCapSun: 90_000_000,
+};
+
 describeChainContract({
   name: 'memory',
   async open() {
-    const { chain, controls } = createMemoryChain();
-    const down = createMemoryChain();
+    const usdt = pricing;
+    const { chain, controls } = createMemoryChain({ usdt });
+    const down = createMemoryChain({ usdt });
     down.controls.setReachable(false);
     return {
       chain,
@@ -13,6 +22,10 @@ describeChainContract({
       inject: async (fault) => controls.inject(fault),
       passExpiry: async () => controls.advanceTime(120_000),
       unreachable: () => down.chain,
+      mintUsdt: async (address, amount) => controls.mintUsdt(address, amount),
+      // Accepted calls already count at the head of the in-memory chain.
+      includeInHead: async () => {},
+      usdtPricing: pricing,
     };
   },
   async close() {},

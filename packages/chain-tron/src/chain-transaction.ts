@@ -1,4 +1,5 @@
 import type { ChainTransaction } from '@trx-shop/domain';
+import { contractReceiptOf, type TokenContract } from './contract-receipt.js';
 import { integerField, isRecord, MalformedReplyError, nodeErrorText } from './node-replies.js';
 import { transferOf } from './solid-block.js';
 
@@ -18,9 +19,13 @@ const requireNoNodeError = (reply: unknown): void => {
 /**
  * `walletsolidity/gettransactionbyid` with `walletsolidity/gettransactioninfobyid` (its block and
  * time), or, when the solidity node does not have it, `wallet/gettransactionbyid`: the full node
- * knows pending transactions and those in blocks not yet solidified.
+ * knows pending transactions and those in blocks not yet solidified. A contract call carries its
+ * receipt, with the token's Transfer logs when `token` is the configured contract.
  */
-export const chainTransactionOf = (replies: TransactionReplies): ChainTransaction => {
+export const chainTransactionOf = (
+  replies: TransactionReplies,
+  token: TokenContract | null = null,
+): ChainTransaction => {
   if ('head' in replies) {
     requireNoNodeError(replies.head);
     return isEmptyReply(replies.head) ? { kind: 'unknown' } : { kind: 'not-solid' };
@@ -34,5 +39,12 @@ export const chainTransactionOf = (replies: TransactionReplies): ChainTransactio
   if (blockNumber === undefined || blockTime === undefined) {
     throw new MalformedReplyError('a solidified transaction has no block in its info');
   }
-  return { kind: 'solid', blockNumber, blockTime: new Date(blockTime), transfer: transferOf(replies.solid) };
+  const solid = {
+    kind: 'solid',
+    blockNumber,
+    blockTime: new Date(blockTime),
+    transfer: transferOf(replies.solid),
+  } as const;
+  const receipt = contractReceiptOf(replies.info, token);
+  return receipt === undefined ? solid : { ...solid, receipt };
 };

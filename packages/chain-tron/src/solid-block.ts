@@ -1,5 +1,6 @@
-import type { BlockTransfer, SolidBlock } from '@trx-shop/domain';
+import type { BlockTransfer, BlockUsdtTransfer, SolidBlock } from '@trx-shop/domain';
 import { base58OfHexAddress } from './base58-address.js';
+import { type TokenContract, tokenTransfersOfInfo } from './contract-receipt.js';
 import {
   blockHeaderOf,
   integerField,
@@ -58,11 +59,20 @@ export const transferOf = (transaction: unknown): BlockTransfer | null => {
   };
 };
 
+const isContractCall = (transaction: unknown): boolean => {
+  const contracts = isRecord(transaction) ? recordField(transaction, 'raw_data')?.contract : undefined;
+  const contract = Array.isArray(contracts) ? (contracts[0] as unknown) : undefined;
+  return isRecord(contract) && contract.type === 'TriggerSmartContract';
+};
+
 /**
- * `walletsolidity/getblockbynum`: `{}` for a block that is not solid yet, else the block. Its
- * addresses may be base58check (`visible: true`) or hex.
+ * `walletsolidity/getblockbynum`: `{}` for a block that is not solid yet, else the block (its
+ * token transfers not read yet) and whether it holds smart-contract calls, the only transactions
+ * that can move a token. Its addresses may be base58check (`visible: true`) or hex.
  */
-export const solidBlockOfReply = (reply: unknown): SolidBlock | null => {
+export const readSolidBlockReply = (
+  reply: unknown,
+): { block: SolidBlock; callsContracts: boolean } | null => {
   if (!isRecord(reply)) throw new MalformedReplyError('a block reply is not an object');
   if (Object.keys(reply).length === 0) return null;
   const header = blockHeaderOf(reply);
@@ -73,9 +83,32 @@ export const solidBlockOfReply = (reply: unknown): SolidBlock | null => {
   }
   const transactions = Array.isArray(reply.transactions) ? (reply.transactions as unknown[]) : [];
   const transfers: BlockTransfer[] = [];
+  let callsContracts = false;
   for (const transaction of transactions) {
     const transfer = transferOf(transaction);
     if (transfer) transfers.push(transfer);
+    else callsContracts ||= isContractCall(transaction);
   }
-  return { number, time: new Date(timestamp), transfers };
+  return { block: { number, time: new Date(timestamp), transfers, usdtTransfers: [] }, callsContracts };
+};
+
+/** The block alone, for a reader that does not follow a token. */
+export const solidBlockOfReply = (reply: unknown): SolidBlock | null =>
+  readSolidBlockReply(reply)?.block ?? null;
+
+/**
+ * `walletsolidity/gettransactioninfobyblocknum`: the infos of a block's transactions, read for the
+ * token's Transfer logs of its successful calls. A block with contract calls always has infos
+ * once solid, so an empty answer for one is refused rather than read as "no transfers".
+ */
+export const tokenTransfersOfBlockInfos = (reply: unknown, token: TokenContract): BlockUsdtTransfer[] => {
+  if (!Array.isArray(reply) || reply.length === 0) {
+    throw new MalformedReplyError('a solid block with contract calls has no transaction infos');
+  }
+  const transfers: BlockUsdtTransfer[] = [];
+  for (const info of reply as unknown[]) {
+    if (!isRecord(info)) throw new MalformedReplyError('a transaction info is not an object');
+    transfers.push(...tokenTransfersOfInfo(info, token));
+  }
+  return transfers;
 };

@@ -23,6 +23,19 @@ export const transferRawDataBytes = (amountSun: number): number =>
   TRANSFER_RAW_DATA_FIXED_BYTES + varintLength(amountSun);
 
 /**
+ * The `raw_data` of a USDT `transfer(address,uint256)` call as the service builds it:
+ * ref_block_bytes 1+1+2, ref_block_hash 1+1+8, expiration 1+6, timestamp 1+6, fee_limit (field
+ * 18: a two-byte tag) 2+varint, and the contract 1+2+174: its type 2, its `Any` parameter 1+2+169
+ * (type URL `type.googleapis.com/protocol.TriggerSmartContract` 1+1+49, value 1+1+(owner 1+1+21,
+ * contract 1+1+21, calldata 1+1+68: the selector and two words)). Only the fee limit's varint
+ * varies: 211 bytes for a fee limit of 30 TRX, as tron-trc20.md measured.
+ */
+const USDT_TRANSFER_RAW_DATA_FIXED_BYTES = 207;
+
+export const usdtTransferRawDataBytes = (feeLimitSun: number): number =>
+  USDT_TRANSFER_RAW_DATA_FIXED_BYTES + varintLength(feeLimitSun);
+
+/**
  * Bandwidth java-tron charges for a transaction with one signature: the protobuf size of the
  * signed transaction without `ret` (field 1 raw_data, field 2 signature; one tag byte and a
  * length varint each) plus the result reserve.

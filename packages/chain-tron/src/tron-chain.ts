@@ -13,14 +13,14 @@ import {
 import type { Types } from 'tronweb';
 import { TronWeb } from './tronweb-library.js';
 import { accountExists, balanceOfAccountReply, bandwidthOfResourceReply } from './account-replies.js';
-import { isBase58Address } from './addresses.js';
+import { isBase58Address, requireBase58Address, requireTransferParties } from './addresses.js';
 import { outcomeOfBroadcastFailure, outcomeOfBroadcastReply } from './broadcast-outcome.js';
 import { chainUnavailable, readFromNode } from './chain-unavailable.js';
 import { chainTransactionOf, isEmptyReply, type TransactionReplies } from './chain-transaction.js';
 import { blockHeaderOf, integerField, isRecord, MalformedReplyError } from './node-replies.js';
 import { knownAccounts } from './known-accounts.js';
 import { requestPace } from './request-pace.js';
-import { solidBlockOfReply } from './solid-block.js';
+import { readSolidBlockReply, tokenTransfersOfBlockInfos } from './solid-block.js';
 import { nodeHttpClient } from './node-http.js';
 import { referenceBlockOfReply } from './reference-block.js';
 import { lookupOfTransactionInfo } from './transfer-lookup.js';
@@ -29,6 +29,8 @@ import { createTronClient } from './tron-client.js';
 import { signTransaction } from './transaction-signing.js';
 import { MAINNET_FEE_SCHEDULE, type TransferFeeSchedule, transferFeeSun } from './transfer-fee.js';
 import { signedTransferBandwidthBytes, transferRawDataBytes } from './transfer-size.js';
+import { uniqueTimestamp } from './unique-timestamp.js';
+import { createTronUsdt, type TronUsdtOptions, tokenContractOf } from './tron-usdt.js';
 
 export interface TronChainOptions {
   /** Node base URL: TronGrid (`https://api.trongrid.io`), Shasta, Nile or the devnet. */
@@ -41,20 +43,9 @@ export interface TronChainOptions {
   readonly feeSchedule?: Partial<TransferFeeSchedule> | undefined;
   /** At most this many solid-block reads per second (the deposit scanner's); 0 or absent: no limit. */
   readonly scanRequestsPerSecond?: number | undefined;
+  /** The USDT token contract and its fee settings; absent: USDT off (`usdt` is null). */
+  readonly usdt?: TronUsdtOptions | undefined;
 }
-
-/**
- * Two transfers with the same sender, recipient and amount built on the same head block would be
- * byte-identical, so the second would get the first's txID and be swallowed as a duplicate: a
- * withdrawal or refund silently not sent. A per-process sequence from a random start, added to
- * the head's timestamp, makes each one distinct. The node does not judge this field (only the
- * expiration), and an offset below a minute keeps its encoded size, so fee estimates still hold.
- */
-let timestampSequence = Math.floor(Math.random() * 60_000);
-const uniqueTimestamp = (headTimestamp: number): number => {
-  timestampSequence = (timestampSequence + 1) % 60_000;
-  return headTimestamp + timestampSequence;
-};
 
 export const createTronChain = (options: TronChainOptions): ChainPort => {
   const tronWeb = createTronClient(options);
@@ -74,16 +65,11 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
   };
   const paceScan = requestPace(options.scanRequestsPerSecond ?? 0);
   const feeSchedule: TransferFeeSchedule = { ...MAINNET_FEE_SCHEDULE, ...options.feeSchedule };
-
-  const requireAddress = (address: string, role: string): string => {
-    if (!isBase58Address(address))
-      throw domainError('INVALID_ADDRESS', `${role} is not a TRON base58 address`);
-    return address;
-  };
+  const token = options.usdt ? tokenContractOf(options.usdt.contractAddress) : null;
+  const usdt = options.usdt ? createTronUsdt(options.usdt, { tronWeb, post, feeSchedule }) : null;
 
   const requireTransfer = (request: TransferRequest): TransferRequest => {
-    requireAddress(request.fromAddress, 'sender address');
-    requireAddress(request.toAddress, 'recipient address');
+    requireTransferParties(request);
     if (request.fromAddress === request.toAddress) {
       throw domainError('VALIDATION_ERROR', 'TRON refuses a transfer to the sending account itself');
     }
@@ -94,7 +80,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
   };
 
   const readBalance = async (address: string, confirmed: boolean): Promise<Sun> => {
-    requireAddress(address, 'address');
+    requireBase58Address(address, 'address');
     return readFromNode(
       'read a balance',
       () => post(confirmed ? 'walletsolidity/getaccount' : 'wallet/getaccount', accountRequest(address)),
@@ -202,7 +188,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
       return readFromNode(
         'look up a transaction',
         () => tronWeb.trx.getTransactionInfo(txId.toLowerCase()),
-        lookupOfTransactionInfo,
+        (info) => lookupOfTransactionInfo(info, token),
       );
     },
 
@@ -219,7 +205,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
           if (isEmptyReply(solid)) return { head: await ask(tronWeb.fullNode, 'wallet/gettransactionbyid') };
           return { solid, info: await ask(tronWeb.solidityNode, 'walletsolidity/gettransactioninfobyid') };
         },
-        (replies) => chainTransactionOf(replies as TransactionReplies),
+        (replies) => chainTransactionOf(replies as TransactionReplies, token),
       );
     },
 
@@ -232,12 +218,22 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
         throw domainError('VALIDATION_ERROR', 'a block number is a whole number from 0');
       }
       await paceScan();
-      return readFromNode(
+      const read = await readFromNode(
         'read a solidified block',
         // `visible`: addresses in base58check, converted by the node instead of this process.
         () => post('walletsolidity/getblockbynum', JSON.stringify({ num: number, visible: true }), 'latin1'),
-        solidBlockOfReply,
+        readSolidBlockReply,
       );
+      // Token transfers live in the calls' logs, which only the transaction infos carry: read
+      // when the token is followed and the block holds a contract call that could have logged one.
+      if (read === null || token === null || !read.callsContracts) return read?.block ?? null;
+      await paceScan();
+      const usdtTransfers = await readFromNode(
+        'read the transaction infos of a solidified block',
+        () => post('walletsolidity/gettransactioninfobyblocknum', JSON.stringify({ num: number }), 'latin1'),
+        (reply) => tokenTransfersOfBlockInfos(reply, token),
+      );
+      return { ...read.block, usdtTransfers };
     },
 
     async genesisBlockId() {
@@ -268,5 +264,7 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
         return null;
       }
     },
+
+    usdt,
   };
 };

@@ -1,12 +1,16 @@
 import type { ChainPort, SignedTransfer } from '@trx-shop/domain';
 import { devnetControl } from '@trx-shop/test-kit';
-import { type RunningDevnet, startDevnet } from '@trx-shop/tron-devnet';
+import { type DevnetOptions, type RunningDevnet, startDevnet } from '@trx-shop/tron-devnet';
 
 export const SOLID_DEPTH = 3;
 
 /** A devnet producing blocks only on request, so tests never wait, and its control API. */
-export const startControlledDevnet = async () => {
-  const devnet: RunningDevnet = await startDevnet({ blockIntervalMs: 0, solidDepth: SOLID_DEPTH });
+export const startControlledDevnet = async (options: DevnetOptions = {}) => {
+  const devnet: RunningDevnet = await startDevnet({
+    ...options,
+    blockIntervalMs: 0,
+    solidDepth: SOLID_DEPTH,
+  });
   return { devnet, ...devnetControl(devnet.url, { solidDepth: SOLID_DEPTH }) };
 };
 

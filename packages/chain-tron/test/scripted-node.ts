@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A real HTTP server standing in for a node only where a fault or a header must be observed:
- * it answers each path with a scripted JSON body (or a `RawReply`), or never answers when told
- * to hang.
+ * it answers each path with a scripted JSON body (or a `RawReply`, or a `Scripted` function of
+ * the request's body), or never answers when told to hang.
  */
 export interface ScriptedNode {
   readonly url: string;
@@ -27,6 +27,11 @@ export class RawReply {
   ) {}
 }
 
+/** An answer that depends on what was asked (a view call's selector, say). */
+export class Scripted {
+  constructor(readonly answer: (body: string) => unknown) {}
+}
+
 export const startScriptedNode = async (
   answers: Readonly<Record<string, unknown>> | 'hang',
 ): Promise<ScriptedNode> => {
@@ -41,7 +46,10 @@ export const startScriptedNode = async (
     });
     if (answers === 'hang') return;
     // Answered once the whole request is in, so `body` is complete when the caller has its reply.
-    request.on('end', () => answer(answers[path], response));
+    request.on('end', () => {
+      const scripted = answers[path];
+      answer(scripted instanceof Scripted ? scripted.answer(received.body) : scripted, response);
+    });
   });
   const answer = (scripted: unknown, response: ServerResponse): void => {
     if (scripted instanceof RawReply) {

@@ -35,6 +35,7 @@ describe('solidBlockOfReply', () => {
           succeeded: true,
         },
       ],
+      usdtTransfers: [],
     });
     expect(block?.transfers[0]?.fromAddress).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
   });

@@ -11,6 +11,7 @@ export * from './events/record-events.js';
 export * from './ports/shop-event.js';
 export * from './money/limits.js';
 export * from './money/sun.js';
+export * from './money/usdt.js';
 export * from './money/trx-amount.js';
 export * from './money/currency.js';
 export { formatUsdtAmount, parseUsdtAmount, usdtUnitsToUsdt } from './money/usdt-amount.js';

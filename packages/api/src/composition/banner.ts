@@ -13,6 +13,15 @@ const networkLine = ({ network }: RunningService): string =>
  * The admin-creation command as it runs here: the built CLI beside this server, so it works in
  * the Docker image (which has no pnpm) as well as in a checkout.
  */
+/** The token contract the service follows, checked at start, or why none. */
+const usdtLine = ({ chain }: RunningService, config: AppConfig): string => {
+  const usdt = chain.chain.usdt;
+  if (usdt !== null) return `${usdt.contractAddress} (symbol USDT, 6 decimals: checked)`;
+  return config.tronNetwork === null
+    ? 'off (TRON_NETWORK is not set, so no network USDT applies; USDT_CONTRACT names one)'
+    : 'off (USDT_CONTRACT=off)';
+};
+
 const adminCreateCommand = (): string => {
   const cli = fileURLToPath(new URL('../cli/admin-create.js', import.meta.url));
   return `node ${relative(process.cwd(), cli)} --email <email>`;
@@ -54,6 +63,7 @@ export const printBanner = (service: RunningService, config: AppConfig): void =>
         ? { webApps: NOT_BUILT }
         : { storefront: `${service.url}/`, admin: `${service.url}/admin` }),
       network: service.network.network,
+      usdt: service.chain.chain.usdt?.contractAddress ?? 'off',
       mail: service.mail,
       currencies: config.acceptedCurrencies,
       ...(lowBalanceAlert(config) === null ? {} : { alerts: lowBalanceAlert(config) }),
@@ -81,6 +91,7 @@ const bannerLines = (service: RunningService, config: AppConfig): string[] => {
     `  Currencies ${config.acceptedCurrencies.join(', ')}`,
     `  Chain      ${service.chain.description}`,
     `  Network    ${networkLine(service)}`,
+    `  USDT       ${usdtLine(service, config)}`,
     `  Mail       ${service.mail}`,
     ...(lowBalanceAlert(config) === null ? [] : [`  Alerts     ${lowBalanceAlert(config)}`]),
   ];

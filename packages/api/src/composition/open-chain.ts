@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTronChain } from '@trx-shop/chain-tron';
+import { createTronChain, type TronUsdtOptions } from '@trx-shop/chain-tron';
 import type { ChainPort, WalletFunding } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import type { AppConfig } from '../config/config.js';
@@ -30,12 +30,16 @@ const readStoredPort = async (file: string): Promise<number | null> => {
   }
 };
 
+/** The configured USDT contract for the chain adapter; undefined leaves USDT off. */
+const usdtOptions = (config: AppConfig): TronUsdtOptions | undefined => config.usdt ?? undefined;
+
 const tronNodeChain = (config: AppConfig & { chain: { kind: 'tron' } }): ChainPort =>
   createTronChain({
     fullHost: config.chain.fullHost,
     apiKey: config.chain.apiKey ?? undefined,
     timeoutMs: NODE_TIMEOUT_MS,
     scanRequestsPerSecond: config.scanner.maxRequestsPerSecond,
+    usdt: usdtOptions(config),
   });
 
 /** Reconciliation's balance reads per second: a real node has an allowance to keep, the devnet none. */
@@ -55,7 +59,11 @@ export const openRunningChain = async (config: AppConfig): Promise<ChainPort | n
       : await readStoredPort(join(config.dataDir, DEVNET_PORT_FILE));
   return port === null
     ? null
-    : createTronChain({ fullHost: `http://127.0.0.1:${port}`, timeoutMs: NODE_TIMEOUT_MS });
+    : createTronChain({
+        fullHost: `http://127.0.0.1:${port}`,
+        timeoutMs: NODE_TIMEOUT_MS,
+        usdt: usdtOptions(config),
+      });
 };
 
 export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChain> => {
@@ -94,7 +102,7 @@ export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChai
   if (chainConfig.port === 0) await writeFile(portFile, `${new URL(devnet.url).port}\n`);
   return {
     notice,
-    chain: createTronChain({ fullHost: devnet.url, timeoutMs: NODE_TIMEOUT_MS }),
+    chain: createTronChain({ fullHost: devnet.url, timeoutMs: NODE_TIMEOUT_MS, usdt: usdtOptions(config) }),
     devnet,
     funding: devnetFunding(devnet, config.chain.airdropTrx * 1_000_000),
     description: 'local devnet, in this process',

@@ -41,6 +41,7 @@ import { keyVaultFromSecrets } from './key-vault-from-secrets.js';
 import { type OpenedChain, openConfiguredChain, reconcileRequestsPerSecond } from './open-chain.js';
 import { openConfiguredStore } from './open-store.js';
 import { type VerifiedNetwork, verifyNetwork } from './verify-network.js';
+import { verifyUsdtContract } from './verify-usdt.js';
 import { resolveWebRoot } from './web-root.js';
 
 export interface RunningService {
@@ -134,13 +135,16 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     throw error;
   });
   if (chain.notice) startupLog.logger.warn({}, chain.notice);
-  const network = await verifyNetwork(chain.chain, config, startupLog.logger).catch(
-    async (error: unknown) => {
+  const network = await verifyNetwork(chain.chain, config, startupLog.logger)
+    .then(async (verified) => {
+      await verifyUsdtContract(chain.chain.usdt);
+      return verified;
+    })
+    .catch(async (error: unknown) => {
       await closeStore();
       await chain.devnet?.stop();
       throw error;
-    },
-  );
+    });
   const rooms = createRoomHub();
   const webhooks = {
     sender: instrumentWebhookSender(

@@ -2,6 +2,7 @@ import type { Currency, Sun } from '@trx-shop/domain';
 import type { MailFrom, SmtpSettings } from './mail-settings.js';
 import type { TronNetwork } from './tron-network.js';
 import type { TrustProxy } from './trust-proxy.js';
+import type { UsdtSettings } from './usdt-settings.js';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 /** LOG_FORMAT: `auto` (the default) is `pretty` when stdout is a terminal, else `json`. */
 export type LogFormat = 'pretty' | 'json' | 'auto';
@@ -113,6 +114,11 @@ export interface AppConfig {
    * TRON_FULL_HOST outside production without a declared network (not verified, only logged).
    */
   readonly tronNetwork: TronNetwork | null;
+  /**
+   * USDT's token contract and fee settings (docs/operations.md, "USDT"); null: USDT_CONTRACT=off,
+   * or no USDT_CONTRACT for a node whose network is not declared.
+   */
+  readonly usdt: UsdtSettings | null;
   readonly merchantWalletAddress: string | null;
   /** Secrets given by the environment; missing ones are generated into DATA_DIR outside production. */
   readonly secrets: {

@@ -5,6 +5,7 @@ import { parseTrustProxy } from './trust-proxy.js';
 import { parseDuration, parseDurationList } from './durations.js';
 import { parseMailFrom, parsePublicUrl, parseSmtpUrl } from './mail-settings.js';
 import { parseAcceptedCurrencies } from './accepted-currencies.js';
+import { parseUsdtSettings } from './usdt-settings.js';
 
 /** Standard Webhooks' suggested schedule: about 33 hours of retries after the first attempt. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
@@ -194,6 +195,8 @@ export const loadConfig = (
   }
 
   const listenerIntervalMs = integer('LISTENER_INTERVAL_MS', 15_000, 50, 86_400_000);
+  // Without a declared network, the in-process devnet is the devnet; a given node stays unverified.
+  const servedNetwork = tronNetwork ?? (tronFullHost === null ? 'devnet' : null);
   const config: AppConfig = {
     production,
     host: text('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1'),
@@ -267,8 +270,8 @@ export const loadConfig = (
           solidDepth: integer('DEVNET_SOLID_DEPTH', 3, 0, 100),
           airdropTrx: integer('DEVNET_AIRDROP_TRX', 1_000, 0, 1_000_000),
         },
-    // Without a declared network, the in-process devnet is the devnet; a given node stays unverified.
-    tronNetwork: tronNetwork ?? (tronFullHost === null ? 'devnet' : null),
+    tronNetwork: servedNetwork,
+    usdt: parseUsdtSettings(text, integer, servedNetwork, problems),
     merchantWalletAddress: merchant,
     secrets: {
       jwtAccess: secret('JWT_ACCESS_SECRET', 32),

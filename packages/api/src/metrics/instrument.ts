@@ -4,19 +4,20 @@ import type { ShopMetrics } from './shop-metrics.js';
 /** Chain port methods that never reach the node (pure checks): left as they are, synchronous. */
 const LOCAL_METHODS: ReadonlySet<string> = new Set(['isValidAddress']);
 
-/** The chain port with each call to the node timed and each failure counted, by method. */
-export const instrumentChain = (chain: ChainPort, metrics: ShopMetrics): ChainPort =>
-  new Proxy(chain, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
+/** Each method of `target` timed and its failures counted under `prefix` + its name. */
+const timedCalls = <T extends object>(target: T, metrics: ShopMetrics, prefix: string): T =>
+  new Proxy(target, {
+    get(object, property, receiver) {
+      const value = Reflect.get(object, property, receiver) as unknown;
       if (typeof value !== 'function' || typeof property !== 'string') return value;
-      if (LOCAL_METHODS.has(property)) return (value as (...callArgs: unknown[]) => unknown).bind(target);
+      if (LOCAL_METHODS.has(property)) return (value as (...callArgs: unknown[]) => unknown).bind(object);
+      const method = `${prefix}${property}`;
       return async (...args: unknown[]) => {
-        const done = metrics.chainCalls.startTimer({ method: property });
+        const done = metrics.chainCalls.startTimer({ method });
         try {
-          return await (value as (...callArgs: unknown[]) => Promise<unknown>).apply(target, args);
+          return await (value as (...callArgs: unknown[]) => Promise<unknown>).apply(object, args);
         } catch (error) {
-          metrics.chainErrors.inc({ method: property });
+          metrics.chainErrors.inc({ method });
           throw error;
         } finally {
           done();
@@ -24,6 +25,18 @@ export const instrumentChain = (chain: ChainPort, metrics: ShopMetrics): ChainPo
       };
     },
   });
+
+/**
+ * The chain port with each call to the node timed and each failure counted, by method; the USDT
+ * side's calls as `usdt.<method>`, so a slow token contract read is told apart from a TRX one.
+ */
+export const instrumentChain = (chain: ChainPort, metrics: ShopMetrics): ChainPort => {
+  const usdt = chain.usdt === null ? null : timedCalls(chain.usdt, metrics, 'usdt.');
+  return new Proxy(timedCalls(chain, metrics, ''), {
+    get: (target, property, receiver) =>
+      property === 'usdt' ? usdt : Reflect.get(target, property, receiver),
+  });
+};
 
 /** The webhook sender with each attempt counted by outcome. */
 export const instrumentWebhookSender = (sender: WebhookSender, metrics: ShopMetrics): WebhookSender => ({

@@ -1,4 +1,5 @@
 import { domainError } from '../errors/domain-error.js';
+import { exactDecimalText } from './decimal-text.js';
 
 /**
  * An amount of TRX in SUN (1 TRX = 1,000,000 SUN), always a safe integer. Money is never a float
@@ -47,13 +48,4 @@ export const absSun = (amount: Sun): Sun => Math.abs(amount);
 export const sunToTrx = (amount: Sun): number => amount / SUN_PER_TRX;
 
 /** Exact decimal text of an amount in TRX: `12.21`, `-0.29`, `0`, `1000000`. */
-export const formatSunAsTrx = (amount: Sun): string => {
-  const negative = amount < 0;
-  const magnitude = Math.abs(amount);
-  const whole = Math.floor(magnitude / SUN_PER_TRX);
-  const fraction = magnitude % SUN_PER_TRX;
-  const fractionText =
-    fraction === 0 ? '' : `.${String(fraction).padStart(TRX_DECIMALS, '0').replace(/0+$/, '')}`;
-  const text = `${whole}${fractionText}`;
-  return negative && text !== '0' ? `-${text}` : text;
-};
+export const formatSunAsTrx = (amount: Sun): string => exactDecimalText(amount, TRX_DECIMALS);
