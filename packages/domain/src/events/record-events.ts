@@ -1,5 +1,5 @@
 import { formatSunAsTrx } from '../money/sun.js';
-import { formatUsdtAmount } from '../money/usdt-amount.js';
+import { formatUsdtUnits } from '../money/usdt.js';
 import type { TransferClaim } from '../orders/order.js';
 import type { IdGenerator } from '../ports/runtime.port.js';
 import type { Product } from '../products/product.js';
@@ -53,7 +53,7 @@ export const recordEvents = (ids: IdGenerator, at: Date, actor: EventActor | nul
         {
           name: product.name,
           price: formatSunAsTrx(product.priceSun),
-          priceUsdt: product.priceUsdt === null ? null : formatUsdtAmount(product.priceUsdt),
+          priceUsdt: product.priceUsdt === null ? null : formatUsdtUnits(product.priceUsdt),
           category: product.category,
           stock: product.stock,
           isActive: product.isActive,

@@ -1,15 +1,8 @@
 import { domainError, type ValidationError } from '../errors/domain-error.js';
 import { err, ok, type Result } from '../shared/result.js';
 import { decimalTextOf } from './trx-amount.js';
+import { UNITS_PER_USDT, USDT_DECIMALS, type UsdtUnits } from './usdt.js';
 
-/**
- * An amount of USDT (Tether's TRC-20 token) in its base units, 10^-6 USDT, always a safe integer.
- * Never added to `Sun`: both are 6-decimal integers, so mixing them would be a silent money bug.
- */
-export type UsdtUnits = number;
-
-const DECIMALS = 6;
-const UNITS_PER_WHOLE = 1_000_000;
 const DECIMAL_TEXT = /^(-)?(0|[1-9]\d*)(?:\.(\d{1,6}))?$/;
 const TOO_MANY_DECIMALS = /^-?(0|[1-9]\d*)\.\d{7,}$/;
 
@@ -42,15 +35,17 @@ export const parseUsdtAmount = (
   } else {
     return err(invalid(field, `${field} must be a number or a decimal string`));
   }
-  if (TOO_MANY_DECIMALS.test(text)) return err(invalid(field, `${field} has more than ${DECIMALS} decimals`));
+  if (TOO_MANY_DECIMALS.test(text)) {
+    return err(invalid(field, `${field} has more than ${USDT_DECIMALS} decimals`));
+  }
   const match = DECIMAL_TEXT.exec(text);
   if (!match) return err(invalid(field, `${field} must be a decimal amount in USDT`));
   const [, minus, wholeText = '0', fractionText = ''] = match;
-  const magnitude = Number(wholeText) * UNITS_PER_WHOLE + Number(fractionText.padEnd(DECIMALS, '0'));
+  const magnitude = Number(wholeText) * UNITS_PER_USDT + Number(fractionText.padEnd(USDT_DECIMALS, '0'));
   if (!Number.isSafeInteger(magnitude)) return err(invalid(field, `${field} is too large`));
   if (minus || magnitude === 0) return err(invalid(field, `${field} must be greater than 0`));
   if (rule.maxUnits !== undefined && magnitude > rule.maxUnits) {
-    return err(invalid(field, `${field} must be at most ${rule.maxUnits / UNITS_PER_WHOLE} USDT`));
+    return err(invalid(field, `${field} must be at most ${rule.maxUnits / UNITS_PER_USDT} USDT`));
   }
   return ok(magnitude);
 };
@@ -59,15 +54,4 @@ export const parseUsdtAmount = (
  * The JSON number shown for an amount in USDT: as with `sunToTrx`, a safe integer divided by 10^6
  * is the double nearest the exact decimal, which JSON prints as that decimal.
  */
-export const usdtUnitsToUsdt = (amount: UsdtUnits): number => amount / UNITS_PER_WHOLE;
-
-/** Exact decimal text of an amount in USDT: `12.5`, `0.000001`, `1000000`. */
-export const formatUsdtAmount = (amount: UsdtUnits): string => {
-  const magnitude = Math.abs(amount);
-  const whole = Math.floor(magnitude / UNITS_PER_WHOLE);
-  const fraction = magnitude % UNITS_PER_WHOLE;
-  const fractionText =
-    fraction === 0 ? '' : `.${String(fraction).padStart(DECIMALS, '0').replace(/0+$/, '')}`;
-  const text = `${whole}${fractionText}`;
-  return amount < 0 && text !== '0' ? `-${text}` : text;
-};
+export const usdtUnitsToUsdt = (amount: UsdtUnits): number => amount / UNITS_PER_USDT;

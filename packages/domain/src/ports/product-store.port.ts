@@ -1,6 +1,6 @@
 import type { ShopEvent } from './shop-event.js';
 import type { Sun } from '../money/sun.js';
-import type { UsdtUnits } from '../money/usdt-amount.js';
+import type { UsdtUnits } from '../money/usdt.js';
 import type { Product, ProductCategory } from '../products/product.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 

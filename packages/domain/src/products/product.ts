@@ -1,5 +1,5 @@
 import type { Sun } from '../money/sun.js';
-import type { UsdtUnits } from '../money/usdt-amount.js';
+import type { UsdtUnits } from '../money/usdt.js';
 
 export const PRODUCT_CATEGORIES = ['digital', 'physical', 'service'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];

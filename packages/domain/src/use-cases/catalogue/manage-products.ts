@@ -3,7 +3,7 @@ import { recordEvents } from '../../events/record-events.js';
 import type { EventActor } from '../../ports/shop-event.js';
 import type { EventPayload } from '../../ports/shop-event.js';
 import { formatSunAsTrx } from '../../money/sun.js';
-import { formatUsdtAmount } from '../../money/usdt-amount.js';
+import { formatUsdtUnits } from '../../money/usdt.js';
 import type { ProductPatch, ProductStore } from '../../ports/product-store.port.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
 import type { Product } from '../../products/product.js';
@@ -79,9 +79,7 @@ const changedFields = (patch: ProductPatch): EventPayload => {
   return {
     ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
     ...(priceSun === undefined ? {} : { price: formatSunAsTrx(priceSun) }),
-    ...(priceUsdt === undefined
-      ? {}
-      : { priceUsdt: priceUsdt === null ? null : formatUsdtAmount(priceUsdt) }),
+    ...(priceUsdt === undefined ? {} : { priceUsdt: priceUsdt === null ? null : formatUsdtUnits(priceUsdt) }),
   } as EventPayload;
 };
 

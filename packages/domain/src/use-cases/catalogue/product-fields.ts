@@ -1,7 +1,8 @@
 import { domainError, type ValidationError } from '../../errors/domain-error.js';
 import { MAX_PRODUCT_PRICE_SUN, MAX_PRODUCT_PRICE_USDT_UNITS } from '../../money/limits.js';
 import { parseTrxAmount } from '../../money/trx-amount.js';
-import { parseUsdtAmount, type UsdtUnits } from '../../money/usdt-amount.js';
+import { parseUsdtAmount } from '../../money/usdt-amount.js';
+import type { UsdtUnits } from '../../money/usdt.js';
 import type { ProductPatch } from '../../ports/product-store.port.js';
 import { isProductCategory, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX } from '../../products/product.js';
 import { err, ok, type Result } from '../../shared/result.js';
