@@ -182,9 +182,6 @@ export const loadConfig = (
   if (/\p{Cc}/u.test(shopName) || shopName.length > 100) {
     problems.push('SHOP_NAME: must be one line of at most 100 characters, without control characters');
   }
-  // Read raw: an empty value is a shop accepting nothing, refused, not the default.
-  const acceptedCurrencies = parseAcceptedCurrencies(env.ACCEPTED_CURRENCIES);
-  if (!acceptedCurrencies.ok) problems.push(acceptedCurrencies.problem);
   const lowBalanceText = text('MERCHANT_LOW_BALANCE_TRX');
   const lowBalance =
     lowBalanceText === null ? null : parseTrxAmount(lowBalanceText, { field: 'MERCHANT_LOW_BALANCE_TRX' });
@@ -197,6 +194,10 @@ export const loadConfig = (
   const listenerIntervalMs = integer('LISTENER_INTERVAL_MS', 15_000, 50, 86_400_000);
   // Without a declared network, the in-process devnet is the devnet; a given node stays unverified.
   const servedNetwork = tronNetwork ?? (tronFullHost === null ? 'devnet' : null);
+  const usdt = parseUsdtSettings(text, integer, servedNetwork, problems);
+  // Read raw: an empty value is a shop accepting nothing, refused, not the default.
+  const acceptedCurrencies = parseAcceptedCurrencies(env.ACCEPTED_CURRENCIES, usdt !== null);
+  if (!acceptedCurrencies.ok) problems.push(acceptedCurrencies.problem);
   const config: AppConfig = {
     production,
     host: text('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1'),
@@ -271,7 +272,7 @@ export const loadConfig = (
           airdropTrx: integer('DEVNET_AIRDROP_TRX', 1_000, 0, 1_000_000),
         },
     tronNetwork: servedNetwork,
-    usdt: parseUsdtSettings(text, integer, servedNetwork, problems),
+    usdt,
     merchantWalletAddress: merchant,
     secrets: {
       jwtAccess: secret('JWT_ACCESS_SECRET', 32),
