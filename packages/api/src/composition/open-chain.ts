@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTronChain, type TronUsdtOptions } from '@trx-shop/chain-tron';
-import type { ChainPort, WalletFunding } from '@trx-shop/domain';
+import { type ChainPort, SUN_PER_TRX, UNITS_PER_USDT, type WalletFunding } from '@trx-shop/domain';
 import type { RunningDevnet } from '@trx-shop/tron-devnet';
 import type { AppConfig } from '../config/config.js';
 import { devnetFunding } from './devnet-funding.js';
@@ -104,7 +104,12 @@ export const openConfiguredChain = async (config: AppConfig): Promise<OpenedChai
     notice,
     chain: createTronChain({ fullHost: devnet.url, timeoutMs: NODE_TIMEOUT_MS, usdt: usdtOptions(config) }),
     devnet,
-    funding: devnetFunding(devnet, config.chain.airdropTrx * 1_000_000),
+    funding: devnetFunding(devnet, {
+      trxSun: config.chain.airdropTrx * SUN_PER_TRX,
+      // Minting is the devnet token's: a USDT_CONTRACT naming another contract gets none.
+      usdtUnits:
+        config.usdt?.contractAddress === devnet.usdtContract ? config.chain.airdropUsdt * UNITS_PER_USDT : 0,
+    }),
     description: 'local devnet, in this process',
   };
 };

@@ -107,6 +107,8 @@ export interface AppConfig {
         readonly blockIntervalMs: number;
         readonly solidDepth: number;
         readonly airdropTrx: number;
+        /** DEVNET_AIRDROP_USDT: whole USDT minted to each new wallet while USDT is on; 0 none. */
+        readonly airdropUsdt: number;
       }
     | { readonly kind: 'tron'; readonly fullHost: string; readonly apiKey: string | null };
   /**

@@ -270,6 +270,7 @@ export const loadConfig = (
           blockIntervalMs: integer('DEVNET_BLOCK_INTERVAL_MS', 1_000, 0, 60_000),
           solidDepth: integer('DEVNET_SOLID_DEPTH', 3, 0, 100),
           airdropTrx: integer('DEVNET_AIRDROP_TRX', 1_000, 0, 1_000_000),
+          airdropUsdt: integer('DEVNET_AIRDROP_USDT', 1_000, 0, 1_000_000),
         },
     tronNetwork: servedNetwork,
     usdt,

@@ -42,6 +42,7 @@ import {
   VERIFY_PAYMENT_ERRORS,
   VERIFY_TWO_FACTOR_ERRORS,
   VIEW_OWN_TRANSACTION_ERRORS,
+  WALLET_BALANCES_ERRORS,
   WEBHOOK_FIELDS_ERRORS,
   WEBHOOK_NOT_FOUND_ERRORS,
   WITHDRAW_ERRORS,
@@ -161,10 +162,7 @@ export const OPERATION_CODES: Readonly<Record<string, OperationCodes>> = {
   }),
   getReconciliationRun: derived(FIND_RECONCILIATION_RUN_ERRORS),
   getTransaction: derived(VIEW_OWN_TRANSACTION_ERRORS),
-  getWalletBalance: byHand('the route asks the node and the store itself', {
-    400: ['NO_WALLET'],
-    ...READS_CHAIN,
-  }),
+  getWalletBalance: derived(WALLET_BALANCES_ERRORS, { added: [READS_CHAIN] }),
   getWebhook: derived(WEBHOOK_NOT_FOUND_ERRORS),
   listAcceptedCurrencies: byHand(
     'the route answers the shop’s configured currencies; nothing of its own can fail',

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  domainError,
-  estimateFee,
-  MAX_WITHDRAWAL_SUN,
-  SUN_PER_TRX,
-  sunToTrx,
-  withdraw,
-} from '@trx-shop/domain';
+import { estimateFee, MAX_WITHDRAWAL_SUN, SUN_PER_TRX, walletBalances, withdraw } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { domainLogger } from '../adapters/fastify-logger.js';
 import {
@@ -20,6 +13,7 @@ import { identityOf } from '../plugins/auth.js';
 import { BEARER_OR_COOKIE } from '../plugins/openapi.js';
 import { FeeEstimateView, presentFeeEstimate } from './presenters/fee-estimate.presenter.js';
 import { presentTransferSummary, TransferSummary } from './presenters/transaction.presenter.js';
+import { presentWalletBalances, WalletBalancesView } from './presenters/wallet-balances.presenter.js';
 import type { RouteOptions } from './route-options.js';
 import { paymentDeps } from '../use-case-deps.js';
 
@@ -64,36 +58,20 @@ export const walletRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
       schema: {
         ...schemaBase,
         operationId: 'getWalletBalance',
-        summary: 'Confirmed balance of the custodial wallet and what it has in flight, in TRX',
+        summary:
+          'Confirmed balances of the custodial wallet (TRX, and USDT when on), what it has in flight, and the TRX a USDT transfer burns',
         description:
-          "For a signed-in user: asks the TRON node for the custodial wallet's solidified balance and adds what the service has in flight from it; changes nothing.",
+          "For a signed-in user: asks the TRON node for the custodial wallet's solidified balance in each currency the service follows and adds what the service has in flight from it; `balance` and `pendingOutgoing` are the TRX entry's, kept for TRX-only clients. `usdtTransferFee` is the TRX one USDT transfer to the merchant wallet would burn now. Changes nothing.",
         response: {
-          200: Type.Object(
-            {
-              success: Type.Literal(true),
-              address: Type.String({ examples: ['TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'] }),
-              balance: Type.Number(),
-              pendingOutgoing: Type.Number(),
-            },
-            { additionalProperties: false },
-          ),
-          ...errorResponses(401, 403, 503),
+          200: WalletBalancesView,
+          ...errorResponses(400, 401, 403, 503),
         },
       },
     },
     async (request) => {
-      const { address } = identityOf(request).user.wallet;
-      if (!address) throw domainError('NO_WALLET', 'User has no wallet');
-      const [balance, pendingOutgoing] = await Promise.all([
-        deps.chain.getConfirmedBalance(address),
-        deps.store.transactions.pendingOutgoingSun(address),
-      ]);
-      return {
-        success: true as const,
-        address,
-        balance: sunToTrx(balance),
-        pendingOutgoing: sunToTrx(pendingOutgoing),
-      };
+      const balances = await walletBalances(payments, identityOf(request).user);
+      if (!balances.ok) throw balances.error;
+      return presentWalletBalances(balances.value);
     },
   );
 

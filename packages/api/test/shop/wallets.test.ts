@@ -57,8 +57,8 @@ const storedTransactionsOf = async (user: LoggedIn) =>
   json(await h.app.inject({ url: '/api/transactions', headers: user.jar.header() }))
     .transactions as unknown[];
 
-describe('GET /api/wallets/balance', () => {
-  it('answers the confirmed balance once the funding is solid, and 0 before', async () => {
+describe('GET /api/wallets/balance (USDT_CONTRACT=off)', () => {
+  it('answers the confirmed TRX balance alone once the funding is solid, and 0 before', async () => {
     const shopper = await registerShopper(h);
     await devnet.fund(shopper.address, 3_000_000);
     expect(json(await balanceOf(shopper))).toEqual({
@@ -66,6 +66,8 @@ describe('GET /api/wallets/balance', () => {
       address: shopper.address,
       balance: 0,
       pendingOutgoing: 0,
+      balances: [{ currency: 'TRX', balance: 0, pendingOutgoing: 0 }],
+      usdtTransferFee: null,
     });
 
     await devnet.produceBlocks(BLOCKS_TO_SOLIDIFY);
@@ -75,6 +77,8 @@ describe('GET /api/wallets/balance', () => {
       address: shopper.address,
       balance: 3,
       pendingOutgoing: 0,
+      balances: [{ currency: 'TRX', balance: 3, pendingOutgoing: 0 }],
+      usdtTransferFee: null,
     });
   });
 
@@ -86,7 +90,11 @@ describe('GET /api/wallets/balance', () => {
     const order = await placeOrder(h, shopper, [{ productId, quantity: 1 }]);
     expect((await payRequest(h, shopper, order._id)).statusCode).toBe(200);
 
-    expect(json(await balanceOf(shopper))).toMatchObject({ balance: 5, pendingOutgoing: 1.24 });
+    expect(json(await balanceOf(shopper))).toMatchObject({
+      balance: 5,
+      pendingOutgoing: 1.24,
+      balances: [{ currency: 'TRX', balance: 5, pendingOutgoing: 1.24 }],
+    });
   });
 
   it('answers 401 UNAUTHENTICATED without a token', async () => {

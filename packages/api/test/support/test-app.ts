@@ -42,6 +42,10 @@ export interface TestAppOptions {
   readonly authRateLimitMax?: number;
   /** TRUST_PROXY: hops, or proxy addresses/CIDRs. */
   readonly trustProxy?: number | readonly string[];
+  /** USDT_CONTRACT: true follows the devnet's Tether USD; default off (USDT_CONTRACT=off). */
+  readonly usdt?: boolean;
+  /** Replaces parts of the chain adapter the app uses (a USDT side on an unreachable node). */
+  readonly wrapChain?: (chain: ChainPort) => ChainPort;
   /** MERCHANT_WALLET_ADDRESS (payments go there while no admin exists); default none. */
   readonly merchantAddress?: string | null;
   /** Extra routes registered before the app is ready (the leak guard's self-test). */
@@ -116,6 +120,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** USDT_FEE_LIMIT_TRX's default, 100 TRX. */
+export const TEST_USDT_FEE_LIMIT_SUN = 100_000_000;
+
 const silentLogger: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 /** Effectively unlimited, so only tests that lower them meet the rate limits. */
@@ -130,7 +137,14 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const store = withStoreCaches(
     await (options.openStore?.() ?? openSqliteStore({ filename: options.sqliteFile ?? ':memory:' })),
   );
-  const chain = createTronChain({ fullHost: devnet.url, timeoutMs: 5000 });
+  const devnetChain = createTronChain({
+    fullHost: devnet.url,
+    timeoutMs: 5000,
+    ...(options.usdt
+      ? { usdt: { contractAddress: devnet.usdtContract, feeLimitCapSun: TEST_USDT_FEE_LIMIT_SUN } }
+      : {}),
+  });
+  const chain = options.wrapChain ? options.wrapChain(devnetChain) : devnetChain;
   const vault = createKeyVault({ currentKeyId: 'test', keys: new Map([['test', randomBytes(32)]]) });
   const clock = createFakeClock();
   const hub = createRoomHub();

@@ -788,8 +788,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Confirmed balance of the custodial wallet and what it has in flight, in TRX
-         * @description For a signed-in user: asks the TRON node for the custodial wallet's solidified balance and adds what the service has in flight from it; changes nothing.
+         * Confirmed balances of the custodial wallet (TRX, and USDT when on), what it has in flight, and the TRX a USDT transfer burns
+         * @description For a signed-in user: asks the TRON node for the custodial wallet's solidified balance in each currency the service follows and adds what the service has in flight from it; `balance` and `pendingOutgoing` are the TRX entry's, kept for TRX-only clients. `usdtTransferFee` is the TRX one USDT transfer to the merchant wallet would burn now. Changes nothing.
          */
         get: operations["getWalletBalance"];
         put?: never;
@@ -2375,8 +2375,24 @@ export interface components {
             success: true;
             /** @example TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7 */
             address: string;
+            /** @description TRX, the wallet's confirmed (solidified) balance */
             balance: number;
+            /** @description TRX sent from the wallet and not yet settled */
             pendingOutgoing: number;
+            /** @description one entry per currency the service follows on the chain: TRX first, then USDT (absent when USDT_CONTRACT=off); amounts with up to 6 decimals */
+            balances: {
+                /**
+                 * @description TRX always; USDT while the service follows a USDT contract
+                 * @enum {unknown}
+                 */
+                currency: "TRX" | "USDT";
+                /** @description the wallet's confirmed (solidified) balance in this currency */
+                balance: number;
+                /** @description what the service has sent from the wallet in this currency and not yet settled */
+                pendingOutgoing: number;
+            }[];
+            /** @description TRX one USDT transfer from this wallet to the merchant wallet would burn now (energy at the node's price, plus bandwidth beyond the free allowance); null when USDT is off, no merchant wallet exists, or this is the merchant's wallet */
+            usdtTransferFee: number | null;
         };
         GetFeeEstimateResponse: {
             /** @enum {boolean} */
@@ -8479,8 +8495,21 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "address": "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7",
-                     *       "balance": 0,
-                     *       "pendingOutgoing": 0
+                     *       "balance": 998.9,
+                     *       "pendingOutgoing": 1.24,
+                     *       "balances": [
+                     *         {
+                     *           "currency": "TRX",
+                     *           "balance": 998.9,
+                     *           "pendingOutgoing": 1.24
+                     *         },
+                     *         {
+                     *           "currency": "USDT",
+                     *           "balance": 1000,
+                     *           "pendingOutgoing": 0
+                     *         }
+                     *       ],
+                     *       "usdtTransferFee": 13.0285
                      *     }
                      */
                     "application/json": components["schemas"]["GetWalletBalanceResponse"];

@@ -38,6 +38,7 @@ export * from './payments/settle-transaction.js';
 export * from './payments/stock-reservations.js';
 export * from './payments/transfer-cost.js';
 export * from './payments/verify-payment.js';
+export * from './payments/wallet-balances.js';
 export * from './payments/withdraw.js';
 export * from './payments/withdrawal-recipient.js';
 export * from './shop/cancel-order.js';

@@ -8,13 +8,15 @@ import type { Credentials } from './support/accounts.js';
 import { type Browsing, NARROW, openBrowser } from './support/browser.js';
 import { browserTestsRun } from './support/chromium.js';
 import { CHAIN_WAIT_MS, cheapestProduct, fundedCustomer, placeOrder } from './support/customers.js';
-import { trxText } from './support/money.js';
+import { trxText, usdtText } from './support/money.js';
 import { expectPageQuality } from './support/page-checks.js';
 import { type RunningShop, startShop } from './support/shop.js';
 
 const SHOWN_WITHIN = { timeout: 20_000, interval: 100 } as const;
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const SUN_PER_TRX = 1_000_000;
+/** DEVNET_AIRDROP_USDT's default: what the embedded devnet mints every new wallet. */
+const AIRDROP_USDT = 1000;
 
 /** A TRON address nobody has used: 0x41, 20 random bytes and the double-SHA-256 checksum, in base58. */
 const freshAddress = (): string => {
@@ -71,7 +73,7 @@ describe.skipIf(!browserTestsRun())(
       await shop?.stop();
     }, 60_000);
 
-    it('a shopper sees the airdrop, withdraws with a double click on Send, and exactly one transfer is made', async () => {
+    it('a shopper sees the airdrop in TRX and USDT, withdraws with a double click on Send, and exactly one transfer is made', async () => {
       const grace = {
         email: 'grace.hopper@example.com',
         username: 'grace_hopper',
@@ -87,6 +89,14 @@ describe.skipIf(!browserTestsRun())(
       const balance = page.getByRole('region', { name: 'Balance' });
       await expect.poll(() => balance.textContent(), SHOWN_WITHIN).toContain(trxText(funded.balance));
       await expect.poll(() => page.getByLabel('Your deposit address').inputValue()).toBe(funded.address);
+      // The airdropped USDT beside the TRX, with what a USDT transfer would burn of that TRX.
+      expect(funded.balances.find((entry) => entry.currency === 'USDT')?.balance).toBe(AIRDROP_USDT);
+      const usdt = balance.getByRole('region', { name: 'USDT' });
+      await expect.poll(() => usdt.textContent(), SHOWN_WITHIN).toContain(usdtText(AIRDROP_USDT));
+      expect(funded.usdtTransferFee).not.toBeNull();
+      expect(await usdt.textContent()).toContain(
+        `A USDT transfer burns about ${trxText(funded.usdtTransferFee ?? 0)} of this wallet's TRX.`,
+      );
       await page.getByRole('img', { name: 'QR code of your deposit address' }).waitFor();
       await expectPageQuality(page);
 

@@ -32,7 +32,17 @@ export const profileAnswer = (twoFactorEnabled: boolean): FakeAnswer => ({
   } satisfies Schemas['GetProfileResponse'],
 });
 
-export const balanceAnswer = (balance = 1000, pendingOutgoing = 0): FakeAnswer => ({
+/** USDT as the embedded devnet airdrops it, and what a USDT transfer to a new holder burns there. */
+export const AIRDROP_USDT = 1000;
+export const USDT_TRANSFER_FEE = 13.0285;
+
+export const balanceAnswer = (
+  balance = 1000,
+  pendingOutgoing = 0,
+  usdt: { balance: number; pendingOutgoing?: number; transferFee?: number | null } | null = {
+    balance: AIRDROP_USDT,
+  },
+): FakeAnswer => ({
   method: 'GET',
   path: '/api/wallets/balance',
   body: {
@@ -40,6 +50,14 @@ export const balanceAnswer = (balance = 1000, pendingOutgoing = 0): FakeAnswer =
     address: OWN_ADDRESS,
     balance,
     pendingOutgoing,
+    balances: [
+      { currency: 'TRX', balance, pendingOutgoing },
+      ...(usdt === null
+        ? []
+        : [{ currency: 'USDT' as const, balance: usdt.balance, pendingOutgoing: usdt.pendingOutgoing ?? 0 }]),
+    ],
+    usdtTransferFee:
+      usdt === null ? null : usdt.transferFee === undefined ? USDT_TRANSFER_FEE : usdt.transferFee,
   } satisfies Schemas['GetWalletBalanceResponse'],
 });
 

@@ -7,6 +7,7 @@ import { fakeShopperRoom } from '../../support/fake-shopper-room.js';
 import { inRoom, SHOPPER_ID, signedIn } from '../checkout-data.js';
 import { renderPage } from '../render-page.js';
 import {
+  AIRDROP_USDT,
   aTransaction,
   balanceAnswer,
   DEPOSIT_TX,
@@ -41,9 +42,13 @@ const renderWallet = (answers: FakeAnswer[] = [], { twoFactor = false, path = '/
   return { api, room, ...renderPage(path, inRoom(room.connect, <WalletPage />)) };
 };
 
-const shownBalance = async () =>
-  within(await screen.findByRole('region', { name: 'Balance' })).getByText('Confirmed balance')
-    .nextElementSibling?.textContent;
+/** What the Balance card shows for one currency's fact ("Confirmed balance", "Held by pending transfers"). */
+const shownFact = async (currency: 'TRX' | 'USDT', fact: string) => {
+  const card = await screen.findByRole('region', { name: 'Balance' });
+  return within(within(card).getByRole('region', { name: currency })).getByText(fact).nextElementSibling
+    ?.textContent;
+};
+const shownBalance = () => shownFact('TRX', 'Confirmed balance');
 
 /** The text announced with a field: its error when it has one. */
 const describedText = (label: string) => {
@@ -83,13 +88,8 @@ describe('the wallet', () => {
       ),
     ]);
 
-    const balance = await screen.findByRole('region', { name: 'Balance' });
-    expect(within(balance).getByText('Confirmed balance').nextElementSibling?.textContent).toBe(
-      '987.654321 TRX',
-    );
-    expect(within(balance).getByText('Held by pending transfers').nextElementSibling?.textContent).toBe(
-      '12.5 TRX',
-    );
+    expect(await shownFact('TRX', 'Confirmed balance')).toBe('987.654321 TRX');
+    expect(await shownFact('TRX', 'Held by pending transfers')).toBe('12.5 TRX');
     expect(screen.getByLabelText<HTMLInputElement>('Your deposit address').value).toBe(OWN_ADDRESS);
     expect(await screen.findByRole('img', { name: 'QR code of your deposit address' })).toBeTruthy();
 
@@ -110,6 +110,45 @@ describe('the wallet', () => {
     expect(within(deposit).getByText(DEPOSIT_TX)).toBeTruthy();
     expect(within(deposit).queryByRole('link')).toBeNull();
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+  });
+
+  it('shows the USDT balance beside the TRX, exactly as the API gives it, with the TRX a USDT transfer burns', async () => {
+    renderWallet([
+      balanceAnswer(998.9, 0, { balance: 1234.567891, pendingOutgoing: 0.000001, transferFee: 27.3598 }),
+    ]);
+
+    expect(await shownFact('USDT', 'Confirmed balance')).toBe('1,234.567891 USDT');
+    expect(await shownFact('USDT', 'Held by pending transfers')).toBe('0.000001 USDT');
+    expect(await shownFact('TRX', 'Confirmed balance')).toBe('998.9 TRX');
+    const usdt = within(screen.getByRole('region', { name: 'Balance' })).getByRole('region', {
+      name: 'USDT',
+    });
+    expect(usdt.textContent).toContain("A USDT transfer burns about 27.3598 TRX of this wallet's TRX.");
+  });
+
+  it('shows TRX alone when the API lists no USDT (a TRX-only shop)', async () => {
+    renderWallet([balanceAnswer(12.5, 0, null)]);
+
+    expect(await shownBalance()).toBe('12.5 TRX');
+    const card = screen.getByRole('region', { name: 'Balance' });
+    expect(within(card).queryByRole('region', { name: 'USDT' })).toBeNull();
+    expect(card.textContent).not.toContain('USDT');
+  });
+
+  it('leaves the fee hint out while the API knows no USDT fee (no merchant wallet yet)', async () => {
+    renderWallet([balanceAnswer(12.5, 0, { balance: 3, transferFee: null })]);
+
+    expect(await shownFact('USDT', 'Confirmed balance')).toBe('3 USDT');
+    expect(screen.getByRole('region', { name: 'Balance' }).textContent).not.toContain('burns');
+  });
+
+  it('offers withdrawals in TRX only, whatever USDT the wallet holds', async () => {
+    renderWallet([balanceAnswer(5, 0, { balance: AIRDROP_USDT })]);
+
+    await screen.findByLabelText('Recipient address');
+    expect(screen.getByLabelText('Amount (TRX)')).toBeTruthy();
+    const form = screen.getByRole('button', { name: 'Review withdrawal' }).closest('form') as HTMLElement;
+    expect(form.textContent).not.toContain('USDT');
   });
 
   it('asks the API for the page of transactions in the URL, and the next one', async () => {
@@ -395,10 +434,7 @@ describe('the wallet, live', () => {
 
       await waitFor(() => expect(within(row()).getByText(statusWords)).toBeTruthy());
       expect(await shownBalance()).toBe(balanceShown);
-      const held = within(screen.getByRole('region', { name: 'Balance' })).getByText(
-        'Held by pending transfers',
-      );
-      expect(held.nextElementSibling?.textContent).toBe('0 TRX');
+      expect(await shownFact('TRX', 'Held by pending transfers')).toBe('0 TRX');
     },
   );
 });
