@@ -71,7 +71,10 @@ export interface AppConfig {
   };
   /** SHOP_NAME: how the shop names itself in mail (default "TRX Shop"). */
   readonly shopName: string;
-  /** ACCEPTED_CURRENCIES: what the shop sells in (default TRX and USDT), in the domain's order. */
+  /**
+   * ACCEPTED_CURRENCIES: what the shop sells in, in the domain's order (default TRX and USDT; TRX
+   * alone while USDT is off).
+   */
   readonly acceptedCurrencies: readonly Currency[];
   /**
    * PUBLIC_URL: the shop's public origin for links in mail, never taken from a request. Required
