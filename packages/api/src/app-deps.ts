@@ -9,6 +9,7 @@ import type {
   ApiKeyCodec,
   ChainPort,
   Clock,
+  Currency,
   IdGenerator,
   KeyVault,
   PasswordHasher,
@@ -43,6 +44,8 @@ export interface AppDeps {
   readonly configuredMerchantAddress: string | null;
   /** REQUIRE_EMAIL_VERIFICATION: paying and withdrawing need a confirmed address (default off). */
   readonly requireEmailVerification?: boolean;
+  /** ACCEPTED_CURRENCIES: what the shop sells in; absent: every currency (TRX and USDT). */
+  readonly acceptedCurrencies?: readonly Currency[];
   /** RECONCILE_MAX_REQUESTS_PER_SECOND: balance reads per second of a reconciliation (0 or absent: no limit). */
   readonly reconcileRequestsPerSecond?: number;
 }

@@ -48,6 +48,7 @@ import { DEFAULT_PING_INTERVAL_MS, realtimeRoutes } from './routes/realtime.rout
 import { mailPreferenceRoutes } from './routes/mail-preferences.routes.js';
 import { securityRoutes } from './routes/security.routes.js';
 import { sessionRoutes } from './routes/sessions.routes.js';
+import { shopRoutes } from './routes/shop.routes.js';
 import { transactionRoutes } from './routes/transactions.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 import { walletRoutes } from './routes/wallets.routes.js';
@@ -153,6 +154,7 @@ export const shopApp = fp(
     await app.register(mailPreferenceRoutes, routeOptions);
     await app.register(sessionRoutes, routeOptions);
     await app.register(securityRoutes, routeOptions);
+    await app.register(shopRoutes, routeOptions);
     await app.register(productRoutes, routeOptions);
     await app.register(adminProductRoutes, routeOptions);
     await app.register(orderRoutes, routeOptions);

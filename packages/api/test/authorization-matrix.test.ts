@@ -187,6 +187,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
     expect: { ...SIGNED_IN, owner: 'allowed', other: 'allowed', admin: 'allowed' },
     request: ({ caller }) => ({ body: { code: '000000', password: caller?.password ?? 'x' } }),
   },
+  'GET /api/shop/currencies': { expect: PUBLIC },
   'GET /api/products': { expect: PUBLIC },
   'GET /api/products/{id}': { expect: PUBLIC, request: ({ productId }) => ({ id: productId }) },
   'GET /api/admin/products': { apiKey: 'products:write', expect: ADMIN_ONLY },

@@ -92,12 +92,12 @@ const WRITE_ROUTES: Readonly<Record<string, Row>> = {
   },
   'POST /api/admin/products': {
     as: 'admin',
-    valid: () => ({ name: 'Body test', price: 1, category: 'digital', stock: 1 }),
+    valid: () => ({ name: 'Body test', price: 1, priceUsdt: 0.5, category: 'digital', stock: 1 }),
   },
   'PATCH /api/admin/products/{id}': {
     as: 'admin',
     id: ({ productId }) => productId,
-    valid: () => ({ stock: 3 }),
+    valid: () => ({ stock: 3, priceUsdt: null }),
   },
   'DELETE /api/admin/products/{id}': { as: 'admin', id: ({ productId }) => productId },
   'POST /api/orders': { as: 'user', valid: ({ productId }) => ({ products: [{ productId, quantity: 1 }] }) },

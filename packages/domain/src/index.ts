@@ -13,6 +13,8 @@ export * from './money/limits.js';
 export * from './money/sun.js';
 export * from './money/usdt.js';
 export * from './money/trx-amount.js';
+export * from './money/currency.js';
+export * from './money/usdt-amount.js';
 export * from './orders/order.js';
 export * from './orders/order-number.js';
 export * from './orders/order-pricing.js';

@@ -77,6 +77,7 @@ export const createMemoryProductStore = ({
         ...(patch.name === undefined ? {} : { name: patch.name }),
         ...(patch.description === undefined ? {} : { description: patch.description }),
         ...(patch.priceSun === undefined ? {} : { priceSun: patch.priceSun }),
+        ...(patch.priceUsdt === undefined ? {} : { priceUsdt: patch.priceUsdt }),
         ...(patch.category === undefined ? {} : { category: patch.category }),
         ...(patch.stock === undefined ? {} : { stock: patch.stock }),
         ...(patch.image === undefined ? {} : { image: patch.image }),

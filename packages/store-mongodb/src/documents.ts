@@ -93,8 +93,10 @@ export interface StockReservationEntry {
   reservedAt: Date;
 }
 
-export interface ProductDocument extends Mutable<Omit<Product, 'id'>>, OutboxHolder {
+export interface ProductDocument extends Mutable<Omit<Product, 'id' | 'priceUsdt'>>, OutboxHolder {
   _id: string;
+  /** Absent on products stored before USDT prices: read as null. */
+  priceUsdt?: number | null;
   stockJournal: StockJournalEntry[];
   stockReservations: StockReservationEntry[];
   /** productSearchText of the name and description: what a search's needle must be a part of. */

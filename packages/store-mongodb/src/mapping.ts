@@ -89,10 +89,13 @@ export const productFromDocument = ({
   searchText: _searchText,
   outbox: _outbox,
   catalogueMark: _mark,
+  priceUsdt,
   ...product
 }: ProductDocument): Product => ({
   id: _id,
   ...product,
+  // Products stored before USDT prices have none: not sold in USDT.
+  priceUsdt: priceUsdt ?? null,
 });
 
 const actorFields = ({ kind, id, sessionId, label, address }: EventActor): EventActor => ({

@@ -11,6 +11,7 @@ import {
   buildMailboxEntry,
   buildMailMessage,
   buildOrder,
+  buildProduct,
   buildShopEvent,
   buildTransaction,
   buildTransferClaim,
@@ -29,6 +30,8 @@ import { mailMigration } from '../src/schema/mail-migration.js';
 import { accountTokensMigration } from '../src/schema/account-tokens-migration.js';
 import { mailPreferencesMigration } from '../src/schema/mail-preferences-migration.js';
 import { reconciliationHistoryMigration } from '../src/schema/reconciliation-history-migration.js';
+import { productUsdtPriceMigration } from '../src/schema/product-usdt-price-migration.js';
+import { insertProductAtVersion } from './product-row-at-version.js';
 import { insertVersion5Order, insertVersion5Transaction } from './version-5-orders.js';
 
 const directories: string[] = [];
@@ -799,6 +802,33 @@ describe('schema migrations', () => {
         new Map([[customer.id, chosen]]),
       );
       expect(await store.users.listAdmins()).toEqual([admin]);
+    } finally {
+      await store.close();
+    }
+    expect(inspect(filename).version).toBe(MIGRATIONS.length);
+  });
+
+  it('reads the products of a file from before USDT prices as not sold in USDT, and moves the catalogue with a USDT price', async () => {
+    const filename = freshFile();
+    const old = new Database(filename);
+    const before = MIGRATIONS.indexOf(productUsdtPriceMigration());
+    expect(before).toBeGreaterThan(0);
+    for (const migration of MIGRATIONS.slice(0, before)) old.exec(migration);
+    old.pragma(`user_version = ${before}`);
+    const existing = buildProduct({ priceSun: 4_500_000, priceUsdt: 1 });
+    insertProductAtVersion(old, existing);
+    old.close();
+
+    const store = await openSqliteStore({ filename });
+    try {
+      expect(await store.products.findById(existing.id)).toEqual({ ...existing, priceUsdt: null });
+      const version = await store.versions.current({ kind: 'catalogue' });
+      // A write of the USDT price alone, by any code, moves the catalogue its answers are filed under.
+      const other = new Database(filename);
+      other.prepare('UPDATE products SET price_usdt = 2500000 WHERE id = ?').run(existing.id);
+      other.close();
+      expect(await store.versions.current({ kind: 'catalogue' })).not.toBe(version);
+      expect((await store.products.findById(existing.id))?.priceUsdt).toBe(2_500_000);
     } finally {
       await store.close();
     }

@@ -6,7 +6,7 @@ import { BUILDER_NOW, buildOrder, buildProduct, buildUser } from '@trx-shop/stor
 import { afterEach, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 import { createSqliteOrderStore } from '../src/repositories/order-store.js';
-import { createSqliteProductStore } from '../src/repositories/product-store.js';
+import { insertProductAtVersion } from './product-row-at-version.js';
 import { insertUserAtVersion } from './user-row-at-version.js';
 import { MIGRATIONS } from '../src/schema/migrations.js';
 import { versionsMigration } from '../src/schema/versions-migration.js';
@@ -83,9 +83,8 @@ it('keeps every version a released table held, drops those tables and their trig
     db.prepare("UPDATE users SET username = 'bob_renamed', username_key = 'bob_renamed' WHERE id = ?").run(
       bob.id,
     );
-    const products = createSqliteProductStore(db);
-    await products.insert(product);
-    await products.update(product.id, { priceSun: 3_000_000 }, BUILDER_NOW);
+    insertProductAtVersion(db, product);
+    db.prepare('UPDATE products SET price_sun = 3000000 WHERE id = ?').run(product.id);
     const orders = createSqliteOrderStore(db);
     expect((await orders.create(order)).ok).toBe(true);
     await orders.changeStatus(order.id, { from: ['pending'], to: 'cancelled', at: BUILDER_NOW });

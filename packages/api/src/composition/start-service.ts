@@ -172,6 +172,7 @@ export const startService = async (config: AppConfig): Promise<RunningService> =
     ...(chain.funding ? { funding: chain.funding } : {}),
     configuredMerchantAddress: config.merchantWalletAddress,
     requireEmailVerification: config.mail.requireEmailVerification,
+    acceptedCurrencies: config.acceptedCurrencies,
     reconcileRequestsPerSecond: reconcileRequestsPerSecond(config),
   };
   const logFormat =

@@ -1,4 +1,4 @@
-import type { Sun } from '@trx-shop/domain';
+import type { Currency, Sun } from '@trx-shop/domain';
 import type { MailFrom, SmtpSettings } from './mail-settings.js';
 import type { TronNetwork } from './tron-network.js';
 import type { TrustProxy } from './trust-proxy.js';
@@ -71,6 +71,11 @@ export interface AppConfig {
   };
   /** SHOP_NAME: how the shop names itself in mail (default "TRX Shop"). */
   readonly shopName: string;
+  /**
+   * ACCEPTED_CURRENCIES: what the shop sells in, in the domain's order (default TRX and USDT; TRX
+   * alone while USDT is off).
+   */
+  readonly acceptedCurrencies: readonly Currency[];
   /**
    * PUBLIC_URL: the shop's public origin for links in mail, never taken from a request. Required
    * in production; null outside it when unset: the service's own address once it listens

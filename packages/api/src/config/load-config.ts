@@ -4,6 +4,7 @@ import { isTronNetwork, TRON_NETWORKS } from './tron-network.js';
 import { parseTrustProxy } from './trust-proxy.js';
 import { parseDuration, parseDurationList } from './durations.js';
 import { parseMailFrom, parsePublicUrl, parseSmtpUrl } from './mail-settings.js';
+import { parseAcceptedCurrencies } from './accepted-currencies.js';
 import { parseUsdtSettings } from './usdt-settings.js';
 
 /** Standard Webhooks' suggested schedule: about 33 hours of retries after the first attempt. */
@@ -193,6 +194,10 @@ export const loadConfig = (
   const listenerIntervalMs = integer('LISTENER_INTERVAL_MS', 15_000, 50, 86_400_000);
   // Without a declared network, the in-process devnet is the devnet; a given node stays unverified.
   const servedNetwork = tronNetwork ?? (tronFullHost === null ? 'devnet' : null);
+  const usdt = parseUsdtSettings(text, integer, servedNetwork, problems);
+  // Read raw: an empty value is a shop accepting nothing, refused, not the default.
+  const acceptedCurrencies = parseAcceptedCurrencies(env.ACCEPTED_CURRENCIES, usdt !== null);
+  if (!acceptedCurrencies.ok) problems.push(acceptedCurrencies.problem);
   const config: AppConfig = {
     production,
     host: text('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1'),
@@ -239,6 +244,7 @@ export const loadConfig = (
       allowPrivateHosts: flag('WEBHOOK_ALLOW_PRIVATE_HOSTS', false),
     },
     shopName,
+    acceptedCurrencies: acceptedCurrencies.ok ? acceptedCurrencies.value : [],
     publicUrl: publicUrl?.ok ? publicUrl.value : null,
     mail: {
       smtp: smtp?.ok ? smtp.value : null,
@@ -267,7 +273,7 @@ export const loadConfig = (
           airdropUsdt: integer('DEVNET_AIRDROP_USDT', 1_000, 0, 1_000_000),
         },
     tronNetwork: servedNetwork,
-    usdt: parseUsdtSettings(text, integer, servedNetwork, problems),
+    usdt,
     merchantWalletAddress: merchant,
     secrets: {
       jwtAccess: secret('JWT_ACCESS_SECRET', 32),

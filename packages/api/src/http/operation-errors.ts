@@ -164,6 +164,9 @@ export const OPERATION_CODES: Readonly<Record<string, OperationCodes>> = {
   getTransaction: derived(VIEW_OWN_TRANSACTION_ERRORS),
   getWalletBalance: derived(WALLET_BALANCES_ERRORS, { added: [READS_CHAIN] }),
   getWebhook: derived(WEBHOOK_NOT_FOUND_ERRORS),
+  listAcceptedCurrencies: byHand(
+    'the route answers the shop’s configured currencies; nothing of its own can fail',
+  ),
   listAdminProducts: byHand(READ_WITHOUT_FAILURES),
   listApiKeys: byHand(READ_WITHOUT_FAILURES),
   listAuditEntries: derived(LIST_AUDIT_TRAIL_ERRORS),

@@ -84,6 +84,7 @@ export const openApiPlugin = fp(
           { name: 'users', description: 'The caller’s profile' },
           { name: 'sessions', description: 'The caller’s sessions' },
           { name: 'security', description: 'Two-factor authentication' },
+          { name: 'shop', description: 'The shop’s public settings' },
           { name: 'products', description: 'Catalogue' },
           { name: 'orders', description: 'Orders and payment' },
           { name: 'transactions', description: 'The caller’s transactions' },

@@ -4,11 +4,13 @@ import {
   createProduct,
   findAdminProduct,
   MAX_PRODUCT_PRICE_SUN,
+  MAX_PRODUCT_PRICE_USDT_UNITS,
   normalizePageRequest,
   PRODUCT_CATEGORIES,
   PRODUCT_IMAGE_URL_PATTERN,
   SUN_PER_TRX,
   updateProduct,
+  usdtUnitsToUsdt,
 } from '@trx-shop/domain';
 import { DOMAIN_CHECKED } from '../http/domain-checked.js';
 import { Type } from 'typebox';
@@ -32,11 +34,26 @@ const Amount = TrxAmountInput('TRX, > 0, at most 6 decimals, at most 1,000,000',
   maxTrx: MAX_PRODUCT_PRICE_SUN / SUN_PER_TRX,
 });
 
+/** A JSON number only: the document states the domain's bounds, the domain answers them in its words. */
+const PriceUsdt = Type.Union(
+  [
+    Type.Number({
+      minimum: 0.000001,
+      maximum: usdtUnitsToUsdt(MAX_PRODUCT_PRICE_USDT_UNITS),
+      multipleOf: 0.000001,
+      [DOMAIN_CHECKED]: ['minimum', 'maximum', 'multipleOf'],
+    }),
+    Type.Null(),
+  ],
+  { description: 'USDT, > 0, at most 6 decimals, at most 1,000,000; null: not sold in USDT' },
+);
+
 const productFields = {
   // Stored trimmed, so it needs a character that is not white space.
   name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', [DOMAIN_CHECKED]: ['pattern'] }),
   description: Type.String({ maxLength: 5000 }),
   price: Amount,
+  priceUsdt: PriceUsdt,
   category: OneOf(PRODUCT_CATEGORIES),
   stock: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, [DOMAIN_CHECKED]: ['maximum'] }),
   image: Type.String({
@@ -58,6 +75,7 @@ const CreateBody = Type.Object(
     name: productFields.name,
     description: Type.Optional(productFields.description),
     price: productFields.price,
+    priceUsdt: Type.Optional(productFields.priceUsdt),
     category: productFields.category,
     stock: Type.Optional(productFields.stock),
     image: Type.Optional(productFields.image),
@@ -73,7 +91,7 @@ const CreateBody = Type.Object(
 const PatchBody = Type.Partial(Type.Object(productFields, { additionalProperties: false }), {
   additionalProperties: false,
   minProperties: 1,
-  examples: [{ price: 139.95, stock: 40 }],
+  examples: [{ price: 139.95, priceUsdt: 36.5, stock: 40 }],
 });
 
 const ProductAnswer = (message: string) =>

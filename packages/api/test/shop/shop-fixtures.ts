@@ -80,6 +80,7 @@ export interface ProductInput {
   readonly name?: string;
   readonly description?: string;
   readonly price: number | string;
+  readonly priceUsdt?: number | null;
   readonly category?: 'digital' | 'physical' | 'service';
   readonly stock?: number;
   readonly image?: string;

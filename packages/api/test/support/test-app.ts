@@ -3,6 +3,7 @@ import { createKeyVault, createTronChain } from '@trx-shop/chain-tron';
 import type { AppDeps, AppSettings } from '../../src/app-deps.js';
 import {
   type ChainPort,
+  type Currency,
   dispatchWebhooks,
   fanOutWebhooks,
   type KeyVault,
@@ -53,6 +54,8 @@ export interface TestAppOptions {
   readonly wsPingIntervalMs?: number;
   /** A SQLite file instead of an in-memory database, for tests that edit the store behind the service. */
   readonly sqliteFile?: string;
+  /** Opens another store instead of SQLite (a MongoDB one, for tests run on both stores); closed with the app. */
+  readonly openStore?: () => Promise<ShopStore>;
   /** Runs on the bare server before the shop is registered (an onRoute hook, say). */
   readonly beforeShopApp?: (app: FastifyInstance) => void;
   /** How often the app's reader polls the event log (default 50 ms; long: only `frames()` reads). */
@@ -71,6 +74,8 @@ export interface TestAppOptions {
   readonly mailDelivery?: MailDeliveryMode;
   /** REQUIRE_EMAIL_VERIFICATION: paying and withdrawing need a confirmed address (default off). */
   readonly requireEmailVerification?: boolean;
+  /** ACCEPTED_CURRENCIES (default: every currency). */
+  readonly acceptedCurrencies?: readonly Currency[];
   /** Webhook sending: private hosts allowed unless said (receivers listen on 127.0.0.1). */
   readonly webhooks?: {
     readonly allowPrivateHosts?: boolean;
@@ -129,7 +134,9 @@ export const startTestDevnet = (): Promise<RunningDevnet> => startDevnet({ block
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const ownDevnet = options.devnet ? null : await startTestDevnet();
   const devnet = options.devnet ?? (ownDevnet as RunningDevnet);
-  const store = withStoreCaches(await openSqliteStore({ filename: options.sqliteFile ?? ':memory:' }));
+  const store = withStoreCaches(
+    await (options.openStore?.() ?? openSqliteStore({ filename: options.sqliteFile ?? ':memory:' })),
+  );
   const devnetChain = createTronChain({
     fullHost: devnet.url,
     timeoutMs: 5000,
@@ -167,6 +174,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     ...(options.requireEmailVerification === undefined
       ? {}
       : { requireEmailVerification: options.requireEmailVerification }),
+    ...(options.acceptedCurrencies === undefined ? {} : { acceptedCurrencies: options.acceptedCurrencies }),
   };
   const settings: AppSettings = {
     production: options.production ?? false,

@@ -524,6 +524,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The currencies the shop accepts
+         * @description Public and read-only: the currencies this shop sells in, as its ACCEPTED_CURRENCIES setting names them (TRX, USDT, or both). Takes no query parameters.
+         */
+        get: operations["listAcceptedCurrencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -1982,12 +2002,19 @@ export interface components {
             /** @example Two-factor authentication disabled */
             message: string;
         };
+        ListAcceptedCurrenciesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description the currencies the shop sells in (ACCEPTED_CURRENCIES), TRX first when accepted */
+            currencies: ("TRX" | "USDT")[];
+        };
         /**
          * @example {
          *       "_id": "6760c0f4a1b2c3d4e5f60718",
          *       "name": "Ledger Nano X",
          *       "description": "Hardware wallet with Bluetooth",
          *       "price": 149.5,
+         *       "priceUsdt": 39.9,
          *       "category": "physical",
          *       "stock": 25,
          *       "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -2002,6 +2029,8 @@ export interface components {
             description: string;
             /** @description TRX */
             price: number;
+            /** @description the price in USDT (at most 6 decimals); null: not sold in USDT */
+            priceUsdt: number | null;
             /** @enum {unknown} */
             category: "digital" | "physical" | "service";
             stock: number;
@@ -2048,6 +2077,8 @@ export interface components {
             description?: string;
             /** @description TRX, > 0, at most 6 decimals, at most 1,000,000 */
             price: number | string;
+            /** @description USDT, > 0, at most 6 decimals, at most 1,000,000; null: not sold in USDT */
+            priceUsdt?: number | null;
             /** @enum {unknown} */
             category: "digital" | "physical" | "service";
             stock?: number;
@@ -2072,6 +2103,8 @@ export interface components {
             description?: string;
             /** @description TRX, > 0, at most 6 decimals, at most 1,000,000 */
             price?: number | string;
+            /** @description USDT, > 0, at most 6 decimals, at most 1,000,000; null: not sold in USDT */
+            priceUsdt?: number | null;
             /** @enum {unknown} */
             category?: "digital" | "physical" | "service";
             stock?: number;
@@ -6439,6 +6472,80 @@ export interface operations {
             };
         };
     };
+    listAcceptedCurrencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "currencies": [
+                     *         "TRX",
+                     *         "USDT"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListAcceptedCurrenciesResponse"];
+                };
+            };
+            /** @description One of: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description One of: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -6476,6 +6583,7 @@ export interface operations {
                      *           "name": "Ledger Nano X",
                      *           "description": "Hardware wallet with Bluetooth",
                      *           "price": 149.5,
+                     *           "priceUsdt": 39.9,
                      *           "category": "physical",
                      *           "stock": 25,
                      *           "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -6578,6 +6686,7 @@ export interface operations {
                      *         "name": "Ledger Nano X",
                      *         "description": "Hardware wallet with Bluetooth",
                      *         "price": 149.5,
+                     *         "priceUsdt": 39.9,
                      *         "category": "physical",
                      *         "stock": 25,
                      *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -6690,6 +6799,7 @@ export interface operations {
                      *           "name": "Ledger Nano X",
                      *           "description": "Hardware wallet with Bluetooth",
                      *           "price": 149.5,
+                     *           "priceUsdt": 39.9,
                      *           "category": "physical",
                      *           "stock": 25,
                      *           "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -6788,6 +6898,7 @@ export interface operations {
                  *       "name": "Ledger Nano X",
                  *       "description": "Hardware wallet with Bluetooth",
                  *       "price": 149.5,
+                 *       "priceUsdt": 39.9,
                  *       "category": "physical",
                  *       "stock": 25,
                  *       "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -6813,6 +6924,7 @@ export interface operations {
                      *         "name": "Ledger Nano X",
                      *         "description": "Hardware wallet with Bluetooth",
                      *         "price": 149.5,
+                     *         "priceUsdt": 39.9,
                      *         "category": "physical",
                      *         "stock": 25,
                      *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -6919,6 +7031,7 @@ export interface operations {
                      *         "name": "Ledger Nano X",
                      *         "description": "Hardware wallet with Bluetooth",
                      *         "price": 149.5,
+                     *         "priceUsdt": 39.9,
                      *         "category": "physical",
                      *         "stock": 25,
                      *         "image": "https://cdn.example.com/products/ledger-nano-x.png",
@@ -7133,6 +7246,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "price": 139.95,
+                 *       "priceUsdt": 36.5,
                  *       "stock": 40
                  *     }
                  */
@@ -7155,6 +7269,7 @@ export interface operations {
                      *         "name": "Ledger Nano X",
                      *         "description": "Hardware wallet with Bluetooth",
                      *         "price": 149.5,
+                     *         "priceUsdt": 39.9,
                      *         "category": "physical",
                      *         "stock": 25,
                      *         "image": "https://cdn.example.com/products/ledger-nano-x.png",

@@ -1,4 +1,5 @@
 import { formatSunAsTrx } from '../money/sun.js';
+import { formatUsdtUnits } from '../money/usdt.js';
 import type { TransferClaim } from '../orders/order.js';
 import type { IdGenerator } from '../ports/runtime.port.js';
 import type { Product } from '../products/product.js';
@@ -8,7 +9,7 @@ import type { EventActor, EventPayload, EventSubjects, ShopEventType } from '../
 
 /*
  * The payloads of the events of ledger lines, withdrawals, customers and products (docs/api.md,
- * "Events"): money as exact TRX text.
+ * "Events"): money as exact text (TRX, or USDT where named).
  */
 export const recordEvents = (ids: IdGenerator, at: Date, actor: EventActor | null = null) => {
   const event = (type: ShopEventType, subjects: Partial<EventSubjects>, payload: EventPayload) =>
@@ -52,6 +53,7 @@ export const recordEvents = (ids: IdGenerator, at: Date, actor: EventActor | nul
         {
           name: product.name,
           price: formatSunAsTrx(product.priceSun),
+          priceUsdt: product.priceUsdt === null ? null : formatUsdtUnits(product.priceUsdt),
           category: product.category,
           stock: product.stock,
           isActive: product.isActive,

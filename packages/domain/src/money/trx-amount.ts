@@ -24,7 +24,7 @@ const invalid = (field: string, message: string): ValidationError =>
  * is exactly what the client wrote for any amount with at most 6 decimals; exponent forms
  * (`1e-7`, `1e+21`) are expanded so the decimal check sees every digit.
  */
-const decimalTextOf = (value: number): string => {
+export const decimalTextOf = (value: number): string => {
   const text = String(value);
   const exponent = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
   if (!exponent) return text;

@@ -1,5 +1,6 @@
 import type { ShopEvent } from './shop-event.js';
 import type { Sun } from '../money/sun.js';
+import type { UsdtUnits } from '../money/usdt.js';
 import type { Product, ProductCategory } from '../products/product.js';
 import type { Page, PageRequest } from '../shared/pagination.js';
 
@@ -15,6 +16,8 @@ export interface ProductPatch {
   readonly name?: string;
   readonly description?: string;
   readonly priceSun?: Sun;
+  /** null clears it (no longer sold in USDT); undefined leaves it as it is. */
+  readonly priceUsdt?: UsdtUnits | null;
   readonly category?: ProductCategory;
   readonly stock?: number;
   readonly image?: string;

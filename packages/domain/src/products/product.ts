@@ -1,4 +1,5 @@
 import type { Sun } from '../money/sun.js';
+import type { UsdtUnits } from '../money/usdt.js';
 
 export const PRODUCT_CATEGORIES = ['digital', 'physical', 'service'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
@@ -11,6 +12,8 @@ export interface Product {
   readonly name: string;
   readonly description: string;
   readonly priceSun: Sun;
+  /** The price in USDT; null: not sold in USDT. */
+  readonly priceUsdt: UsdtUnits | null;
   readonly category: ProductCategory;
   readonly stock: number;
   /**

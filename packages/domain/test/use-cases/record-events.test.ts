@@ -120,7 +120,10 @@ describe('record events', () => {
     expect(events.map((event) => [event.type, event.payload])).toEqual([
       ['customer.blocked', { by: admin.id }],
       ['customer.unblocked', { by: admin.id }],
-      ['product.created', { name: 'Mug', price: '4.5', category: 'physical', stock: 3, isActive: true }],
+      [
+        'product.created',
+        { name: 'Mug', price: '4.5', priceUsdt: null, category: 'physical', stock: 3, isActive: true },
+      ],
       // The values the change replaced travel with it: the audit trail's "before".
       ['product.updated', { price: '5.25', before: { price: '4.5' } }],
       ['product.archived', { isActive: false, before: { isActive: true } }],

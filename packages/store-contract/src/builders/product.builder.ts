@@ -12,6 +12,7 @@ export const buildProduct = (overrides: Partial<Product> = {}): Product => {
     name: `Product ${productSerial}`,
     description: `Description of product ${productSerial}`,
     priceSun: 1_500_000,
+    priceUsdt: null,
     category: 'digital',
     stock: 100,
     reservedStock: 0,

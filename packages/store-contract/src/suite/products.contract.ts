@@ -154,6 +154,38 @@ export const describeProductContract = (harness: ContractHarness): void => {
       expect(await store().products.update(newObjectId(), { name: 'x' }, at)).toBeNull();
     });
 
+    it('stores a USDT price, or none, and reads it back by id, in batches and in lists', async () => {
+      const [priced, trxOnly] = productsAtMinutes([{ priceUsdt: 12_500_001 }, { priceUsdt: null }]);
+      if (!priced || !trxOnly) throw new Error('two products expected');
+      for (const product of [priced, trxOnly]) await store().products.insert(product);
+      expect((await store().products.findById(priced.id))?.priceUsdt).toBe(12_500_001);
+      expect((await store().products.findById(trxOnly.id))?.priceUsdt).toBeNull();
+      const batch = await store().products.findManyByIds([priced.id, trxOnly.id]);
+      expect(new Map(batch.map((product) => [product.id, product.priceUsdt]))).toEqual(
+        new Map([
+          [priced.id, 12_500_001],
+          [trxOnly.id, null],
+        ]),
+      );
+      const listed = await store().products.list({}, { limit: 10, page: 1 });
+      expect(listed.items).toEqual([trxOnly, priced]);
+    });
+
+    it('sets a USDT price, clears it to null, and keeps it through a patch that does not name it', async () => {
+      const product = buildProduct({ priceSun: 4_000_000, priceUsdt: null });
+      await store().products.insert(product);
+      const at = minutesAfter(BUILDER_NOW, 5);
+      const priced = await store().products.update(product.id, { priceUsdt: 999_999_999_999 }, at);
+      expect(priced).toEqual({ ...product, priceUsdt: 999_999_999_999, updatedAt: at });
+      const renamed = await store().products.update(product.id, { name: 'Renamed', stock: 7 }, at);
+      expect(renamed?.priceUsdt).toBe(999_999_999_999);
+      expect((await store().products.findById(product.id))?.priceUsdt).toBe(999_999_999_999);
+      const cleared = await store().products.update(product.id, { priceUsdt: null }, at);
+      expect(cleared).toEqual({ ...product, name: 'Renamed', stock: 7, priceUsdt: null, updatedAt: at });
+      expect(await store().products.findById(product.id)).toEqual(cleared);
+      expect((await store().products.list({}, { limit: 10, page: 1 })).items).toEqual([cleared]);
+    });
+
     it('searches the field a patch left alone as it was, and the changed one as it is now', async () => {
       const product = buildProduct({ name: 'Alpha', description: 'Bravo' });
       await store().products.insert(product);

@@ -67,6 +67,8 @@ export const describeVersionsContract = (harness: ContractHarness): void => {
         const at = minutesAfter(BUILDER_NOW, 1);
         const patches = [
           { priceSun: 2_500_000 },
+          { priceUsdt: 1_250_000 },
+          { priceUsdt: null },
           { name: 'Renamed' },
           { description: 'New words' },
           { category: 'digital' as const },

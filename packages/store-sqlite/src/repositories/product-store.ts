@@ -117,6 +117,7 @@ export const createSqliteProductStore = (db: Database): ProductStore => {
           name: patch.name ?? current.name,
           description: patch.description ?? current.description,
           priceSun: patch.priceSun ?? current.priceSun,
+          priceUsdt: patch.priceUsdt === undefined ? current.priceUsdt : patch.priceUsdt,
           category: patch.category ?? current.category,
           stock: patch.stock ?? current.stock,
           image: patch.image ?? current.image,
@@ -125,7 +126,7 @@ export const createSqliteProductStore = (db: Database): ProductStore => {
         };
         statement(
           'UPDATE products SET name = @name, description = @description, search_text = @search_text, ' +
-            'price_sun = @price_sun, category = @category, stock = @stock, image = @image, ' +
+            'price_sun = @price_sun, price_usdt = @price_usdt, category = @category, stock = @stock, image = @image, ' +
             'is_active = @is_active, updated_at = @updated_at WHERE id = @id',
         ).run({
           id,
@@ -133,6 +134,7 @@ export const createSqliteProductStore = (db: Database): ProductStore => {
           description: next.description,
           search_text: productSearchText(next.name, next.description),
           price_sun: next.priceSun,
+          price_usdt: next.priceUsdt,
           category: next.category,
           stock: next.stock,
           image: next.image,

@@ -7,6 +7,7 @@ export interface ProductRow {
   description: string;
   search_text: string;
   price_sun: number;
+  price_usdt: number | null;
   category: string;
   stock: number;
   reserved_stock: number;
@@ -18,7 +19,7 @@ export interface ProductRow {
 }
 
 export const PRODUCT_COLUMNS =
-  'id, name, description, search_text, price_sun, category, stock, reserved_stock, image, is_active, created_by, created_at, updated_at';
+  'id, name, description, search_text, price_sun, price_usdt, category, stock, reserved_stock, image, is_active, created_by, created_at, updated_at';
 
 export const productFromRow = (row: ProductRow): Product => {
   if (!isProductCategory(row.category))
@@ -28,6 +29,7 @@ export const productFromRow = (row: ProductRow): Product => {
     name: row.name,
     description: row.description,
     priceSun: row.price_sun,
+    priceUsdt: row.price_usdt,
     category: row.category,
     stock: row.stock,
     reservedStock: row.reserved_stock,
@@ -45,6 +47,7 @@ export const productToRow = (product: Product): ProductRow => ({
   description: product.description,
   search_text: productSearchText(product.name, product.description),
   price_sun: product.priceSun,
+  price_usdt: product.priceUsdt,
   category: product.category,
   stock: product.stock,
   reserved_stock: product.reservedStock,

@@ -12,6 +12,7 @@ import { eventLogMigration } from './event-log-migration.js';
 import { mailMigration } from './mail-migration.js';
 import { mailPreferencesMigration } from './mail-preferences-migration.js';
 import { orderRefundsMigration } from './order-refunds-migration.js';
+import { productUsdtPriceMigration } from './product-usdt-price-migration.js';
 import { reconciliationHistoryMigration } from './reconciliation-history-migration.js';
 import { reconciliationMigration } from './reconciliation-migration.js';
 import { userOrderVersionsMigration } from './user-order-versions-migration.js';
@@ -383,6 +384,8 @@ export const MIGRATIONS: readonly string[] = [
   mailPreferencesMigration(),
   // Whether the merchant wallet was last seen below MERCHANT_LOW_BALANCE_TRX, shared by instances.
   balanceAlertsMigration(),
+  // A product's price in USDT, or NULL: not sold in USDT.
+  productUsdtPriceMigration(),
 ];
 
 /*

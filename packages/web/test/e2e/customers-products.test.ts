@@ -177,7 +177,7 @@ describe.skipIf(!browserTestsRun())(
       await expectPageQuality(page);
     });
 
-    it('at 360 px: creates a product through the form, the storefront lists it; a new price shows in the storefront too', async () => {
+    it('at 360 px: creates a product priced in TRX and USDT through the form, the storefront lists it in TRX only; new prices show in both, the USDT one in the admin list', async () => {
       const name = 'Trezor Safe 3';
       const page = await browsing.newPage({ viewport: NARROW });
       await signIn(page, shop.admin, '/admin/products');
@@ -190,12 +190,15 @@ describe.skipIf(!browserTestsRun())(
       // Refused in the form, nothing sent: the message sits beside the price.
       await page.getByLabel('Name').fill(name);
       await page.getByLabel('Price (TRX)').fill('12.3456789');
+      await page.getByLabel('Price in USDT (optional)').fill('0');
       await page.getByRole('button', { name: 'Create product' }).click();
       await page.getByText('price has more than 6 decimals').waitFor();
+      await page.getByText('priceUsdt must be greater than 0').waitFor();
       await expectPageQuality(page);
 
       await page.getByLabel('Description').fill('Hardware wallet with a secure element');
       await page.getByLabel('Price (TRX)').fill('12.345678');
+      await page.getByLabel('Price in USDT (optional)').fill('3.000001');
       await page.getByLabel('Category').selectOption({ label: 'Physical' });
       await page.getByLabel('Stock').fill('9');
       await page.getByRole('button', { name: 'Create product' }).click();
@@ -205,21 +208,32 @@ describe.skipIf(!browserTestsRun())(
       const guest = createShopClient({ baseUrl: shop.apiUrl });
       const storefront = async () =>
         (await unwrap(guest.GET('/api/products', { params: { query: { search: name } } }))).products.map(
-          ({ name, price, stock, category }) => ({ name, price, stock, category }),
+          ({ name, price, priceUsdt, stock, category }) => ({ name, price, priceUsdt, stock, category }),
         );
-      expect(await storefront()).toEqual([{ name, price: 12.345678, stock: 9, category: 'physical' }]);
+      expect(await storefront()).toEqual([
+        { name, price: 12.345678, priceUsdt: 3.000001, stock: 9, category: 'physical' },
+      ]);
 
       await page.getByLabel('Price (TRX)').fill('11.5');
+      await page.getByLabel('Price in USDT (optional)').fill('2.75');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByRole('status').filter({ hasText: 'Product updated' }).waitFor();
       await expect
         .poll(storefront, SHOWN_WITHIN)
-        .toEqual([{ name, price: 11.5, stock: 9, category: 'physical' }]);
+        .toEqual([{ name, price: 11.5, priceUsdt: 2.75, stock: 9, category: 'physical' }]);
+      const id = new URL(page.url()).pathname.split('/').at(-1) ?? '';
 
       await page.getByRole('link', { name: '← All products' }).click();
       const row = page.getByRole('table', { name: 'Products' }).getByRole('row').filter({ hasText: name });
       await row.getByText(trxText(11.5), { exact: true }).waitFor();
+      await row.getByText('2.75 USDT', { exact: true }).waitFor();
       await expectPageQuality(page);
+
+      // The storefront's page shows the TRX price, and no USDT until checkout takes it.
+      await page.goto(`/products/${id}`);
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      await page.getByText(trxText(11.5), { exact: true }).waitFor();
+      expect(await page.locator('main').textContent()).not.toContain('USDT');
     });
   },
 );

@@ -12,6 +12,8 @@ export const aProduct = (overrides: Partial<Product> = {}): Product => ({
   name: 'Ledger Nano X',
   description: 'Hardware wallet with Bluetooth',
   price: 149.5,
+  // Priced in USDT too: the storefront must still show TRX only until checkout takes USDT.
+  priceUsdt: 39.9,
   category: 'physical',
   stock: 25,
   image: 'https://cdn.example.com/products/ledger-nano-x.png',

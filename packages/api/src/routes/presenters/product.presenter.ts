@@ -1,5 +1,5 @@
 import { COMPONENT_NAME } from '../../http/components.js';
-import { PRODUCT_CATEGORIES, type Product, sunToTrx } from '@trx-shop/domain';
+import { PRODUCT_CATEGORIES, type Product, sunToTrx, usdtUnitsToUsdt } from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { IsoDate, OneOf } from '../../http/schemas.js';
 
@@ -9,6 +9,9 @@ export const ProductView = Type.Object(
     name: Type.String(),
     description: Type.String(),
     price: Type.Number({ description: 'TRX' }),
+    priceUsdt: Type.Union([Type.Number(), Type.Null()], {
+      description: 'the price in USDT (at most 6 decimals); null: not sold in USDT',
+    }),
     category: OneOf(PRODUCT_CATEGORIES),
     stock: Type.Integer(),
     image: Type.String(),
@@ -25,6 +28,7 @@ export const ProductView = Type.Object(
         name: 'Ledger Nano X',
         description: 'Hardware wallet with Bluetooth',
         price: 149.5,
+        priceUsdt: 39.9,
         category: 'physical',
         stock: 25,
         image: 'https://cdn.example.com/products/ledger-nano-x.png',
@@ -41,6 +45,7 @@ export const presentProduct = (product: Product) => ({
   name: product.name,
   description: product.description,
   price: sunToTrx(product.priceSun),
+  priceUsdt: product.priceUsdt === null ? null : usdtUnitsToUsdt(product.priceUsdt),
   category: product.category,
   stock: product.stock,
   image: product.image,

@@ -3,6 +3,7 @@ import { recordEvents } from '../../events/record-events.js';
 import type { EventActor } from '../../ports/shop-event.js';
 import type { EventPayload } from '../../ports/shop-event.js';
 import { formatSunAsTrx } from '../../money/sun.js';
+import { formatUsdtUnits } from '../../money/usdt.js';
 import type { ProductPatch, ProductStore } from '../../ports/product-store.port.js';
 import type { Clock, IdGenerator } from '../../ports/runtime.port.js';
 import type { Product } from '../../products/product.js';
@@ -57,6 +58,7 @@ export const createProduct = async (
     name,
     description: fields.value.description ?? '',
     priceSun,
+    priceUsdt: fields.value.priceUsdt ?? null,
     category,
     stock: fields.value.stock ?? 0,
     reservedStock: 0,
@@ -71,12 +73,13 @@ export const createProduct = async (
   );
 };
 
-/** What an update changed, as its event tells it (price in TRX text). */
+/** What an update changed, as its event tells it (prices as exact text: TRX, and USDT or null). */
 const changedFields = (patch: ProductPatch): EventPayload => {
-  const { priceSun, ...rest } = patch;
+  const { priceSun, priceUsdt, ...rest } = patch;
   return {
     ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
     ...(priceSun === undefined ? {} : { price: formatSunAsTrx(priceSun) }),
+    ...(priceUsdt === undefined ? {} : { priceUsdt: priceUsdt === null ? null : formatUsdtUnits(priceUsdt) }),
   } as EventPayload;
 };
 

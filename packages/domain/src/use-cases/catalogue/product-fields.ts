@@ -1,15 +1,18 @@
 import { domainError, type ValidationError } from '../../errors/domain-error.js';
-import { MAX_PRODUCT_PRICE_SUN } from '../../money/limits.js';
+import { MAX_PRODUCT_PRICE_SUN, MAX_PRODUCT_PRICE_USDT_UNITS } from '../../money/limits.js';
 import { parseTrxAmount } from '../../money/trx-amount.js';
+import { parseUsdtAmount } from '../../money/usdt-amount.js';
+import type { UsdtUnits } from '../../money/usdt.js';
 import type { ProductPatch } from '../../ports/product-store.port.js';
 import { isProductCategory, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX } from '../../products/product.js';
 import { err, ok, type Result } from '../../shared/result.js';
 
-/** The writable product fields as a client sends them (price in TRX). */
+/** The writable product fields as a client sends them (price in TRX, priceUsdt in USDT). */
 export interface ProductFieldsInput {
   readonly name?: unknown;
   readonly description?: unknown;
   readonly price?: unknown;
+  readonly priceUsdt?: unknown;
   readonly category?: unknown;
   readonly stock?: unknown;
   readonly image?: unknown;
@@ -23,6 +26,15 @@ const invalid = (field: string, message: string): ValidationError =>
 export const PRODUCT_IMAGE_URL_PATTERN = '^https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:[/?#]\\S*)?$';
 const HTTP_URL = new RegExp(PRODUCT_IMAGE_URL_PATTERN);
 const isHttpUrl = (value: string): boolean => HTTP_URL.test(value);
+
+/** A JSON number in USDT, or null: not sold in USDT. */
+const parsePriceUsdt = (input: unknown): Result<UsdtUnits | null, ValidationError> => {
+  if (input === null) return ok(null);
+  if (typeof input !== 'number') {
+    return err(invalid('priceUsdt', 'priceUsdt must be a number in USDT, or null'));
+  }
+  return parseUsdtAmount(input, { field: 'priceUsdt', maxUnits: MAX_PRODUCT_PRICE_USDT_UNITS });
+};
 
 /** Validates whichever writable fields are present (docs/decisions.md section 6) into a patch. */
 export const parseProductFields = (input: ProductFieldsInput): Result<ProductPatch, ValidationError> => {
@@ -51,6 +63,11 @@ export const parseProductFields = (input: ProductFieldsInput): Result<ProductPat
     });
     if (!price.ok) return price;
     patch.priceSun = price.value;
+  }
+  if (input.priceUsdt !== undefined) {
+    const priceUsdt = parsePriceUsdt(input.priceUsdt);
+    if (!priceUsdt.ok) return priceUsdt;
+    patch.priceUsdt = priceUsdt.value;
   }
   if (input.category !== undefined) {
     if (!isProductCategory(input.category)) {

@@ -25,25 +25,38 @@ describe('a new product', () => {
 
     type('Name', '   ');
     type('Price (TRX)', '1.1234567');
+    type('Price in USDT (optional)', '2.0000001');
     type('Stock', '1.5');
     type('Image URL', 'ftp://cdn.example.com/a.png');
     fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
 
     expect(messageBeside(field('Name'))).toBe('name must be 1 to 200 characters');
     expect(messageBeside(field('Price (TRX)'))).toBe('price has more than 6 decimals');
+    expect(messageBeside(field('Price in USDT (optional)'))).toBe('priceUsdt has more than 6 decimals');
     expect(messageBeside(field('Category'))).toBe('category must be digital, physical or service');
     expect(messageBeside(field('Stock'))).toBe('stock must be a whole number of at least 0');
     expect(messageBeside(field('Image URL'))).toBe('image must be an http or https URL');
     expect(field('Price (TRX)').getAttribute('aria-invalid')).toBe('true');
 
     type('Price (TRX)', '0');
+    type('Price in USDT (optional)', '0.000000');
     type('Stock', '-1');
     fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
     expect(messageBeside(field('Price (TRX)'))).toBe('price must be greater than 0');
+    expect(messageBeside(field('Price in USDT (optional)'))).toBe('priceUsdt must be greater than 0');
     expect(messageBeside(field('Stock'))).toBe('stock must be a whole number of at least 0');
     type('Price (TRX)', '1000000.000001');
+    type('Price in USDT (optional)', '1000000.000001');
     fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
     expect(messageBeside(field('Price (TRX)'))).toBe('price must be at most 1000000 TRX');
+    expect(messageBeside(field('Price in USDT (optional)'))).toBe('priceUsdt must be at most 1000000 USDT');
+    for (const typed of ['-1', '1e3', '12,5', 'ten']) {
+      type('Price in USDT (optional)', typed);
+      fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+      expect(messageBeside(field('Price in USDT (optional)')), typed).toBe(
+        'priceUsdt must be a decimal amount in USDT',
+      );
+    }
     expect(api.requests).toHaveLength(0);
   });
 
@@ -75,11 +88,39 @@ describe('a new product', () => {
         name: 'Ledger Nano X',
         description: 'Hardware wallet with Bluetooth',
         price: '0.000001',
+        priceUsdt: null,
         category: 'physical',
         stock: 7,
         image: 'https://cdn.example.com/products/ledger-nano-x.png',
         isActive: true,
       },
+    ]);
+  });
+
+  it('sends the USDT price typed as a JSON number in USDT, beside the TRX price as typed', async () => {
+    const created = aProduct({ price: 149.5, priceUsdt: 1_000_000 });
+    const api = startFakeApi(
+      {
+        method: 'POST',
+        path: CREATE,
+        status: 201,
+        body: { success: true, message: 'Product created', product: created },
+      },
+      { method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(created) },
+    );
+    const { history } = renderPage('/products/new', <ProductPage />);
+    await screen.findByRole('heading', { name: 'New product', level: 1 });
+    expect(messageBeside(field('Price in USDT (optional)'))).toContain('Empty: not sold in USDT');
+
+    type('Name', 'Ledger Nano X');
+    type('Price (TRX)', '149.50');
+    type('Price in USDT (optional)', ' 1000000.000000 ');
+    fireEvent.change(field('Category'), { target: { value: 'physical' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    await waitFor(() => expect(history.at(-1)).toBe(`/products/${PRODUCT_ID}`));
+    expect(api.requestsTo('POST', CREATE).map((request) => request.body)).toEqual([
+      expect.objectContaining({ price: '149.50', priceUsdt: 1_000_000 }),
     ]);
   });
 
@@ -171,6 +212,80 @@ describe('a saved product', () => {
     expect(api.requestsTo('PATCH', ADMIN_PRODUCT).map((request) => request.body)).toEqual([
       { price: '139.95', stock: 40 },
     ]);
+  });
+
+  it('shows its USDT price, sends a changed one as a number, and a cleared one as null (not sold in USDT)', async () => {
+    const product = aProduct({ priceUsdt: 0.000001 });
+    const updated = { ...product, priceUsdt: 42.5, updatedAt: '2026-01-13T08:00:00.000Z' };
+    const api = startFakeApi(
+      { method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(product) },
+      {
+        method: 'PATCH',
+        path: ADMIN_PRODUCT,
+        body: { success: true, message: 'Product updated', product: updated },
+      },
+    );
+    renderPage(`/products/${PRODUCT_ID}`, <ProductPage id={PRODUCT_ID} />);
+    await screen.findByRole('heading', { name: 'Product Ledger Nano X', level: 1 });
+    // Plain decimals, never the 1e-6 String() would give.
+    expect(field('Price in USDT (optional)')).toHaveProperty('value', '0.000001');
+
+    // The same amount written differently is no change.
+    type('Price in USDT (optional)', '0.0000010');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(messageBeside(field('Price in USDT (optional)'))).toBe('priceUsdt has more than 6 decimals');
+    type('Price in USDT (optional)', '0.000001');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByRole('status').textContent).toBe('Nothing changed, so nothing was sent.');
+
+    type('Price in USDT (optional)', '42.50');
+    api.answer({ method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(updated) });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Product updated');
+    await waitFor(() => expect(field('Price in USDT (optional)')).toHaveProperty('value', '42.5'));
+
+    const cleared = { ...updated, priceUsdt: null, updatedAt: '2026-01-13T09:00:00.000Z' };
+    api.answer(
+      {
+        method: 'PATCH',
+        path: ADMIN_PRODUCT,
+        body: { success: true, message: 'Product updated', product: cleared },
+      },
+      { method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(cleared) },
+    );
+    type('Price in USDT (optional)', '  ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.requestsTo('PATCH', ADMIN_PRODUCT)).toHaveLength(2));
+    await waitFor(() => expect(field('Price in USDT (optional)')).toHaveProperty('value', ''));
+    expect(api.requestsTo('PATCH', ADMIN_PRODUCT).map((request) => request.body)).toEqual([
+      { priceUsdt: 42.5 },
+      { priceUsdt: null },
+    ]);
+  });
+
+  it('places the API’s refusal of the USDT price beside its field, with the code and message', async () => {
+    startFakeApi(
+      { method: 'GET', path: ADMIN_PRODUCT, body: productAnswer(aProduct()) },
+      {
+        method: 'PATCH',
+        path: ADMIN_PRODUCT,
+        status: 400,
+        body: errorAnswer('VALIDATION_ERROR', 'priceUsdt must be at most 1000000 USDT', [
+          { field: 'priceUsdt', message: 'priceUsdt must be at most 1000000 USDT' },
+        ]),
+      },
+    );
+    renderPage(`/products/${PRODUCT_ID}`, <ProductPage id={PRODUCT_ID} />);
+    await screen.findByRole('heading', { name: 'Product Ledger Nano X', level: 1 });
+    type('Price in USDT (optional)', '12');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(messageBeside(field('Price in USDT (optional)'))).toBe('priceUsdt must be at most 1000000 USDT'),
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('VALIDATION_ERROR');
+    expect(alert.textContent).toContain('priceUsdt must be at most 1000000 USDT');
   });
 
   it('archives it after a confirmation saying what happens, then shows it Archived with Make active', async () => {

@@ -10,6 +10,7 @@ export const aProduct = (overrides: Partial<Product> = {}): Product => ({
   name: 'Ledger Nano X',
   description: 'Hardware wallet with Bluetooth',
   price: 149.5,
+  priceUsdt: 39.9,
   category: 'physical',
   stock: 25,
   image: 'https://cdn.example.com/products/ledger-nano-x.png',

@@ -20,16 +20,17 @@ afterEach(() => {
 const ARCHIVED_ID = '6760c0f4a1b2c3d4e5f60719';
 
 describe('the products list', () => {
-  it('shows a row per product: thumbnail, name linking to its page, category, price, stock, state', async () => {
+  it('shows a row per product: thumbnail, name linking to its page, category, both prices, stock, state', async () => {
     const api = startFakeApi({
       method: 'GET',
       path: PRODUCTS,
       body: productsAnswer(
         [
-          aProduct({ price: 1234.5 }),
+          aProduct({ price: 1234.5, priceUsdt: 1234.000001 }),
           aProduct({
             _id: ARCHIVED_ID,
             name: 'Paper wallet',
+            priceUsdt: null,
             category: 'digital',
             stock: 0,
             image: '',
@@ -53,12 +54,21 @@ describe('the products list', () => {
     );
     expect(within(first).getByText('Physical')).toBeTruthy();
     expect(within(first).getByText('1,234.5 TRX')).toBeTruthy();
+    expect(within(first).getByText('1,234.000001 USDT')).toBeTruthy();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Image', 'Name', 'Category', 'Price (TRX)', 'Price (USDT)', 'Stock', 'State']);
+    const cells = within(first).getAllByRole('cell');
+    expect(cells[3]?.textContent).toBe('1,234.5 TRX');
+    expect(cells[4]?.textContent).toBe('1,234.000001 USDT');
     expect(within(first).getByRole('cell', { name: '25' })).toBeTruthy();
     expect(within(first).getByText('Active')).toBeTruthy();
     expect(within(second).getByRole('link', { name: 'Paper wallet' }).getAttribute('href')).toBe(
       `/products/${ARCHIVED_ID}`,
     );
     expect(within(second).getByText('Out of stock')).toBeTruthy();
+    expect(within(second).getAllByRole('cell')[4]?.textContent).toBe('Not sold in USDT');
     expect(within(second).getByText('Archived')).toBeTruthy();
     expect(within(second).getByText('Digital')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New product' }).getAttribute('href')).toBe('/products/new');

@@ -33,6 +33,8 @@ describe('the product page', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Ledger Nano X');
     expect(screen.getByText('Hardware wallet with Bluetooth')).toBeTruthy();
     expect(screen.getByText('149.5 TRX')).toBeTruthy();
+    // Its USDT price (39.9) stays hidden until checkout takes USDT.
+    expect(document.body.textContent).not.toMatch(/USDT|39\.9/);
     expect(screen.getByText('Only 5 left')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Physical' }).getAttribute('href')).toBe('/?category=physical');
     expect(screen.getByRole<HTMLImageElement>('img', { name: 'Ledger Nano X' }).src).toBe(

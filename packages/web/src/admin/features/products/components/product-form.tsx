@@ -80,16 +80,27 @@ export const ProductForm = ({
           </small>
         )}
       </div>
-      <Field
-        label="Price (TRX)"
-        required
-        inputMode="decimal"
-        autoComplete="off"
-        hint="Above 0, at most 6 decimals, at most 1,000,000"
-        error={errors.price}
-        value={values.price}
-        onChange={(event) => set({ price: event.target.value })}
-      />
+      <div className="product-prices">
+        <Field
+          label="Price (TRX)"
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Above 0, at most 6 decimals, at most 1,000,000"
+          error={errors.price}
+          value={values.price}
+          onChange={(event) => set({ price: event.target.value })}
+        />
+        <Field
+          label="Price in USDT (optional)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Empty: not sold in USDT. Above 0, at most 6 decimals, at most 1,000,000; shoppers see it once checkout takes USDT"
+          error={errors.priceUsdt}
+          value={values.priceUsdt}
+          onChange={(event) => set({ priceUsdt: event.target.value })}
+        />
+      </div>
       <SelectField
         label="Category"
         required

@@ -1,6 +1,7 @@
 import type { Product } from '@trx-shop/client';
 import { Link } from 'wouter';
 import { Trx } from '../../../../shared/ui/money.js';
+import { Usdt } from '../../../../shared/ui/usdt.js';
 import { TableScroll } from '../../../../shared/ui/table-scroll.js';
 import { CATEGORY_WORDS } from '../../../../shared/format/categories.js';
 import { ProductStateBadge } from './product-state-badge.js';
@@ -16,7 +17,10 @@ export const ProductsTable = ({ products, busy }: { products: readonly Product[]
           <th scope="col">Name</th>
           <th scope="col">Category</th>
           <th scope="col" className="number">
-            Price
+            Price (TRX)
+          </th>
+          <th scope="col" className="number">
+            Price (USDT)
           </th>
           <th scope="col" className="number">
             Stock
@@ -36,6 +40,13 @@ export const ProductsTable = ({ products, busy }: { products: readonly Product[]
             <td>{CATEGORY_WORDS[product.category]}</td>
             <td className="number">
               <Trx amount={product.price} />
+            </td>
+            <td className="number">
+              {product.priceUsdt === null ? (
+                <span className="muted">Not sold in USDT</span>
+              ) : (
+                <Usdt amount={product.priceUsdt} />
+              )}
             </td>
             <td className="number">
               {product.stock === 0 ? <span className="out-of-stock">Out of stock</span> : product.stock}
