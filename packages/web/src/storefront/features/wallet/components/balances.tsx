@@ -1,13 +1,13 @@
 import type { components } from '@trx-shop/client';
 import type { ReactNode } from 'react';
 import { Trx } from '../../../../shared/ui/money.js';
-import { formatUsdt } from '../utils/usdt-amount.js';
+import { Usdt } from '../../../../shared/ui/usdt.js';
 
 type WalletBalance = components['schemas']['GetWalletBalanceResponse'];
 type CurrencyBalance = WalletBalance['balances'][number];
 
 const Amount = ({ currency, amount }: { currency: CurrencyBalance['currency']; amount: number }) =>
-  currency === 'TRX' ? <Trx amount={amount} /> : <span className="money">{formatUsdt(amount)}</span>;
+  currency === 'TRX' ? <Trx amount={amount} /> : <Usdt amount={amount} />;
 
 /** One currency's solidified balance and what transfers in flight hold of it. */
 const CurrencyFacts = ({ entry, children }: { entry: CurrencyBalance; children?: ReactNode }) => {
