@@ -178,6 +178,7 @@ describe('fanOutWebhooks', () => {
       productId: product.id,
       name: 'Pen',
       price: '5.5',
+      priceUsdt: null,
       category: 'physical',
       stock: 3,
       isActive: true,
