@@ -119,6 +119,7 @@ describe('a delivery', () => {
         productId,
         name: 'Signed sticker',
         price: '2.5',
+        priceUsdt: null,
         category: 'digital',
         stock: 3,
         isActive: true,
