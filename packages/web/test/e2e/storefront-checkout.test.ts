@@ -130,7 +130,7 @@ describe.skipIf(!browserTestsRun())(
         await joined;
         const client = await signedInClient(shop, { email: visitor.email, password: visitor.password });
         const before = await unwrap(client.GET('/api/wallets/balance'));
-        const shown = page.locator('.wallet-balance');
+        const shown = page.getByRole('region', { name: 'TRX' }).locator('.wallet-balance');
         await expect.poll(() => shown.textContent(), SHOWN_WITHIN).toBe(trxText(before.balance));
         await markWindow(page);
 
