@@ -1,8 +1,9 @@
-import { domainError, type ValidationError } from '../errors/domain-error.js';
-import { err, ok, type Result } from '../shared/result.js';
-import { SUN_PER_TRX, type Sun, TRX_DECIMALS } from './sun.js';
+import type { ValidationError } from '../errors/domain-error.js';
+import type { Result } from '../shared/result.js';
+import { type AmountSign, parseDecimalAmount } from './decimal-amount.js';
+import type { Sun } from './sun.js';
 
-export type AmountSign = 'positive' | 'non-negative' | 'any';
+export { type AmountSign, decimalTextOf } from './decimal-amount.js';
 
 export interface AmountRule {
   /** Which signs are allowed; defaults to `positive`. */
@@ -13,61 +14,15 @@ export interface AmountRule {
   readonly field?: string;
 }
 
-const DECIMAL_TEXT = /^(-)?(0|[1-9]\d*)(?:\.(\d{1,6}))?$/;
-const TOO_MANY_DECIMALS = /^-?(0|[1-9]\d*)\.\d{7,}$/;
-
-const invalid = (field: string, message: string): ValidationError =>
-  domainError('VALIDATION_ERROR', message, { details: [{ field, message }] });
-
-/**
- * A JSON number's exact decimal text. `String(n)` gives the shortest text that round-trips, which
- * is exactly what the client wrote for any amount with at most 6 decimals; exponent forms
- * (`1e-7`, `1e+21`) are expanded so the decimal check sees every digit.
- */
-export const decimalTextOf = (value: number): string => {
-  const text = String(value);
-  const exponent = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!exponent) return text;
-  const [, sign = '', intPart = '', fracPart = '', expText = '0'] = exponent;
-  const digits = intPart + fracPart;
-  const pointAt = intPart.length + Number(expText);
-  if (pointAt <= 0) return `${sign}0.${'0'.repeat(-pointAt)}${digits}`;
-  if (pointAt >= digits.length) return `${sign}${digits}${'0'.repeat(pointAt - digits.length)}`;
-  return `${sign}${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
-};
-
 /**
  * Parses an amount in TRX, given as a JSON number or a decimal string with at most 6 decimals,
  * into exact SUN. NaN, Infinity, exponent strings, more decimals, forbidden signs and amounts
  * beyond `maxSun` are refused with `VALIDATION_ERROR`.
  */
-export const parseTrxAmount = (input: unknown, rule: AmountRule = {}): Result<Sun, ValidationError> => {
-  const field = rule.field ?? 'amount';
-  const sign = rule.sign ?? 'positive';
-  let text: string;
-  if (typeof input === 'number') {
-    if (!Number.isFinite(input)) return err(invalid(field, `${field} must be a finite number`));
-    text = decimalTextOf(input);
-  } else if (typeof input === 'string') {
-    text = input;
-  } else {
-    return err(invalid(field, `${field} must be a number or a decimal string`));
-  }
-  if (TOO_MANY_DECIMALS.test(text)) {
-    return err(invalid(field, `${field} has more than ${TRX_DECIMALS} decimals`));
-  }
-  const match = DECIMAL_TEXT.exec(text);
-  if (!match) return err(invalid(field, `${field} must be a decimal amount in TRX`));
-  const [, minus, wholeText = '0', fractionText = ''] = match;
-  const whole = Number(wholeText);
-  const fraction = Number(fractionText.padEnd(TRX_DECIMALS, '0'));
-  const magnitude = whole * SUN_PER_TRX + fraction;
-  if (!Number.isSafeInteger(magnitude)) return err(invalid(field, `${field} is too large`));
-  const amount = minus && magnitude !== 0 ? -magnitude : magnitude;
-  if (sign === 'positive' && amount <= 0) return err(invalid(field, `${field} must be greater than 0`));
-  if (sign === 'non-negative' && amount < 0) return err(invalid(field, `${field} must not be negative`));
-  if (rule.maxSun !== undefined && Math.abs(amount) > rule.maxSun) {
-    return err(invalid(field, `${field} must be at most ${rule.maxSun / SUN_PER_TRX} TRX`));
-  }
-  return ok(amount);
-};
+export const parseTrxAmount = (input: unknown, rule: AmountRule = {}): Result<Sun, ValidationError> =>
+  parseDecimalAmount(input, {
+    sign: rule.sign ?? 'positive',
+    maxUnits: rule.maxSun,
+    field: rule.field ?? 'amount',
+    currency: 'TRX',
+  });
