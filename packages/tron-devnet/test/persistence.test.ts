@@ -132,6 +132,8 @@ describe('a file-backed devnet', () => {
   it('loads a state file written before the USDT contract existed: TRX as it was, no USDT held', async () => {
     const first = await DevnetClient.start({ statePath });
     const account = await first.fundedAccount(7 * TRX);
+    // Held in the file's USDT fields only, so dropping them must leave the account with none.
+    await first.control.mintUsdt(account.base58, 3 * USDT);
     await first.stop();
     const { confirmedUsdt, solidUsdt, ...older } = JSON.parse(readFileSync(statePath, 'utf8')) as Record<
       string,
