@@ -65,8 +65,9 @@ export const createTronChain = (options: TronChainOptions): ChainPort => {
   };
   const paceScan = requestPace(options.scanRequestsPerSecond ?? 0);
   const feeSchedule: TransferFeeSchedule = { ...MAINNET_FEE_SCHEDULE, ...options.feeSchedule };
-  const token = options.usdt ? tokenContractOf(options.usdt.contractAddress) : null;
   const usdt = options.usdt ? createTronUsdt(options.usdt, { tronWeb, post, feeSchedule }) : null;
+  // Read after createTronUsdt has checked the address, so a bad USDT_CONTRACT is named as such.
+  const token = options.usdt ? tokenContractOf(options.usdt.contractAddress) : null;
 
   const requireTransfer = (request: TransferRequest): TransferRequest => {
     requireTransferParties(request);

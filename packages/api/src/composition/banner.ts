@@ -9,10 +9,6 @@ const networkLine = ({ network }: RunningService): string =>
     ? `${network.network} (verified by its genesis block)`
     : `${network.network} by its genesis block (not checked: TRON_NETWORK is not set)`;
 
-/**
- * The admin-creation command as it runs here: the built CLI beside this server, so it works in
- * the Docker image (which has no pnpm) as well as in a checkout.
- */
 /** The token contract the service follows, checked at start, or why none. */
 const usdtLine = ({ chain }: RunningService, config: AppConfig): string => {
   const usdt = chain.chain.usdt;
@@ -22,6 +18,10 @@ const usdtLine = ({ chain }: RunningService, config: AppConfig): string => {
     : 'off (USDT_CONTRACT=off)';
 };
 
+/**
+ * The admin-creation command as it runs here: the built CLI beside this server, so it works in
+ * the Docker image (which has no pnpm) as well as in a checkout.
+ */
 const adminCreateCommand = (): string => {
   const cli = fileURLToPath(new URL('../cli/admin-create.js', import.meta.url));
   return `node ${relative(process.cwd(), cli)} --email <email>`;

@@ -1,4 +1,10 @@
-import { formatUsdtUnits, sunToTrx, type WalletBalances, type WalletCurrencyBalance } from '@trx-shop/domain';
+import {
+  CURRENCIES,
+  sunToTrx,
+  usdtUnitsToUsdt,
+  type WalletBalances,
+  type WalletCurrencyBalance,
+} from '@trx-shop/domain';
 import { Type } from 'typebox';
 import { OneOf } from '../../http/schemas.js';
 
@@ -6,7 +12,7 @@ const ADDRESS_EXAMPLE = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 const CurrencyBalance = Type.Object(
   {
-    currency: OneOf(['TRX', 'USDT'], {
+    currency: OneOf([...CURRENCIES], {
       description: 'TRX always; USDT while the service follows a USDT contract',
     }),
     balance: Type.Number({ description: "the wallet's confirmed (solidified) balance in this currency" }),
@@ -50,9 +56,9 @@ export const WalletBalancesView = Type.Object(
   },
 );
 
-/** USDT as a JSON number with exactly the decimals its base units have. */
+/** The JSON number of an amount in its entry's currency. */
 const amountOf = (entry: WalletCurrencyBalance, units: number): number =>
-  entry.currency === 'TRX' ? sunToTrx(units) : Number(formatUsdtUnits(units));
+  entry.currency === 'TRX' ? sunToTrx(units) : usdtUnitsToUsdt(units);
 
 export const presentWalletBalances = (wallet: WalletBalances) => {
   const [trx] = wallet.balances;
